@@ -1,0 +1,62 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+/// Why a sign-in link does or does not sign someone in; decided by a pure function.
+public enum SignInLinkState: Sendable, Equatable {
+    case valid(User)
+    case unknown
+    case used
+    case expired
+    case deactivated
+
+    public static func evaluate(user: User?, usedAt: Date?, expiresAt: Date?, now: Date) -> SignInLinkState {
+        guard let user, let expiresAt else { return .unknown }
+        if usedAt != nil { return .used }
+        if expiresAt <= now { return .expired }
+        if !user.active { return .deactivated }
+        return .valid(user)
+    }
+}
+
+public enum SignInLinkQueries {
+    public static let lifetime: TimeInterval = 15 * 60
+
+    /// Stores the hash of a new token for the user and returns the token itself.
+    public static func issue(
+        for user: UUID, tenant: UUID, lifetime: TimeInterval = lifetime, on connection: PostgresConnection, logger: Logger
+    ) async throws -> SecretToken {
+        let token = SecretToken()
+        let expires = Date().addingTimeInterval(lifetime)
+        try await connection.query("""
+            INSERT INTO sign_in_links (tenant_id, token_hash, user_id, expires_at)
+            VALUES (\(tenant), \(token.hash), \(user), \(expires))
+            """, logger: logger)
+        return token
+    }
+
+    /// The state of a link; `lock` holds the row until the transaction ends, so one link signs in once.
+    public static func state(
+        of token: SecretToken, tenant: UUID, lock: Bool, on connection: PostgresConnection, logger: Logger
+    ) async throws -> (id: UUID?, state: SignInLinkState) {
+        var query: PostgresQuery = try """
+            SELECT l.id, l.used_at, l.expires_at, \(unescaped: UserQueries.columns("u"))
+            FROM sign_in_links l JOIN users u ON u.tenant_id = l.tenant_id AND u.id = l.user_id
+            WHERE l.tenant_id = \(tenant) AND l.token_hash = \(token.hash)
+            """
+        if lock { query.sql += " FOR UPDATE OF l" }
+        let rows = try await connection.query(query, logger: logger).collect()
+        guard let row = rows.first else { return (nil, .unknown) }
+        let cells = row.makeRandomAccess()
+        let linkID = try cells[0].decode(UUID.self)
+        let usedAt = try cells[1].decode(Date?.self)
+        let expiresAt = try cells[2].decode(Date.self)
+        let user = try UserQueries.decode(cells, at: 3)
+        return (linkID, SignInLinkState.evaluate(user: user, usedAt: usedAt, expiresAt: expiresAt, now: Date()))
+    }
+
+    public static func markUsed(_ id: UUID, tenant: UUID, on connection: PostgresConnection, logger: Logger) async throws {
+        try await connection.query(
+            "UPDATE sign_in_links SET used_at = now() WHERE tenant_id = \(tenant) AND id = \(id)", logger: logger)
+    }
+}

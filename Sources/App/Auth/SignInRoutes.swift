@@ -1,0 +1,101 @@
+import Vapor
+
+/// The sign-in page, one-time sign-in links and sign-out.
+struct SignInRoutes: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get("login", use: loginPage)
+        routes.get("login", ":token", use: linkPage)
+        routes.post("login", ":token", use: redeemLink)
+        routes.post("logout", use: logout)
+    }
+
+    struct LoginPage: Encodable {
+        let layout: Layout
+    }
+
+    struct LinkPage: Encodable {
+        let layout: Layout
+        let userName: String
+        let email: String
+        let action: String
+    }
+
+    struct ProblemPage: Encodable {
+        let layout: Layout
+        let heading: String
+        let message: String
+        let loginURL: String
+    }
+
+    func loginPage(_ request: Request) async throws -> Response {
+        let tenant = try request.tenant
+        if request.currentUser != nil { return request.redirect(to: Paths.home(tenant.slug)) }
+        let page = LoginPage(layout: Layout(request: request, title: request.translate("login.title")))
+        return try await request.view.render("login", page).encodeResponse(for: request)
+    }
+
+    /// Shows who the link signs in; signing in is the POST, so opening a link (or a mail
+    /// scanner fetching it) changes nothing.
+    func linkPage(_ request: Request) async throws -> Response {
+        let tenant = try request.tenant
+        let token = request.parameters.get("token").flatMap(SecretToken.init(parsing:))
+        guard let token else { return try await problem(.unknown, request) }
+        let (_, state) = try await SignInLinkQueries.state(
+            of: token, tenant: tenant.id, lock: false, on: try request.db, logger: request.logger)
+        guard case .valid(let user) = state else { return try await problem(state, request) }
+        let page = LinkPage(
+            layout: Layout(request: request, title: request.translate("link.title"), navigation: false),
+            userName: user.displayName, email: user.email,
+            action: Paths.signInLink(tenant.slug, token: token.value))
+        return try await request.view.render("sign-in-link", page).encodeResponse(for: request)
+    }
+
+    func redeemLink(_ request: Request) async throws -> Response {
+        let tenant = try request.tenant
+        let db = try request.db
+        guard let token = request.parameters.get("token").flatMap(SecretToken.init(parsing:)) else {
+            return try await problem(.unknown, request)
+        }
+        let (linkID, state) = try await SignInLinkQueries.state(
+            of: token, tenant: tenant.id, lock: true, on: db, logger: request.logger)
+        guard case .valid(let user) = state, let linkID else { return try await problem(state, request) }
+        try await SignInLinkQueries.markUsed(linkID, tenant: tenant.id, on: db, logger: request.logger)
+        if let previous = request.browserSession {
+            try await SessionQueries.delete(previous.id, tenant: tenant.id, on: db, logger: request.logger)
+        }
+        let session = try await SessionQueries.create(for: user.id, tenant: tenant.id, on: db, logger: request.logger)
+        let response = request.redirect(to: Paths.home(tenant.slug), redirectType: .normal)
+        response.cookies[TenantMiddleware.sessionCookie] = request.cookie(
+            session.value, maxAge: Int(SessionQueries.lifetime))
+        response.flash(Flash(.success, "flash.signedIn"), path: request.tenantPath,
+                       secure: request.application.settings.secureCookies)
+        return response
+    }
+
+    func logout(_ request: Request) async throws -> Response {
+        let tenant = try request.tenant
+        if let session = request.browserSession {
+            try await SessionQueries.delete(session.id, tenant: tenant.id, on: try request.db, logger: request.logger)
+        }
+        let response = request.redirect(to: Paths.login(tenant.slug), redirectType: .normal)
+        response.cookies[TenantMiddleware.sessionCookie] = request.cookie("", maxAge: 0)
+        response.flash(Flash(.success, "flash.signedOut"), path: request.tenantPath,
+                       secure: request.application.settings.secureCookies)
+        return response
+    }
+
+    private func problem(_ state: SignInLinkState, _ request: Request) async throws -> Response {
+        let (key, status): (String, HTTPStatus) = switch state {
+        case .used: ("link.used", .gone)
+        case .expired: ("link.expired", .gone)
+        case .deactivated: ("link.deactivated", .forbidden)
+        case .unknown, .valid: ("link.unknown", .notFound)
+        }
+        let page = ProblemPage(
+            layout: Layout(request: request, title: request.translate("\(key).title"), navigation: false),
+            heading: request.translate("\(key).title"),
+            message: request.translate("\(key).message"),
+            loginURL: Paths.login(try request.tenant.slug))
+        return try await request.view.render("sign-in-problem", page).encodeResponse(status: status, for: request)
+    }
+}

@@ -1,0 +1,115 @@
+import Vapor
+
+func registerCommands(_ app: Application) async {
+    app.asyncCommands.use(GuardedServeCommand(inner: await app.servers.asyncCommand), as: "serve", isDefault: true)
+    app.asyncCommands.use(MigrateCommand(), as: "migrate")
+    app.asyncCommands.use(TenantCommands(), as: "tenant")
+    app.asyncCommands.use(DemoCommand(), as: "demo")
+    app.asyncCommands.use(SignInLinkCommand(), as: "link")
+}
+
+/// `serve`, refusing a database role that row level security does not bind.
+struct GuardedServeCommand: AsyncCommand {
+    typealias Signature = ServeCommand.Signature
+    let inner: ServeCommand
+    var help: String { inner.help }
+
+    func run(using context: CommandContext, signature: Signature) async throws {
+        try await DatabaseRoleGuard.check(context.application.database)
+        try await inner.run(using: context, signature: signature)
+    }
+}
+
+/// `migrate`: applies migrations/ as the owner role, then grants the application role its rights.
+struct MigrateCommand: AsyncCommand {
+    struct Signature: CommandSignature {}
+    var help: String { "Applies pending migrations (MIGRATION_DATABASE_URL, or DATABASE_URL) and grants the application role." }
+
+    func run(using context: CommandContext, signature: Signature) async throws {
+        let app = context.application
+        let settings = app.settings
+        let owner = settings.migrationDatabaseURL ?? settings.databaseURL
+        let applied = try await Operations.migrate(
+            migrator: app.migrator, owner: owner, appRole: settings.databaseURL.username, logger: app.logger)
+        context.console.print(applied.isEmpty
+            ? "Migrations are current (\(app.migrator.files.count) applied)."
+            : "Applied: " + applied.joined(separator: ", "))
+    }
+}
+
+/// `tenant create --slug acme --name "Acme" --admin-email a@acme.example`
+struct TenantCommands: AsyncCommandGroup {
+    var help: String { "Manages tenants." }
+    var commands: [String: any AnyAsyncCommand] { ["create": CreateTenantCommand()] }
+}
+
+struct CreateTenantCommand: AsyncCommand {
+    struct Signature: CommandSignature {
+        @Option(name: "slug", help: "The company's address: /t/<slug>/ (lower-case letters, digits, dashes).")
+        var slug: String?
+        @Option(name: "name", help: "The company's name.")
+        var name: String?
+        @Option(name: "admin-email", help: "E-mail of the first administrator.")
+        var adminEmail: String?
+        @Option(name: "admin-first-name", help: "First name of the first administrator (default: Admin).")
+        var adminFirstName: String?
+        @Option(name: "admin-last-name", help: "Last name of the first administrator (default: the company name).")
+        var adminLastName: String?
+        init() {}
+    }
+
+    var help: String { "Creates a tenant with its first admin and prints a sign-in link for that admin." }
+
+    func run(using context: CommandContext, signature: Signature) async throws {
+        guard let slug = signature.slug, let name = signature.name, let email = signature.adminEmail else {
+            throw Operations.Failure("tenant create needs --slug, --name and --admin-email")
+        }
+        let app = context.application
+        let created = try await Operations.createTenant(
+            slug: slug, name: name, adminEmail: email,
+            adminFirstName: signature.adminFirstName ?? "Admin", adminLastName: signature.adminLastName ?? name,
+            database: app.database)
+        context.console.print("Created \(created.tenant.name) at \(app.settings.publicURL)\(Paths.home(slug))")
+        context.console.print("Sign-in link for \(created.admin.email) (one use, 15 minutes):")
+        context.console.print(app.settings.publicURL + Paths.signInLink(slug, token: created.link.value))
+    }
+}
+
+/// `link --slug acme --email a@acme.example`: a one-time sign-in link for an active person.
+struct SignInLinkCommand: AsyncCommand {
+    struct Signature: CommandSignature {
+        @Option(name: "slug", help: "The company's slug.")
+        var slug: String?
+        @Option(name: "email", help: "The person's work e-mail.")
+        var email: String?
+        init() {}
+    }
+
+    var help: String { "Prints a one-time sign-in link for a person." }
+
+    func run(using context: CommandContext, signature: Signature) async throws {
+        guard let slug = signature.slug, let email = signature.email else {
+            throw Operations.Failure("link needs --slug and --email")
+        }
+        let app = context.application
+        let token = try await Operations.signInLink(slug: slug, email: email, database: app.database)
+        context.console.print(app.settings.publicURL + Paths.signInLink(slug, token: token.value))
+    }
+}
+
+/// `demo`: the demo company "acme" with an admin, a team leader and an employee; safe to run again.
+struct DemoCommand: AsyncCommand {
+    struct Signature: CommandSignature {}
+    var help: String { "Creates or refreshes the demo company and prints a sign-in link for each demo person." }
+
+    func run(using context: CommandContext, signature: Signature) async throws {
+        let app = context.application
+        let people = try await DemoData.seed(database: app.database)
+        context.console.print("Demo company \"\(DemoData.name)\": \(app.settings.publicURL)\(Paths.home(DemoData.slug))")
+        context.console.print("One-time sign-in links (one use each, valid 15 minutes; run `demo` again for new ones):")
+        for person in people {
+            context.console.print("  \(person.role.padding(toLength: 12, withPad: " ", startingAt: 0)) \(person.user.displayName) <\(person.user.email)>")
+            context.console.print("               \(app.settings.publicURL)\(Paths.signInLink(DemoData.slug, token: person.link.value))")
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+/// What the console commands do, callable from tests without a console.
+public enum Operations {
+    public struct Failure: Error, CustomStringConvertible, Equatable {
+        public let description: String
+        public init(_ description: String) { self.description = description }
+    }
+
+    /// Applies pending migrations as `owner` and grants `appRole` its rights.
+    public static func migrate(migrator: Migrator, owner: PostgresURL, appRole: String, logger: Logger) async throws -> [String] {
+        try await owner.withConnection(logger: logger) { connection in
+            let applied = try await migrator.migrate(on: connection, logger: logger)
+            if appRole != owner.username {
+                try await Migrator.grant(to: appRole, on: connection, logger: logger)
+            }
+            return applied
+        }
+    }
+
+    public struct CreatedTenant: Sendable {
+        public let tenant: Tenant
+        public let admin: User
+        public let link: SecretToken
+    }
+
+    public static func createTenant(
+        slug: String, name: String, adminEmail: String, adminFirstName: String, adminLastName: String,
+        database: Database
+    ) async throws -> CreatedTenant {
+        guard TenantRules.isValidSlug(slug) else {
+            throw Failure("The slug \"\(slug)\" is not valid: use 1–40 lower-case letters, digits and dashes, not starting or ending with a dash.")
+        }
+        guard TenantRules.isValidName(name) else { throw Failure("The company name must have 1–200 characters.") }
+        guard let email = EmailAddress.normalized(adminEmail) else {
+            throw Failure("\"\(adminEmail)\" is not an e-mail address.")
+        }
+        return try await database.transaction(tenant: nil) { connection in
+            if try await TenantQueries.find(slug: slug, on: connection, logger: database.logger) != nil {
+                throw Failure("A tenant with the slug \"\(slug)\" already exists.")
+            }
+            let tenant = try await TenantQueries.create(slug: slug, name: name, on: connection, logger: database.logger)
+            let admin = try await UserQueries.upsert(
+                tenant: tenant.id, email: email, firstName: adminFirstName, lastName: adminLastName, title: "",
+                roles: [.employee, .admin], on: connection, logger: database.logger)
+            let link = try await SignInLinkQueries.issue(
+                for: admin.id, tenant: tenant.id, on: connection, logger: database.logger)
+            return CreatedTenant(tenant: tenant, admin: admin, link: link)
+        }
+    }
+
+    public static func signInLink(slug: String, email: String, database: Database) async throws -> SecretToken {
+        try await database.transaction(tenant: nil) { connection in
+            guard let tenant = try await TenantQueries.enter(slug: slug, on: connection, logger: database.logger) else {
+                throw Failure("There is no tenant with the slug \"\(slug)\".")
+            }
+            guard let user = try await UserQueries.find(email: email, tenant: tenant.id, on: connection, logger: database.logger) else {
+                throw Failure("\(tenant.name) has nobody with the e-mail \(email).")
+            }
+            guard user.active else { throw Failure("\(user.email) is deactivated and cannot sign in.") }
+            return try await SignInLinkQueries.issue(for: user.id, tenant: tenant.id, on: connection, logger: database.logger)
+        }
+    }
+}

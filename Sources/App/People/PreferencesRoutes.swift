@@ -1,0 +1,90 @@
+import Vapor
+
+/// A person's own settings, and the language switch every page offers.
+struct PreferencesRoutes: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get("preferences", use: page)
+        routes.post("preferences", use: save)
+    }
+
+    struct Option: Encodable {
+        let code: String
+        let label: String
+        let selected: Bool
+    }
+
+    struct PreferencesPage: Encodable {
+        let layout: Layout
+        let action: String
+        let languages: [Option]
+        let email: String
+    }
+
+    struct Form: Content {
+        let language: String
+    }
+
+    func page(_ request: Request) async throws -> View {
+        let user = try request.user
+        try request.require(.editPreferences, .person(user.id, leaders: []))
+        let current = user.preferredLanguage ?? request.language
+        return try await request.view.render("preferences", PreferencesPage(
+            layout: Layout(request: request, title: request.translate("nav.preferences")),
+            action: Paths.preferences(try request.tenant.slug),
+            languages: Language.allCases.map {
+                Option(code: $0.rawValue, label: request.translate("language.\($0.rawValue)"), selected: $0 == current)
+            },
+            email: user.email))
+    }
+
+    func save(_ request: Request) async throws -> Response {
+        let user = try request.user
+        try request.require(.editPreferences, .person(user.id, leaders: []))
+        let tenant = try request.tenant
+        guard let form = try? request.content.decode(Form.self), let language = Language(rawValue: form.language) else {
+            throw Abort(.badRequest)
+        }
+        try await UserQueries.setPreferredLanguage(
+            language, user: user.id, tenant: tenant.id, on: try request.db, logger: request.logger)
+        request.language = language
+        let response = request.redirect(to: Paths.preferences(tenant.slug), redirectType: .normal)
+        response.flash(Flash(.success, "flash.saved"), path: request.tenantPath,
+                       secure: request.application.settings.secureCookies)
+        return response
+    }
+}
+
+/// `POST /t/{slug}/language`: the switch in every page's footer. Signed-in people keep the
+/// choice on their profile; visitors in a cookie.
+struct LanguageRoutes: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.post("language", use: switchLanguage)
+    }
+
+    struct Form: Content {
+        let language: String
+        let back: String?
+    }
+
+    func switchLanguage(_ request: Request) async throws -> Response {
+        let tenant = try request.tenant
+        guard let form = try? request.content.decode(Form.self), let language = Language(rawValue: form.language) else {
+            throw Abort(.badRequest)
+        }
+        if let user = request.currentUser {
+            try await UserQueries.setPreferredLanguage(
+                language, user: user.id, tenant: tenant.id, on: try request.db, logger: request.logger)
+        }
+        let response = request.redirect(to: Self.safeReturn(form.back, slug: tenant.slug), redirectType: .normal)
+        response.cookies[TenantMiddleware.languageCookie] = request.cookie(language.rawValue, maxAge: 365 * 24 * 3600)
+        return response
+    }
+
+    /// Only a path inside this tenant; anything else goes home, so the form cannot redirect elsewhere.
+    static func safeReturn(_ back: String?, slug: String) -> String {
+        let prefix = Paths.tenant(slug) + "/"
+        guard let back, back.hasPrefix(prefix), !back.contains("//"), !back.contains("\\"),
+              back.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else { return Paths.home(slug) }
+        return back
+    }
+}

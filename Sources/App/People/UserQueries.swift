@@ -1,0 +1,72 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+public enum UserQueries {
+    /// The columns `decode(_:at:)` reads, in order, of the table or alias `table`.
+    static func columns(_ table: String = "users") -> String {
+        ["id", "tenant_id", "email", "first_name", "last_name", "title", "roles", "active", "preferred_language"]
+            .map { "\(table).\($0)" }.joined(separator: ", ")
+    }
+
+    /// Reads a user from nine columns of a row, starting at `offset`.
+    static func decode(_ row: PostgresRandomAccessRow, at offset: Int = 0) throws -> User {
+        User(
+            id: try row[offset].decode(UUID.self),
+            tenantID: try row[offset + 1].decode(UUID.self),
+            email: try row[offset + 2].decode(String.self),
+            firstName: try row[offset + 3].decode(String.self),
+            lastName: try row[offset + 4].decode(String.self),
+            title: try row[offset + 5].decode(String.self),
+            roles: Set(try row[offset + 6].decode([String].self).compactMap(Role.init(rawValue:))),
+            active: try row[offset + 7].decode(Bool.self),
+            preferredLanguage: try row[offset + 8].decode(String?.self).flatMap(Language.init(rawValue:))
+        )
+    }
+
+    public static func find(email: String, tenant: UUID, on connection: PostgresConnection, logger: Logger) async throws -> User? {
+        let rows = try await connection.query("""
+            SELECT \(unescaped: columns()) FROM users WHERE tenant_id = \(tenant) AND lower(email) = lower(\(email))
+            """, logger: logger).collect()
+        return try rows.first.map { try decode($0.makeRandomAccess()) }
+    }
+
+    /// Creates the user, or updates name, title and roles of the one with that e-mail.
+    public static func upsert(
+        tenant: UUID, email: String, firstName: String, lastName: String, title: String, roles: Set<Role>,
+        on connection: PostgresConnection, logger: Logger
+    ) async throws -> User {
+        let roleNames = roles.sorted().map(\.rawValue)
+        let rows = try await connection.query("""
+            INSERT INTO users (tenant_id, email, first_name, last_name, title, roles)
+            VALUES (\(tenant), \(email), \(firstName), \(lastName), \(title), \(roleNames))
+            ON CONFLICT (tenant_id, lower(email)) DO UPDATE
+               SET first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
+                   title = EXCLUDED.title, roles = EXCLUDED.roles, updated_at = now()
+            RETURNING \(unescaped: columns())
+            """, logger: logger).collect()
+        return try decode(rows[0].makeRandomAccess())
+    }
+
+    /// Deactivating also ends every session of that user.
+    public static func setActive(
+        _ active: Bool, user: UUID, tenant: UUID, on connection: PostgresConnection, logger: Logger
+    ) async throws {
+        try await connection.query(
+            "UPDATE users SET active = \(active), updated_at = now() WHERE tenant_id = \(tenant) AND id = \(user)",
+            logger: logger)
+        if !active {
+            try await connection.query(
+                "DELETE FROM sessions WHERE tenant_id = \(tenant) AND user_id = \(user)", logger: logger)
+        }
+    }
+
+    public static func setPreferredLanguage(
+        _ language: Language, user: UUID, tenant: UUID, on connection: PostgresConnection, logger: Logger
+    ) async throws {
+        try await connection.query("""
+            UPDATE users SET preferred_language = \(language.rawValue), updated_at = now()
+            WHERE tenant_id = \(tenant) AND id = \(user)
+            """, logger: logger)
+    }
+}

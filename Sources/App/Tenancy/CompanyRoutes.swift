@@ -1,0 +1,77 @@
+import Vapor
+
+/// The admin's company settings: name, time zone, default language.
+struct CompanyRoutes: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get("admin", "company", use: page)
+        routes.post("admin", "company", use: save)
+    }
+
+    struct Form: Content {
+        var name: String
+        var timeZone: String
+        var defaultLanguage: String
+    }
+
+    struct Option: Encodable {
+        let value: String
+        let label: String
+        let selected: Bool
+    }
+
+    struct CompanyPage: Encodable {
+        let layout: Layout
+        let action: String
+        let name: String
+        let timeZones: [Option]
+        let languages: [Option]
+        let errors: [String: String]
+    }
+
+    /// Field → translation key of what is wrong with it; pure.
+    static func validate(_ form: Form) -> [String: String] {
+        var errors: [String: String] = [:]
+        if !TenantRules.isValidName(form.name) { errors["name"] = "company.error.name" }
+        if !TenantRules.isValidTimeZone(form.timeZone) { errors["timeZone"] = "company.error.timeZone" }
+        if Language(rawValue: form.defaultLanguage) == nil { errors["defaultLanguage"] = "company.error.language" }
+        return errors
+    }
+
+    func page(_ request: Request) async throws -> View {
+        try request.require(.manageCompany)
+        let tenant = try request.tenant
+        return try await render(request, form: Form(
+            name: tenant.name, timeZone: tenant.timeZone, defaultLanguage: tenant.defaultLanguage.rawValue), errors: [:])
+    }
+
+    func save(_ request: Request) async throws -> Response {
+        try request.require(.manageCompany)
+        let tenant = try request.tenant
+        guard let form = try? request.content.decode(Form.self) else { throw Abort(.badRequest) }
+        let errors = Self.validate(form)
+        guard errors.isEmpty, let language = Language(rawValue: form.defaultLanguage) else {
+            return try await render(request, form: form, errors: errors).encodeResponse(status: .unprocessableEntity, for: request)
+        }
+        try await TenantQueries.updateSettings(
+            tenant.id, name: form.name.trimmingWhitespace(), timeZone: form.timeZone, defaultLanguage: language,
+            on: try request.db, logger: request.logger)
+        let response = request.redirect(to: Paths.company(tenant.slug), redirectType: .normal)
+        response.flash(Flash(.success, "flash.saved"), path: request.tenantPath,
+                       secure: request.application.settings.secureCookies)
+        return response
+    }
+
+    private func render(_ request: Request, form: Form, errors: [String: String]) async throws -> View {
+        let zones = TimeZone.knownTimeZoneIdentifiers.sorted()
+        return try await request.view.render("company", CompanyPage(
+            layout: Layout(request: request, title: request.translate("nav.company")),
+            action: Paths.company(try request.tenant.slug),
+            name: form.name,
+            timeZones: zones.map { Option(value: $0, label: $0, selected: $0 == form.timeZone) },
+            languages: Language.allCases.map {
+                Option(value: $0.rawValue, label: request.translate("language.\($0.rawValue)"),
+                       selected: $0.rawValue == form.defaultLanguage)
+            },
+            errors: errors.mapValues { request.translate($0) }))
+    }
+}

@@ -1,0 +1,29 @@
+import Vapor
+
+private struct DatabaseKey: StorageKey { typealias Value = Database }
+private struct SettingsKey: StorageKey { typealias Value = AppSettings }
+private struct TranslationsKey: StorageKey { typealias Value = Translations }
+private struct MigratorKey: StorageKey { typealias Value = Migrator }
+
+/// The services `configure` sets up once, reachable from every request.
+extension Application {
+    public var database: Database {
+        get { storage[DatabaseKey.self]! }
+        set { storage[DatabaseKey.self] = newValue }
+    }
+
+    public var settings: AppSettings {
+        get { storage[SettingsKey.self]! }
+        set { storage[SettingsKey.self] = newValue }
+    }
+
+    public var translations: Translations {
+        get { storage[TranslationsKey.self]! }
+        set { storage[TranslationsKey.self] = newValue }
+    }
+
+    public var migrator: Migrator {
+        get { storage[MigratorKey.self]! }
+        set { storage[MigratorKey.self] = newValue }
+    }
+}

@@ -1,0 +1,35 @@
+import Vapor
+
+/// Every state-changing request must carry the CSRF token of the page it came from: the
+/// session's token when signed in, otherwise the one of the `roster_csrf` cookie.
+struct CSRFMiddleware: AsyncMiddleware {
+    static let cookieName = "roster_csrf"
+    static let fieldName = "_csrf"
+
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        let cookieToken = request.cookies[Self.cookieName].flatMap { SecretToken(parsing: $0.string) }?.value
+        let expected = request.browserSession?.csrfToken ?? cookieToken
+        switch request.method {
+        case .GET, .HEAD, .OPTIONS:
+            break
+        default:
+            let sent = request.headers.first(name: "X-CSRF-Token")
+                ?? (try? request.content.get(String.self, at: Self.fieldName))
+            guard let expected, let sent, constantTimeEquals(expected, sent) else {
+                throw Abort(.forbidden, identifier: "csrf")
+            }
+        }
+        var newCookie: String?
+        if let expected {
+            request.csrfToken = expected
+        } else {
+            newCookie = SecretToken().value
+            request.csrfToken = newCookie!
+        }
+        let response = try await next.respond(to: request)
+        if let newCookie {
+            response.cookies[Self.cookieName] = request.cookie(newCookie, maxAge: nil)
+        }
+        return response
+    }
+}

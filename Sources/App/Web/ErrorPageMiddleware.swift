@@ -1,0 +1,55 @@
+import Vapor
+
+/// Turns every error into an HTML page in the visitor's language; details only in development.
+struct ErrorPageMiddleware: AsyncMiddleware {
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        do {
+            return try await next.respond(to: request)
+        } catch {
+            return await page(for: error, request: request)
+        }
+    }
+
+    private func page(for error: any Error, request: Request) async -> Response {
+        let status = (error as? any AbortError)?.status ?? .internalServerError
+        if status.code >= 500 {
+            request.logger.report(error: error)
+        }
+        let known: Set<UInt> = [400, 401, 403, 404, 405, 413, 422, 500, 503]
+        let code = known.contains(status.code) ? status.code : (status.code >= 500 ? 500 : 400)
+        let isCSRF = (error as? Abort)?.identifier == "csrf"
+        let key = isCSRF ? "error.csrf" : "error.\(code)"
+        let detail: String? = request.application.settings.showErrorDetails ? String(reflecting: error) : nil
+        let view = ErrorPage(
+            layout: Layout(request: request, title: request.translate("\(key).title"), navigation: false),
+            code: status.code,
+            heading: request.translate("\(key).title"),
+            message: request.translate("\(key).message"),
+            detail: detail,
+            homeURL: (try? request.tenant).map { Paths.home($0.slug) } ?? "/"
+        )
+        do {
+            let response = try await request.view.render("error", view).encodeResponse(status: status, for: request)
+            if let abort = error as? any AbortError {
+                for header in abort.headers where header.name.lowercased() != "content-type" {
+                    response.headers.replaceOrAdd(name: header.name, value: header.value)
+                }
+            }
+            return response
+        } catch {
+            request.logger.report(error: error)
+            let response = Response(status: status, body: .init(string: "\(status.code) \(status.reasonPhrase)"))
+            response.headers.contentType = .plainText
+            return response
+        }
+    }
+}
+
+struct ErrorPage: Encodable {
+    let layout: Layout
+    let code: UInt
+    let heading: String
+    let message: String
+    let detail: String?
+    let homeURL: String
+}

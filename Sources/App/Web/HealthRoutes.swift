@@ -1,0 +1,54 @@
+import Vapor
+
+/// `/healthz`: the process answers. `/readyz`: the database answers and its migrations are current.
+struct HealthRoutes: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get("healthz") { _ in Status(status: "ok", reason: nil) }
+        routes.get("readyz", use: ready)
+    }
+
+    struct Status: Content {
+        let status: String
+        let reason: String?
+    }
+
+    func ready(_ request: Request) async throws -> Response {
+        let app = request.application
+        let reason: String?
+        do {
+            let status = try await app.database.client.withConnection { connection in
+                try await app.migrator.status(on: connection, logger: request.logger)
+            }
+            if let problem = status.problems.first {
+                reason = problem.description
+            } else if !status.pending.isEmpty {
+                reason = "migrations not applied: " + status.pending.joined(separator: ", ")
+            } else {
+                reason = nil
+            }
+        } catch {
+            request.logger.warning("readiness check failed: \(String(reflecting: error))")
+            reason = "database unreachable"
+        }
+        let body = Status(status: reason == nil ? "ready" : "not ready", reason: reason)
+        return try await body.encodeResponse(status: reason == nil ? .ok : .serviceUnavailable, for: request)
+    }
+}
+
+/// `/`: Roster itself has no company; it tells people where their company lives.
+struct LandingRoutes: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get(use: landing)
+    }
+
+    struct LandingPage: Encodable {
+        let layout: Layout
+        let example: String
+    }
+
+    func landing(_ request: Request) async throws -> View {
+        try await request.view.render("landing", LandingPage(
+            layout: Layout(request: request, title: "Roster", navigation: false),
+            example: request.application.settings.publicURL + Paths.home("your-company")))
+    }
+}

@@ -1,0 +1,74 @@
+import Vapor
+
+/// What the base template prints around every page; decided here, printed there.
+struct Layout: Encodable {
+    struct NavItem: Encodable {
+        let label: String
+        let href: String
+        let current: Bool
+    }
+
+    struct FlashView: Encodable {
+        let kind: String
+        let text: String
+    }
+
+    struct LanguageChoice: Encodable {
+        let code: String
+        let label: String
+        let current: Bool
+    }
+
+    let lang: String
+    let title: String
+    let brand: String
+    let homeURL: String
+    let nav: [NavItem]
+    let userName: String?
+    let signOutURL: String?
+    let csrf: String
+    let languageURL: String?
+    let currentPath: String
+    let languages: [LanguageChoice]
+    let flash: FlashView?
+
+    init(request: Request, title: String, navigation: Bool = true) {
+        let tenant = try? request.tenant
+        let user = request.currentUser
+        lang = request.language.rawValue
+        self.title = title
+        brand = tenant?.name ?? "Roster"
+        homeURL = tenant.map { Paths.home($0.slug) } ?? "/"
+        csrf = request.csrfToken
+        if let tenant, let user, navigation {
+            nav = Self.navigation(for: user, slug: tenant.slug, request: request)
+            userName = user.displayName
+            signOutURL = Paths.logout(tenant.slug)
+        } else {
+            nav = []
+            userName = nil
+            signOutURL = nil
+        }
+        languageURL = tenant.map { Paths.language($0.slug) }
+        currentPath = request.url.path
+        languages = Language.allCases.map {
+            LanguageChoice(code: $0.rawValue, label: request.application.translations.text("language.\($0.rawValue)", $0),
+                           current: $0 == request.language)
+        }
+        flash = request.flash.map { FlashView(kind: $0.kind.rawValue, text: request.translate($0.key)) }
+    }
+
+    /// The links a user's roles allow, in menu order.
+    static func navigation(for user: User, slug: String, request: Request) -> [NavItem] {
+        let entries: [(Action, Target, String, String)] = [
+            (.viewHome, .company, "nav.home", Paths.home(slug)),
+            (.manageCompany, .company, "nav.company", Paths.company(slug)),
+            (.editPreferences, .person(user.id, leaders: []), "nav.preferences", Paths.preferences(slug)),
+        ]
+        let path = request.url.path
+        return entries.compactMap { action, target, key, href in
+            guard Permissions.can(user, action, target) else { return nil }
+            return NavItem(label: request.translate(key), href: href, current: path == href)
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import PostgresNIO
+import Vapor
+
+/// What the middlewares learn about a request, for the handlers.
+private struct TenantKey: StorageKey { typealias Value = Tenant }
+private struct ConnectionKey: StorageKey { typealias Value = PostgresConnection }
+private struct SessionKey: StorageKey { typealias Value = BrowserSession }
+private struct LanguageKey: StorageKey { typealias Value = Language }
+private struct CSRFKey: StorageKey { typealias Value = String }
+private struct FlashKey: StorageKey { typealias Value = Flash }
+
+extension Request {
+    /// The tenant of `/t/{slug}/…`; set by `TenantMiddleware`.
+    public var tenant: Tenant {
+        get throws {
+            guard let tenant = storage[TenantKey.self] else { throw Abort(.internalServerError, reason: "no tenant on this route") }
+            return tenant
+        }
+    }
+
+    func setTenant(_ tenant: Tenant) { storage[TenantKey.self] = tenant }
+
+    /// The connection of this request's tenant transaction (row level security set to the tenant).
+    public var db: PostgresConnection {
+        get throws {
+            guard let connection = storage[ConnectionKey.self] else {
+                throw Abort(.internalServerError, reason: "no tenant transaction on this route")
+            }
+            return connection
+        }
+    }
+
+    func setConnection(_ connection: PostgresConnection?) { storage[ConnectionKey.self] = connection }
+
+    public var browserSession: BrowserSession? {
+        get { storage[SessionKey.self] }
+        set { storage[SessionKey.self] = newValue }
+    }
+
+    public var currentUser: User? { browserSession?.user }
+
+    /// The signed-in user, or 401 (the sign-in middleware turns that into a redirect).
+    public var user: User {
+        get throws {
+            guard let user = currentUser else { throw Abort(.unauthorized) }
+            return user
+        }
+    }
+
+    public var language: Language {
+        get { storage[LanguageKey.self] ?? Language.fromAcceptLanguage(headers.first(name: .acceptLanguage) ?? "") ?? .en }
+        set { storage[LanguageKey.self] = newValue }
+    }
+
+    public var csrfToken: String {
+        get { storage[CSRFKey.self] ?? "" }
+        set { storage[CSRFKey.self] = newValue }
+    }
+
+    var flash: Flash? {
+        get { storage[FlashKey.self] }
+        set { storage[FlashKey.self] = newValue }
+    }
+
+    /// 403 unless the signed-in user may do `action` to `target`.
+    public func require(_ action: Action, _ target: Target = .company) throws {
+        guard Permissions.can(try user, action, target) else { throw Abort(.forbidden) }
+    }
+
+    public func translate(_ key: String, _ arguments: String...) -> String {
+        application.translations.text(key, language, arguments)
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import Vapor
+
+/// What the server reads from its environment.
+public struct AppSettings: Sendable {
+    /// The address people open, used in links that leave the server (e-mails, the console).
+    public var publicURL: String
+    public var databaseURL: PostgresURL
+    /// Owner role for migrations; the application role when unset.
+    public var migrationDatabaseURL: PostgresURL?
+    public var maxDatabaseConnections: Int
+    public var showErrorDetails: Bool
+
+    /// Cookies get `Secure` when people reach the server over https.
+    public var secureCookies: Bool { publicURL.lowercased().hasPrefix("https://") }
+
+    public init(publicURL: String, databaseURL: PostgresURL, migrationDatabaseURL: PostgresURL? = nil,
+                maxDatabaseConnections: Int = 20, showErrorDetails: Bool = false) {
+        var url = publicURL
+        while url.hasSuffix("/") { url.removeLast() }
+        self.publicURL = url
+        self.databaseURL = databaseURL
+        self.migrationDatabaseURL = migrationDatabaseURL
+        self.maxDatabaseConnections = maxDatabaseConnections
+        self.showErrorDetails = showErrorDetails
+    }
+
+    public static func fromEnvironment(_ environment: Environment) throws -> AppSettings {
+        guard let database = Environment.get("DATABASE_URL"), !database.isEmpty else {
+            throw Abort(.internalServerError, reason: "DATABASE_URL is not set. Start Roster with scripts/run, which starts a private PostgreSQL, or set DATABASE_URL=postgres://user:password@host:5432/database.")
+        }
+        let migration = Environment.get("MIGRATION_DATABASE_URL").flatMap { $0.isEmpty ? nil : $0 }
+        return AppSettings(
+            publicURL: Environment.get("PUBLIC_URL") ?? "http://localhost:8080",
+            databaseURL: try PostgresURL(database),
+            migrationDatabaseURL: try migration.map(PostgresURL.init),
+            maxDatabaseConnections: Environment.get("DATABASE_MAX_CONNECTIONS").flatMap(Int.init) ?? 20,
+            showErrorDetails: environment == .development
+        )
+    }
+}

@@ -1,0 +1,52 @@
+import PostgresNIO
+import Vapor
+
+/// For every `/t/{slug}/…` request: one transaction on one connection for the whole request,
+/// with the tenant set for row level security, the browser session loaded and the language chosen.
+/// GET and HEAD run read-only, so no page view can change data.
+struct TenantMiddleware: AsyncMiddleware {
+    static let sessionCookie = "roster_session"
+    static let languageCookie = "roster_lang"
+
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        guard let slug = request.parameters.get("slug"), TenantRules.isValidSlug(slug) else { throw Abort(.notFound) }
+        let readOnly = request.method == .GET || request.method == .HEAD
+        let database = request.application.database
+        return try await database.client.withConnection { connection in
+            try await connection.transaction(tenant: nil, readOnly: readOnly, logger: request.logger) { connection in
+                guard let tenant = try await TenantQueries.enter(slug: slug, on: connection, logger: request.logger) else {
+                    throw Abort(.notFound)
+                }
+                request.setTenant(tenant)
+                request.setConnection(connection)
+                defer { request.setConnection(nil) }
+                if let cookie = request.cookies[Self.sessionCookie]?.string, let token = SecretToken(parsing: cookie) {
+                    request.browserSession = try await SessionQueries.find(
+                        token: token, tenant: tenant.id, on: connection, logger: request.logger)
+                }
+                request.language = Language.negotiate(
+                    preferred: request.currentUser?.preferredLanguage,
+                    cookie: request.cookies[Self.languageCookie]?.string,
+                    acceptLanguage: request.headers.first(name: .acceptLanguage),
+                    fallback: tenant.defaultLanguage)
+                return try await next.respond(to: request)
+            }
+        }
+    }
+}
+
+extension Request {
+    /// The cookie path of this request's tenant, so each company has its own cookies.
+    var tenantPath: String { (try? tenant).map { Paths.tenant($0.slug) } ?? "/" }
+
+    func cookie(_ value: String, maxAge: Int?) -> HTTPCookies.Value {
+        HTTPCookies.Value(
+            string: value,
+            expires: maxAge.map { Date().addingTimeInterval(TimeInterval($0)) },
+            maxAge: maxAge,
+            path: tenantPath,
+            isSecure: application.settings.secureCookies,
+            isHTTPOnly: true,
+            sameSite: .lax)
+    }
+}

@@ -1,0 +1,79 @@
+import Leaf
+import PostgresNIO
+import Vapor
+
+/// Sets up everything the server and the commands share. Templates, translations and
+/// migrations are read from the working directory (the repository root).
+public func configure(_ app: Application, settings: AppSettings) async throws {
+    app.settings = settings
+    let root = app.directory.workingDirectory
+    app.translations = try Translations.load(directory: root + "Localization")
+    app.migrator = try Migrator.load(directory: root + "migrations")
+
+    let client = PostgresClient(
+        configuration: settings.databaseURL.clientConfiguration(maxConnections: settings.maxDatabaseConnections),
+        backgroundLogger: app.logger)
+    app.database = Database(client: client, logger: app.logger)
+    app.lifecycle.use(PostgresClientRunner(client: client))
+
+    app.directory.viewsDirectory = root + "Views/"
+    app.views.use(.leaf)
+    app.leaf.tags["t"] = TranslateTag(translations: app.translations)
+
+    app.routes.defaultMaxBodySize = "256kb"
+    app.middleware = Middlewares()
+    app.middleware.use(SecurityHeadersMiddleware())
+    app.middleware.use(ErrorPageMiddleware())
+    app.middleware.use(FileMiddleware(publicDirectory: app.directory.publicDirectory))
+
+    try routes(app)
+    await registerCommands(app)
+}
+
+func routes(_ app: Application) throws {
+    try app.register(collection: HealthRoutes())
+    try app.register(collection: LandingRoutes())
+
+    let tenant = app.grouped("t", ":slug").grouped(TenantMiddleware(), CSRFMiddleware(), FlashMiddleware())
+    try tenant.register(collection: SignInRoutes())
+    try tenant.register(collection: LanguageRoutes())
+
+    let signedIn = tenant.grouped(RequireSignInMiddleware())
+    try signedIn.register(collection: HomeRoutes())
+    try signedIn.register(collection: PreferencesRoutes())
+    try signedIn.register(collection: CompanyRoutes())
+}
+
+/// Keeps the pool's background task running from start to shutdown.
+final class PostgresClientRunner: LifecycleHandler, @unchecked Sendable {
+    private let client: PostgresClient
+    private let lock = NSLock()
+    private var task: Task<Void, Never>?
+
+    init(client: PostgresClient) {
+        self.client = client
+    }
+
+    func willBoot(_ application: Application) throws {
+        lock.withLock {
+            guard task == nil else { return }
+            let client = client
+            task = Task { await client.run() }
+        }
+    }
+
+    func willBootAsync(_ application: Application) async throws {
+        try willBoot(application)
+    }
+
+    func shutdown(_ application: Application) {
+        lock.withLock {
+            task?.cancel()
+            task = nil
+        }
+    }
+
+    func shutdownAsync(_ application: Application) async {
+        shutdown(application)
+    }
+}

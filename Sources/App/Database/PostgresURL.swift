@@ -91,6 +91,7 @@ extension PostgresURL {
     }
 
     /// Opens one connection for `body` and closes it afterwards.
+    @discardableResult
     public func withConnection<Result: Sendable>(
         logger: Logger, _ body: (PostgresConnection) async throws -> Result
     ) async throws -> Result {

@@ -1,0 +1,142 @@
+import Foundation
+import PostgresNIO
+import Testing
+import Vapor
+import VaporTesting
+@testable import App
+
+/// A configured application on a fresh database, with the demo company and a second tenant.
+struct TestWorld: Sendable {
+    let app: Application
+    let database: TestDatabase
+    let admin: User
+    let leader: User
+    let employee: User
+    /// Admin of the second tenant, "globex".
+    let otherAdmin: User
+
+    var db: App.Database { app.database }
+
+    func user(_ role: Role) -> User {
+        switch role {
+        case .admin: admin
+        case .teamLeader: leader
+        case .employee: employee
+        }
+    }
+
+    func browser() -> Browser { Browser(app: app) }
+
+    /// A browser that signed in through a real one-time link.
+    func signedIn(_ user: User, slug: String = DemoData.slug) async throws -> Browser {
+        let token = try await Operations.signInLink(slug: slug, email: user.email, database: db)
+        var browser = browser()
+        let page = try await browser.get(Paths.signInLink(slug, token: token.value))
+        #expect(page.status == .ok)
+        let response = try await browser.post(Paths.signInLink(slug, token: token.value), form: [:], csrfFrom: page)
+        #expect(response.status == .seeOther)
+        return browser
+    }
+}
+
+/// Runs `body` with an application on its own database, seeded with two tenants.
+@discardableResult
+func withWorld<T: Sendable>(
+    environment: Environment = .testing,
+    _ body: (TestWorld) async throws -> T
+) async throws -> T {
+    try await TestPostgres.withDatabase { database in
+        let app = try await Application.make(environment)
+        do {
+            try await configure(app, settings: AppSettings(
+                publicURL: "http://localhost:8080", databaseURL: try database.appURL, maxDatabaseConnections: 4,
+                showErrorDetails: false))
+            let people = try await DemoData.seed(database: app.database)
+            let other = try await Operations.createTenant(
+                slug: "globex", name: "Globex a.s.", adminEmail: "boss@globex.example",
+                adminFirstName: "Hana", adminLastName: "Malá", database: app.database)
+            let world = TestWorld(
+                app: app, database: database,
+                admin: people[0].user, leader: people[1].user, employee: people[2].user, otherAdmin: other.admin)
+            let result = try await body(world)
+            try await app.asyncShutdown()
+            return result
+        } catch {
+            try? await app.asyncShutdown()
+            throw error
+        }
+    }
+}
+
+/// A minimal browser over the in-memory server: keeps cookies, submits forms with their CSRF token.
+struct Browser: Sendable {
+    let app: Application
+    var cookies: [String: String] = [:]
+    var acceptLanguage = "en"
+
+    struct Page: Sendable {
+        let status: HTTPStatus
+        let headers: HTTPHeaders
+        let body: String
+
+        var location: String? { headers.first(name: .location) }
+
+        /// The value of the first `_csrf` field on the page.
+        var csrf: String? {
+            body.firstMatch(of: /name="_csrf" value="([^"]+)"/).map { String($0.1) }
+        }
+    }
+
+    mutating func get(_ path: String) async throws -> Page {
+        try await send(.GET, path, body: nil, contentType: nil)
+    }
+
+    /// Posts `form` with the CSRF token of `csrfFrom` (or of a fresh GET of `path` when nil).
+    mutating func post(_ path: String, form: [String: String], csrfFrom page: Page? = nil) async throws -> Page {
+        var fields = form
+        if fields["_csrf"] == nil {
+            let source: Page
+            if let page { source = page } else { source = try await get(path) }
+            fields["_csrf"] = source.csrf
+        }
+        return try await postRaw(path, form: fields)
+    }
+
+    /// Posts exactly `form`, no token added.
+    mutating func postRaw(_ path: String, form: [String: String]) async throws -> Page {
+        let body = form.map { key, value in
+            "\(key.urlFormEncoded)=\(value.urlFormEncoded)"
+        }.joined(separator: "&")
+        return try await send(.POST, path, body: body, contentType: "application/x-www-form-urlencoded")
+    }
+
+    mutating func send(_ method: HTTPMethod, _ path: String, body: String?, contentType: String?) async throws -> Page {
+        var headers = HTTPHeaders()
+        headers.add(name: .acceptLanguage, value: acceptLanguage)
+        if !cookies.isEmpty {
+            headers.add(name: .cookie, value: cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; "))
+        }
+        if let contentType { headers.add(name: .contentType, value: contentType) }
+        let response = try await app.testing().sendRequest(
+            method, path, headers: headers, body: body.map { ByteBuffer(string: $0) })
+        for header in response.headers[.setCookie] {
+            let pair = header.split(separator: ";", maxSplits: 1)[0]
+            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { continue }
+            if parts[1].isEmpty || header.contains("Max-Age=0") {
+                cookies[parts[0]] = nil
+            } else {
+                cookies[parts[0]] = parts[1]
+            }
+        }
+        return Page(status: response.status, headers: response.headers, body: response.body.string)
+    }
+}
+
+extension String {
+    var urlFormEncoded: String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return addingPercentEncoding(withAllowedCharacters: allowed) ?? self
+    }
+}

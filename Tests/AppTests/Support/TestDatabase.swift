@@ -1,0 +1,95 @@
+import Foundation
+import Logging
+import PostgresNIO
+@testable import App
+
+/// The test cluster started by scripts/test, and a fresh database per test cloned from a
+/// template that the real migrator built once per test run.
+enum TestPostgres {
+    static let logger = Logger(label: "tests")
+
+    static var superuser: PostgresURL {
+        get throws {
+            guard let url = ProcessInfo.processInfo.environment["ROSTER_TEST_POSTGRES"] else {
+                throw Operations.Failure("ROSTER_TEST_POSTGRES is not set: run the tests with scripts/test, which starts PostgreSQL.")
+            }
+            return try PostgresURL(url)
+        }
+    }
+
+    static var owner: PostgresURL { get throws { try superuser.with(username: "roster_owner", password: nil) } }
+    static var app: PostgresURL { get throws { try superuser.with(username: "roster_app", password: nil) } }
+    static var bypass: PostgresURL { get throws { try superuser.with(username: "roster_bypass", password: nil) } }
+
+    static func migrator() throws -> Migrator {
+        try Migrator.load(directory: FileManager.default.currentDirectoryPath + "/migrations")
+    }
+
+    /// Runs `body` with a new database cloned from the migrated template; drops it afterwards.
+    @discardableResult
+    static func withDatabase<T: Sendable>(_ body: (TestDatabase) async throws -> T) async throws -> T {
+        let template = try await Template.shared.name()
+        let name = "roster_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+        try await owner.with(database: "postgres").withConnection(logger: logger) { connection in
+            try await connection.query(
+                PostgresQuery(unsafeSQL: "CREATE DATABASE \(name) TEMPLATE \(template) STRATEGY FILE_COPY"), logger: logger)
+        }
+        let database = TestDatabase(name: name)
+        do {
+            let result = try await body(database)
+            try await drop(name)
+            return result
+        } catch {
+            try? await drop(name)
+            throw error
+        }
+    }
+
+    static func drop(_ name: String) async throws {
+        try await owner.with(database: "postgres").withConnection(logger: logger) { connection in
+            try await connection.query(PostgresQuery(unsafeSQL: "DROP DATABASE IF EXISTS \(name) WITH (FORCE)"), logger: logger)
+        }
+    }
+
+    /// Builds the template once per test process.
+    actor Template {
+        static let shared = Template()
+        private var task: Task<String, any Error>?
+
+        func name() async throws -> String {
+            if let task { return try await task.value }
+            let task = Task<String, any Error> {
+                let name = "roster_template_\(ProcessInfo.processInfo.processIdentifier)"
+                try await TestPostgres.drop(name)
+                try await TestPostgres.owner.with(database: "postgres").withConnection(logger: TestPostgres.logger) {
+                    try await $0.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: TestPostgres.logger)
+                }
+                _ = try await Operations.migrate(
+                    migrator: try TestPostgres.migrator(), owner: try TestPostgres.owner.with(database: name),
+                    appRole: "roster_app", logger: TestPostgres.logger)
+                return name
+            }
+            self.task = task
+            return try await task.value
+        }
+    }
+}
+
+/// One test's database, reachable as each of the cluster's roles.
+struct TestDatabase: Sendable {
+    let name: String
+
+    var appURL: PostgresURL { get throws { try TestPostgres.app.with(database: name) } }
+    var ownerURL: PostgresURL { get throws { try TestPostgres.owner.with(database: name) } }
+    var superuserURL: PostgresURL { get throws { try TestPostgres.superuser.with(database: name) } }
+
+    /// Runs statements as the superuser, which row level security does not bind: the tests'
+    /// view of what is really stored.
+    func asSuperuser<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+        try await superuserURL.withConnection(logger: TestPostgres.logger, body)
+    }
+
+    func asApp<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+        try await appURL.withConnection(logger: TestPostgres.logger, body)
+    }
+}

@@ -44,26 +44,14 @@ func routes(_ app: Application) throws {
     try signedIn.register(collection: CompanyRoutes())
 }
 
-/// Keeps the pool's background task running from start to shutdown.
+/// Runs the pool's background task from `configure` (commands and tests query before any
+/// boot) until the application shuts down.
 final class PostgresClientRunner: LifecycleHandler, @unchecked Sendable {
-    private let client: PostgresClient
     private let lock = NSLock()
     private var task: Task<Void, Never>?
 
     init(client: PostgresClient) {
-        self.client = client
-    }
-
-    func willBoot(_ application: Application) throws {
-        lock.withLock {
-            guard task == nil else { return }
-            let client = client
-            task = Task { await client.run() }
-        }
-    }
-
-    func willBootAsync(_ application: Application) async throws {
-        try willBoot(application)
+        task = Task { await client.run() }
     }
 
     func shutdown(_ application: Application) {

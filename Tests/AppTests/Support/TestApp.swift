@@ -121,7 +121,7 @@ struct Browser: Sendable {
             method, path, headers: headers, body: body.map { ByteBuffer(string: $0) })
         for header in response.headers[.setCookie] {
             let pair = header.split(separator: ";", maxSplits: 1)[0]
-            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             guard parts.count == 2 else { continue }
             if parts[1].isEmpty || header.contains("Max-Age=0") {
                 cookies[parts[0]] = nil

@@ -85,10 +85,12 @@ struct TestDatabase: Sendable {
 
     /// Runs statements as the superuser, which row level security does not bind: the tests'
     /// view of what is really stored.
+    @discardableResult
     func asSuperuser<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
         try await superuserURL.withConnection(logger: TestPostgres.logger, body)
     }
 
+    @discardableResult
     func asApp<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
         try await appURL.withConnection(logger: TestPostgres.logger, body)
     }

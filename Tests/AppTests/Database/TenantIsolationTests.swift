@@ -1,0 +1,135 @@
+import Foundation
+import PostgresNIO
+import Testing
+@testable import App
+
+/// Row level security is the backstop for a query that forgets its tenant filter. These tests
+/// read the catalog, so a new tenant-owned table without the rules fails them.
+@Suite struct TenantIsolationTests {
+    static let log = TestPostgres.logger
+
+    /// Every table of the public schema with a tenant_id column.
+    static func tenantTables(_ connection: PostgresConnection) async throws -> [String] {
+        var names: [String] = []
+        for try await name in try await connection.query("""
+            SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+            WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p')
+              AND EXISTS (SELECT FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attname = 'tenant_id' AND NOT a.attisdropped)
+            ORDER BY 1
+            """, logger: log).decode(String.self) {
+            names.append(name)
+        }
+        return names
+    }
+
+    @Test func everyTenantTableHasForcedRowLevelSecurityAndTenantFirstKeys() async throws {
+        try await TestPostgres.withDatabase { database in
+            try await database.asSuperuser { connection in
+                let tables = try await Self.tenantTables(connection)
+                #expect(tables.contains("users") && tables.contains("sessions") && tables.contains("sign_in_links"))
+                for table in tables {
+                    let row = try await connection.query("""
+                        SELECT c.relrowsecurity, c.relforcerowsecurity,
+                               (SELECT count(*) FROM pg_policies p WHERE p.tablename = c.relname
+                                  AND p.qual LIKE '%current_tenant_id()%' AND p.with_check LIKE '%current_tenant_id()%'),
+                               (SELECT a.attname FROM pg_constraint k JOIN pg_attribute a
+                                  ON a.attrelid = k.conrelid AND a.attnum = k.conkey[1]
+                                WHERE k.conrelid = c.oid AND k.contype = 'p'),
+                               (SELECT count(*) FROM pg_constraint k JOIN pg_attribute a
+                                  ON a.attrelid = k.conrelid AND a.attnum = k.conkey[1]
+                                WHERE k.conrelid = c.oid AND k.contype IN ('f', 'u') AND a.attname <> 'tenant_id')
+                        FROM pg_class c WHERE c.relname = \(table) AND c.relnamespace = 'public'::regnamespace
+                        """, logger: Self.log).collect()[0]
+                    let (rls, forced, policies, pkFirst, badKeys) = try row.decode((Bool, Bool, Int, String?, Int).self)
+                    #expect(rls, "\(table): row level security is not enabled")
+                    #expect(forced, "\(table): row level security is not FORCED")
+                    #expect(policies >= 1, "\(table): no policy on current_tenant_id()")
+                    #expect(pkFirst == "tenant_id", "\(table): tenant_id is not the first column of the primary key")
+                    #expect(badKeys == 0, "\(table): a foreign key or unique constraint does not start with tenant_id")
+                }
+            }
+        }
+    }
+
+    @Test func aQueryWithoutTenantFilterSeesOnlyTheCurrentTenant() async throws {
+        try await withWorld { world in
+            // Sessions exist in both tenants too.
+            _ = try await world.signedIn(world.admin)
+            _ = try await world.signedIn(world.otherAdmin, slug: "globex")
+            let acme = world.admin.tenantID, globex = world.otherAdmin.tenantID
+
+            let tables = try await world.database.asSuperuser { try await Self.tenantTables($0) }
+            for table in tables {
+                let truth = try await world.database.asSuperuser { connection in
+                    try await connection.query(PostgresQuery(unsafeSQL: """
+                        SELECT count(*) FILTER (WHERE tenant_id = '\(acme)'), count(*) FILTER (WHERE tenant_id = '\(globex)')
+                        FROM \(table)
+                        """), logger: Self.log).collect()[0].decode((Int, Int).self)
+                }
+                #expect(truth.0 > 0 && truth.1 > 0,
+                        "\(table): the seed has no rows of both tenants; add some to withWorld so isolation is tested")
+                let seen = try await world.database.asApp { connection in
+                    try await connection.transaction(tenant: acme, readOnly: true, logger: Self.log) { connection in
+                        try await connection.query(PostgresQuery(unsafeSQL: """
+                            SELECT count(*), count(*) FILTER (WHERE tenant_id <> '\(acme)') FROM \(table)
+                            """), logger: Self.log).collect()[0].decode((Int, Int).self)
+                    }
+                }
+                #expect(seen.0 == truth.0, "\(table): tenant acme should see its \(truth.0) rows, saw \(seen.0)")
+                #expect(seen.1 == 0, "\(table): tenant acme saw \(seen.1) rows of another tenant")
+                let withoutTenant = try await world.database.asApp { connection in
+                    try await connection.transaction(tenant: nil, readOnly: true, logger: Self.log) { connection in
+                        try await connection.query(PostgresQuery(unsafeSQL: "SELECT count(*) FROM \(table)"), logger: Self.log)
+                            .collect()[0].decode(Int.self)
+                    }
+                }
+                #expect(withoutTenant == 0, "\(table): without a tenant set, \(withoutTenant) rows are visible")
+            }
+        }
+    }
+
+    @Test func writingAnotherTenantsRowsIsRefused() async throws {
+        try await withWorld { world in
+            let acme = world.admin.tenantID, globex = world.otherAdmin.tenantID
+            await #expect(throws: PSQLError.self) {
+                try await world.database.asApp { connection in
+                    try await connection.transaction(tenant: acme, readOnly: false, logger: Self.log) { connection in
+                        try await connection.query("""
+                            INSERT INTO users (tenant_id, email, first_name, last_name)
+                            VALUES (\(globex), 'intruder@globex.example', 'In', 'Truder')
+                            """, logger: Self.log)
+                    }
+                }
+            }
+            let changed = try await world.database.asApp { connection in
+                try await connection.transaction(tenant: acme, readOnly: false, logger: Self.log) { connection in
+                    try await connection.query(
+                        "UPDATE users SET first_name = 'X' WHERE tenant_id = \(globex)", logger: Self.log)
+                    return try await connection.query("SELECT count(*) FROM users WHERE first_name = 'X'", logger: Self.log)
+                        .collect()[0].decode(Int.self)
+                }
+            }
+            #expect(changed == 0)
+            let renamed = try await world.database.asApp { connection in
+                try await connection.transaction(tenant: acme, readOnly: false, logger: Self.log) { connection in
+                    try await connection.query("UPDATE tenants SET name = 'Hijacked' WHERE slug = 'globex'", logger: Self.log)
+                    return try await connection.query("SELECT name FROM tenants WHERE slug = 'globex'", logger: Self.log)
+                        .collect()[0].decode(String.self)
+                }
+            }
+            #expect(renamed == "Globex a.s.")
+        }
+    }
+
+    @Test func readOnlyTransactionsRefuseWrites() async throws {
+        try await withWorld { world in
+            await #expect(throws: PSQLError.self) {
+                try await world.database.asApp { connection in
+                    try await connection.transaction(tenant: world.admin.tenantID, readOnly: true, logger: Self.log) {
+                        try await $0.query("UPDATE users SET title = 'x'", logger: Self.log)
+                    }
+                }
+            }
+        }
+    }
+}

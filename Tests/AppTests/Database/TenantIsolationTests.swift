@@ -126,7 +126,7 @@ import Testing
             await #expect(throws: PSQLError.self) {
                 try await world.database.asApp { connection in
                     try await connection.transaction(tenant: world.admin.tenantID, readOnly: true, logger: Self.log) {
-                        try await $0.query("UPDATE users SET title = 'x'", logger: Self.log)
+                        try await $0.query("UPDATE users SET title = 'x'", logger: Self.log).collect().count
                     }
                 }
             }

@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+@testable import App
+
+@Suite struct LanguageNegotiationTests {
+    @Test func picksTheBestSupportedLanguage() {
+        #expect(Language.fromAcceptLanguage("cs-CZ,cs;q=0.9,en;q=0.8") == .cs)
+        #expect(Language.fromAcceptLanguage("de-DE,en-GB;q=0.7,cs;q=0.5") == .en)
+        #expect(Language.fromAcceptLanguage("en;q=0.2, cs;q=0.9") == .cs)
+        #expect(Language.fromAcceptLanguage("de, fr") == nil)
+        #expect(Language.fromAcceptLanguage("cs;q=0, en;q=0.1") == .en)
+        #expect(Language.fromAcceptLanguage("") == nil)
+    }
+
+    @Test func savedChoiceWinsThenCookieThenHeaderThenTenant() {
+        #expect(Language.negotiate(preferred: .en, cookie: "cs", acceptLanguage: "cs", fallback: .cs) == .en)
+        #expect(Language.negotiate(preferred: nil, cookie: "en", acceptLanguage: "cs", fallback: .cs) == .en)
+        #expect(Language.negotiate(preferred: nil, cookie: "xx", acceptLanguage: "en", fallback: .cs) == .en)
+        #expect(Language.negotiate(preferred: nil, cookie: nil, acceptLanguage: "de", fallback: .cs) == .cs)
+    }
+}
+
+/// Every UI string comes from the translation files, in both languages.
+@Suite struct TranslationFileTests {
+    static let root = FileManager.default.currentDirectoryPath
+
+    static func keysUsedInTemplates() throws -> Set<String> {
+        let views = root + "/Views"
+        var keys: Set<String> = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: views) where name.hasSuffix(".leaf") {
+            let text = try String(contentsOfFile: views + "/" + name, encoding: .utf8)
+            for match in text.matches(of: /#t\("([^"]+)"/) { keys.insert(String(match.1)) }
+        }
+        return keys
+    }
+
+    /// Keys the Swift code builds, e.g. `"nav.home"` or `"error.\(code).title"`, expanded.
+    static func keysUsedInCode() throws -> Set<String> {
+        var keys: Set<String> = []
+        let sources = root + "/Sources/App"
+        let files = FileManager.default.enumerator(atPath: sources)!.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+        for file in files {
+            let text = try String(contentsOfFile: sources + "/" + file, encoding: .utf8)
+            for match in text.matches(of: /"((?:nav|home|login|link|error|company|flash|preferences|form|layout|landing|role|language)\.[A-Za-z0-9_.]+)"/) {
+                keys.insert(String(match.1))
+            }
+        }
+        for code in [400, 401, 403, 404, 405, 413, 422, 500, 503] {
+            keys.insert("error.\(code).title"); keys.insert("error.\(code).message")
+        }
+        for state in ["used", "expired", "deactivated", "unknown", "csrf"] {
+            let base = state == "csrf" ? "error.csrf" : "link.\(state)"
+            keys.insert("\(base).title"); keys.insert("\(base).message")
+        }
+        for role in Role.allCases { keys.insert("role.\(role.rawValue)") }
+        for language in Language.allCases { keys.insert("language.\(language.rawValue)") }
+        for card in ["company", "preferences", "other"] { keys.insert("home.card.\(card)") }
+        return keys
+    }
+
+    @Test func bothLanguagesHaveTheSameKeys() throws {
+        let translations = try Translations.load(directory: Self.root + "/Localization")
+        #expect(Set(translations.strings[.cs]!.keys) == Set(translations.strings[.en]!.keys))
+        for (key, text) in translations.strings[.cs]! { #expect(!text.isEmpty, "cs \(key) is empty") }
+    }
+
+    @Test func everyKeyInUseIsTranslated() throws {
+        let translations = try Translations.load(directory: Self.root + "/Localization")
+        let used = try Self.keysUsedInTemplates().union(Self.keysUsedInCode())
+        #expect(used.count > 40)
+        // A key built as "\(base).title" shows up as its base; then its parts must exist.
+        let missing = used.filter { key in
+            !translations.has(key) && !(translations.has(key + ".title") && translations.has(key + ".message"))
+        }
+        #expect(missing.isEmpty, "missing from a translation file: \(missing.sorted())")
+    }
+
+    @Test func argumentsAreFilledIn() {
+        let translations = Translations(strings: [.en: ["a": "Hello, {0} and {1}"], .cs: ["a": "Ahoj {0}"]])
+        #expect(translations.text("a", .en, ["Eva", "Petr"]) == "Hello, Eva and Petr")
+        #expect(translations.text("missing", .cs) == "missing")
+    }
+}
+
+@Suite struct LanguageSwitchTests {
+    @Test func pagesFollowAcceptLanguageThenTheChoice() async throws {
+        try await withWorld { world in
+            var browser = world.browser()
+            browser.acceptLanguage = "cs-CZ,cs;q=0.9"
+            let czech = try await browser.get("/t/acme/login")
+            #expect(czech.body.contains("<html lang=\"cs\">"))
+            #expect(czech.body.contains("Přihlášení"))
+
+            let switched = try await browser.post("/t/acme/language", form: ["language": "en", "back": "/t/acme/login"], csrfFrom: czech)
+            #expect(switched.status == .seeOther)
+            #expect(switched.location == "/t/acme/login")
+            let english = try await browser.get("/t/acme/login")
+            #expect(english.body.contains("<html lang=\"en\">"))
+            #expect(english.body.contains("Sign in"))
+        }
+    }
+
+    @Test func aSignedInPersonKeepsTheChoiceOnTheirProfile() async throws {
+        try await withWorld { world in
+            var browser = try await world.signedIn(world.employee)
+            let page = try await browser.get("/t/acme/preferences")
+            #expect(page.body.contains("Preferences"))
+            let saved = try await browser.post("/t/acme/preferences", form: ["language": "cs"], csrfFrom: page)
+            #expect(saved.status == .seeOther)
+            let after = try await browser.get("/t/acme/preferences")
+            #expect(after.body.contains("Předvolby"))
+            #expect(after.body.contains("Uloženo."))
+            // Another browser of the same person, asking for English, still gets Czech.
+            var phone = try await world.signedIn(world.employee)
+            phone.acceptLanguage = "en"
+            let home = try await phone.get("/t/acme/")
+            #expect(home.body.contains("Dobrý den, Eva"))
+            let bad = try await browser.post("/t/acme/preferences", form: ["language": "de"], csrfFrom: after)
+            #expect(bad.status == .badRequest)
+        }
+    }
+
+    @Test func theBackAddressCannotLeaveTheTenant() {
+        #expect(LanguageRoutes.safeReturn("/t/acme/preferences", slug: "acme") == "/t/acme/preferences")
+        #expect(LanguageRoutes.safeReturn("https://evil.example/", slug: "acme") == "/t/acme/")
+        #expect(LanguageRoutes.safeReturn("/t/acme//evil.example", slug: "acme") == "/t/acme/")
+        #expect(LanguageRoutes.safeReturn("/t/globex/", slug: "acme") == "/t/acme/")
+        #expect(LanguageRoutes.safeReturn(nil, slug: "acme") == "/t/acme/")
+    }
+}

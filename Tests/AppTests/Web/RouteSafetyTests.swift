@@ -1,0 +1,93 @@
+import Foundation
+import PostgresNIO
+import Testing
+import Vapor
+@testable import App
+
+/// Walks every registered route: no GET changes stored data, and no POST works without
+/// the CSRF token of a page.
+@Suite struct RouteSafetyTests {
+    /// A fingerprint of every row of every table, as the superuser sees them.
+    static func fingerprint(_ database: TestDatabase) async throws -> String {
+        try await database.asSuperuser { connection in
+            var tables: [String] = []
+            for try await name in try await connection.query(
+                "SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1", logger: TestPostgres.logger
+            ).decode(String.self) { tables.append(name) }
+            var parts: [String] = []
+            for table in tables {
+                let hash = try await connection.query(PostgresQuery(unsafeSQL:
+                    "SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) FROM \(table) t"),
+                    logger: TestPostgres.logger).collect()[0].decode(String.self)
+                parts.append("\(table):\(hash)")
+            }
+            return parts.joined(separator: ",")
+        }
+    }
+
+    /// A concrete path for a route pattern.
+    static func path(_ route: Route, slug: String = "acme") -> String {
+        "/" + route.path.map { component -> String in
+            switch component {
+            case .constant(let value): value
+            case .parameter("slug"): slug
+            case .parameter("token"): SecretToken().value
+            case .parameter: UUID().uuidString
+            case .anything, .catchall: "x"
+            }
+        }.joined(separator: "/")
+    }
+
+    @Test func noGetChangesStoredData() async throws {
+        try await withWorld { world in
+            let routes = world.app.routes.all.filter { $0.method == .GET }
+            #expect(routes.count >= 8)
+            var browsers = [world.browser()]
+            for role in Role.allCases { browsers.append(try await world.signedIn(world.user(role))) }
+            let before = try await Self.fingerprint(world.database)
+            for route in routes {
+                for index in browsers.indices {
+                    let page = try await browsers[index].get(Self.path(route))
+                    #expect(page.status.code < 500, "GET \(Self.path(route)) answered \(page.status)")
+                }
+            }
+            let after = try await Self.fingerprint(world.database)
+            #expect(before == after, "a GET request changed stored data")
+        }
+    }
+
+    @Test func noPostWorksWithoutItsCSRFToken() async throws {
+        try await withWorld { world in
+            let routes = world.app.routes.all.filter { $0.method != .GET && $0.method != .HEAD }
+            #expect(routes.count >= 4)
+            var admin = try await world.signedIn(world.admin)
+            var visitor = world.browser()
+            _ = try await visitor.get("/t/acme/login")  // has a CSRF cookie, but will not send the token
+            let before = try await Self.fingerprint(world.database)
+            for route in routes {
+                let path = Self.path(route)
+                for form in [[:], ["_csrf": "wrong-token-of-the-right-length-000000000000"]] as [[String: String]] {
+                    let asAdmin = try await admin.postRaw(path, form: form.merging(["language": "en", "name": "X"]) { a, _ in a })
+                    #expect(asAdmin.status == .forbidden, "POST \(path) as admin without a valid token: \(asAdmin.status)")
+                    #expect(asAdmin.body.contains("This form has expired"))
+                    let asVisitor = try await visitor.postRaw(path, form: form)
+                    #expect(asVisitor.status == .forbidden, "POST \(path) as visitor without a valid token: \(asVisitor.status)")
+                }
+            }
+            #expect(try await Self.fingerprint(world.database) == before)
+            // The admin is still signed in: the refused requests did not sign anyone out.
+            let home = try await admin.get("/t/acme/")
+            #expect(home.status == .ok)
+        }
+    }
+
+    @Test func anotherSessionsTokenIsNoGood() async throws {
+        try await withWorld { world in
+            let employeeHome = try await { var b = try await world.signedIn(world.employee); return try await b.get("/t/acme/") }()
+            var admin = try await world.signedIn(world.admin)
+            let post = try await admin.post("/t/acme/admin/company",
+                form: ["name": "Renamed", "timeZone": "UTC", "defaultLanguage": "en"], csrfFrom: employeeHome)
+            #expect(post.status == .forbidden)
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+import Vapor
+import VaporTesting
+@testable import App
+
+@Suite struct WebShellTests {
+    struct Boom: Error, CustomStringConvertible { var description: String { "secret internal detail" } }
+
+    @Test func everyResponseCarriesSecurityHeaders() async throws {
+        try await withWorld { world in
+            var browser = world.browser()
+            for path in ["/t/acme/login", "/t/nope/", "/healthz", "/css/app.css", "/"] {
+                let page = try await browser.get(path)
+                let csp = page.headers.first(name: "Content-Security-Policy") ?? ""
+                #expect(csp.contains("frame-ancestors 'none'"), "\(path)")
+                #expect(csp.contains("script-src 'self'") && !csp.contains("unsafe-inline"), "\(path)")
+                #expect(page.headers.first(name: "X-Content-Type-Options") == "nosniff", "\(path)")
+                #expect(page.headers.first(name: "Referrer-Policy") == "no-referrer", "\(path)")
+            }
+        }
+    }
+
+    @Test func templatesHaveNoInlineScriptOrStyle() throws {
+        let views = FileManager.default.currentDirectoryPath + "/Views"
+        for name in try FileManager.default.contentsOfDirectory(atPath: views) {
+            let text = try String(contentsOfFile: views + "/" + name, encoding: .utf8)
+            #expect(!text.contains("<script>") && !text.contains("style=") && !text.contains(" onclick"), "\(name)")
+        }
+    }
+
+    @Test func anUnknownTenantIsANotFoundPage() async throws {
+        try await withWorld { world in
+            var browser = world.browser()
+            for path in ["/t/nope/", "/t/nope/login", "/t/Not_A_Slug/", "/t/acme/no-such-page"] {
+                let page = try await browser.get(path)
+                #expect(page.status == .notFound, "\(path)")
+                #expect(page.body.contains("Page not found"), "\(path)")
+                #expect(page.headers.contentType?.subType == "html")
+            }
+        }
+    }
+
+    @Test func serverErrorsShowAPageWithoutDetails() async throws {
+        try await withWorld { world in
+            world.app.get("t", ":slug", "explode") { _ -> String in throw Boom() }
+            var browser = world.browser()
+            let page = try await browser.get("/t/acme/explode")
+            #expect(page.status == .internalServerError)
+            #expect(page.body.contains("Something went wrong"))
+            #expect(!page.body.contains("secret internal detail"))
+        }
+    }
+
+    @Test func userTextIsEscaped() async throws {
+        try await withWorld { world in
+            try await world.db.transaction(tenant: world.admin.tenantID) { connection in
+                try await TenantQueries.updateSettings(
+                    world.admin.tenantID, name: "<script>alert(1)</script>", timeZone: "Europe/Prague",
+                    defaultLanguage: .en, on: connection, logger: TestPostgres.logger)
+            }
+            var browser = world.browser()
+            let page = try await browser.get("/t/acme/login")
+            #expect(!page.body.contains("<script>alert(1)</script>"))
+            #expect(page.body.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        }
+    }
+
+    /// The limit applies while the body streams in, so this one goes through a real server.
+    @Test func oversizedBodiesAreRefused() async throws {
+        try await withWorld { world in
+            let port = Int.random(in: 20000..<60000)
+            let server = try world.app.testing(method: .running(hostname: "127.0.0.1", port: port))
+            let huge = String(repeating: "a", count: 400 * 1024)
+            var headers = HTTPHeaders()
+            headers.add(name: .contentType, value: "application/x-www-form-urlencoded")
+            headers.add(name: .acceptLanguage, value: "en")
+            let response = try await server.sendRequest(
+                .POST, "/t/acme/language", headers: headers, body: ByteBuffer(string: "language=en&back=" + huge))
+            #expect(response.status == .payloadTooLarge)
+            #expect(response.body.string.contains("Too much data"))
+        }
+    }
+
+    @Test func theLayoutWorksOnAPhone() throws {
+        let css = try String(contentsOfFile: FileManager.default.currentDirectoryPath + "/Public/css/app.css", encoding: .utf8)
+        #expect(css.contains("prefers-color-scheme: dark"))
+        #expect(css.contains("@media (max-width:"))
+        let layout = try String(contentsOfFile: FileManager.default.currentDirectoryPath + "/Views/layout.leaf", encoding: .utf8)
+        #expect(layout.contains("width=device-width"))
+    }
+}
+
+@Suite struct HealthTests {
+    @Test func healthAndReadiness() async throws {
+        try await withWorld { world in
+            var browser = world.browser()
+            #expect(try await browser.get("/healthz").status == .ok)
+            let ready = try await browser.get("/readyz")
+            #expect(ready.status == .ok)
+            #expect(ready.body.contains("\"ready\""))
+
+            world.app.migrator = Migrator(files: world.app.migrator.files + [MigrationFile(name: "9999_next.sql", sql: "SELECT 1")])
+            let pending = try await browser.get("/readyz")
+            #expect(pending.status == .serviceUnavailable)
+            #expect(pending.body.contains("9999_next.sql"))
+        }
+    }
+}

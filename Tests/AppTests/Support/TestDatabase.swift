@@ -39,14 +39,19 @@ enum TestPostgres {
             let result = try await body(database)
             try await drop(name)
             return result
+        } catch let error as PSQLError {
+            try? await drop(name)
+            // PSQLError hides the server's message unless asked; a failing test should show it.
+            throw Operations.Failure(String(reflecting: error))
         } catch {
             try? await drop(name)
             throw error
         }
     }
 
+    /// As the superuser: only it may end the connections a shut-down pool may still be closing.
     static func drop(_ name: String) async throws {
-        try await owner.with(database: "postgres").withConnection(logger: logger) { connection in
+        try await superuser.with(database: "postgres").withConnection(logger: logger) { connection in
             try await connection.query(PostgresQuery(unsafeSQL: "DROP DATABASE IF EXISTS \(name) WITH (FORCE)"), logger: logger)
         }
     }

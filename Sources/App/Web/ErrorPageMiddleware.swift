@@ -19,9 +19,9 @@ struct ErrorPageMiddleware: AsyncMiddleware {
         let code = known.contains(status.code) ? status.code : (status.code >= 500 ? 500 : 400)
         let isCSRF = (error as? Abort)?.identifier == "csrf"
         let key = isCSRF ? "error.csrf" : "error.\(code)"
-        let detail: String? = request.application.settings.showErrorDetails ? String(reflecting: error) : nil
+        let detail: String? = request.application.settings.showErrorDetails && status.code >= 500 ? String(reflecting: error) : nil
         let view = ErrorPage(
-            layout: Layout(request: request, title: request.translate("\(key).title"), navigation: false),
+            layout: Layout(request: request, title: request.translate("\(key).title")),
             code: status.code,
             heading: request.translate("\(key).title"),
             message: request.translate("\(key).message"),

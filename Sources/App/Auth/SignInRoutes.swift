@@ -64,11 +64,9 @@ struct SignInRoutes: RouteCollection {
             try await SessionQueries.delete(previous.id, tenant: tenant.id, on: db, logger: request.logger)
         }
         let session = try await SessionQueries.create(for: user.id, tenant: tenant.id, on: db, logger: request.logger)
-        let response = request.redirect(to: Paths.home(tenant.slug), redirectType: .normal)
+        let response = request.redirect(to: Paths.home(tenant.slug), flash: Flash(.success, "flash.signedIn"))
         response.cookies[TenantMiddleware.sessionCookie] = request.cookie(
             session.value, maxAge: Int(SessionQueries.lifetime))
-        response.flash(Flash(.success, "flash.signedIn"), path: request.tenantPath,
-                       secure: request.application.settings.secureCookies)
         return response
     }
 
@@ -77,10 +75,8 @@ struct SignInRoutes: RouteCollection {
         if let session = request.browserSession {
             try await SessionQueries.delete(session.id, tenant: tenant.id, on: try request.db, logger: request.logger)
         }
-        let response = request.redirect(to: Paths.login(tenant.slug), redirectType: .normal)
+        let response = request.redirect(to: Paths.login(tenant.slug), flash: Flash(.success, "flash.signedOut"))
         response.cookies[TenantMiddleware.sessionCookie] = request.cookie("", maxAge: 0)
-        response.flash(Flash(.success, "flash.signedOut"), path: request.tenantPath,
-                       secure: request.application.settings.secureCookies)
         return response
     }
 

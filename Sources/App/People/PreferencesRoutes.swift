@@ -7,16 +7,10 @@ struct PreferencesRoutes: RouteCollection {
         routes.post("preferences", use: save)
     }
 
-    struct Option: Encodable {
-        let code: String
-        let label: String
-        let selected: Bool
-    }
-
     struct PreferencesPage: Encodable {
         let layout: Layout
         let action: String
-        let languages: [Option]
+        let languages: [SelectOption]
         let email: String
     }
 
@@ -32,7 +26,7 @@ struct PreferencesRoutes: RouteCollection {
             layout: Layout(request: request, title: request.translate("nav.preferences")),
             action: Paths.preferences(try request.tenant.slug),
             languages: Language.allCases.map {
-                Option(code: $0.rawValue, label: request.translate("language.\($0.rawValue)"), selected: $0 == current)
+                SelectOption(value: $0.rawValue, label: request.translate("language.\($0.rawValue)"), selected: $0 == current)
             },
             email: user.email))
     }
@@ -47,10 +41,7 @@ struct PreferencesRoutes: RouteCollection {
         try await UserQueries.setPreferredLanguage(
             language, user: user.id, tenant: tenant.id, on: try request.db, logger: request.logger)
         request.language = language
-        let response = request.redirect(to: Paths.preferences(tenant.slug), redirectType: .normal)
-        response.flash(Flash(.success, "flash.saved"), path: request.tenantPath,
-                       secure: request.application.settings.secureCookies)
-        return response
+        return request.redirect(to: Paths.preferences(tenant.slug), flash: Flash(.success, "flash.saved"))
     }
 }
 

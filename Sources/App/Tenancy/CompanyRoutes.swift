@@ -13,18 +13,12 @@ struct CompanyRoutes: RouteCollection {
         var defaultLanguage: String
     }
 
-    struct Option: Encodable {
-        let value: String
-        let label: String
-        let selected: Bool
-    }
-
     struct CompanyPage: Encodable {
         let layout: Layout
         let action: String
         let name: String
-        let timeZones: [Option]
-        let languages: [Option]
+        let timeZones: [SelectOption]
+        let languages: [SelectOption]
         let errors: [String: String]
     }
 
@@ -55,10 +49,7 @@ struct CompanyRoutes: RouteCollection {
         try await TenantQueries.updateSettings(
             tenant.id, name: form.name.trimmingWhitespace(), timeZone: form.timeZone, defaultLanguage: language,
             on: try request.db, logger: request.logger)
-        let response = request.redirect(to: Paths.company(tenant.slug), redirectType: .normal)
-        response.flash(Flash(.success, "flash.saved"), path: request.tenantPath,
-                       secure: request.application.settings.secureCookies)
-        return response
+        return request.redirect(to: Paths.company(tenant.slug), flash: Flash(.success, "flash.saved"))
     }
 
     private func render(_ request: Request, form: Form, errors: [String: String]) async throws -> View {
@@ -67,9 +58,9 @@ struct CompanyRoutes: RouteCollection {
             layout: Layout(request: request, title: request.translate("nav.company")),
             action: Paths.company(try request.tenant.slug),
             name: form.name,
-            timeZones: zones.map { Option(value: $0, label: $0, selected: $0 == form.timeZone) },
+            timeZones: zones.map { SelectOption(value: $0, label: $0, selected: $0 == form.timeZone) },
             languages: Language.allCases.map {
-                Option(value: $0.rawValue, label: request.translate("language.\($0.rawValue)"),
+                SelectOption(value: $0.rawValue, label: request.translate("language.\($0.rawValue)"),
                        selected: $0.rawValue == form.defaultLanguage)
             },
             errors: errors.mapValues { request.translate($0) }))

@@ -24,10 +24,12 @@ struct Flash: Sendable, Equatable {
     }
 }
 
-extension Response {
-    func flash(_ flash: Flash, path: String, secure: Bool) {
-        cookies[Flash.cookieName] = HTTPCookies.Value(
-            string: flash.cookieValue, maxAge: 60, path: path, isSecure: secure, isHTTPOnly: true, sameSite: .lax)
+extension Request {
+    /// A 303 to `path` (after a POST) that shows `flash` on the page it lands on.
+    func redirect(to path: String, flash: Flash) -> Response {
+        let response = redirect(to: path, redirectType: .normal)
+        response.cookies[Flash.cookieName] = cookie(flash.cookieValue, maxAge: 60)
+        return response
     }
 }
 
@@ -40,9 +42,7 @@ struct FlashMiddleware: AsyncMiddleware {
         let response = try await next.respond(to: request)
         if request.cookies[Flash.cookieName] != nil, response.status.code < 300 || response.status.code >= 400,
            response.cookies[Flash.cookieName] == nil {
-            response.cookies[Flash.cookieName] = HTTPCookies.Value(
-                string: "", expires: Date(timeIntervalSince1970: 0), maxAge: 0, path: request.tenantPath,
-                isSecure: request.application.settings.secureCookies, isHTTPOnly: true, sameSite: .lax)
+            response.cookies[Flash.cookieName] = request.cookie("", maxAge: 0)
         }
         return response
     }

@@ -25,9 +25,11 @@ struct SecurityHeadersMiddleware: AsyncMiddleware {
         for (name, value) in headers where !response.headers.contains(name: name) {
             response.headers.replaceOrAdd(name: name, value: value)
         }
-        // Pages can hold personal data: never keep them in shared caches.
+        // Pages and API answers can hold personal data: never cache them. Static files may be.
         if !response.headers.contains(name: .cacheControl) {
-            response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
+            let type = response.headers.contentType
+            let isStatic = type == .css || type?.subType == "javascript" || type?.type == "image" || type?.type == "font"
+            response.headers.replaceOrAdd(name: .cacheControl, value: isStatic ? "public, max-age=3600" : "no-store")
         }
         return response
     }

@@ -133,3 +133,27 @@ import Testing
         }
     }
 }
+
+/// A failing write must fail where it is made, not vanish into an aborted transaction that a
+/// later COMMIT quietly rolls back.
+@Suite struct WriteFailureTests {
+    @Test func aConstraintViolationThrowsAtTheCall() async throws {
+        try await withWorld { world in
+            var thrownAtCall = false
+            do {
+                try await world.db.transaction(tenant: world.admin.tenantID) { connection in
+                    do {
+                        try await connection.query("""
+                            INSERT INTO users (tenant_id, email, first_name, last_name)
+                            VALUES (\(world.admin.tenantID), \(world.admin.email.uppercased()), 'Du', 'Plicate')
+                            """, logger: TestPostgres.logger)
+                    } catch {
+                        thrownAtCall = true
+                        throw error
+                    }
+                }
+            } catch {}
+            #expect(thrownAtCall)
+        }
+    }
+}

@@ -95,7 +95,8 @@ import VaporTesting
     @Test func healthAndReadiness() async throws {
         try await withWorld { world in
             var browser = world.browser()
-            #expect(try await browser.get("/healthz").status == .ok)
+            let page1 = try await browser.get("/healthz")
+            #expect(page1.status == .ok)
             let ready = try await browser.get("/readyz")
             #expect(ready.status == .ok)
             #expect(ready.body.contains("\"ready\""))
@@ -104,6 +105,18 @@ import VaporTesting
             let pending = try await browser.get("/readyz")
             #expect(pending.status == .serviceUnavailable)
             #expect(pending.body.contains("9999_next.sql"))
+        }
+    }
+}
+
+@Suite struct CachingTests {
+    @Test func pagesAreNeverCachedStylesMayBe() async throws {
+        try await withWorld { world in
+            var browser = world.browser()
+            let page2 = try await browser.get("/t/acme/login")
+            #expect(page2.headers.first(name: .cacheControl) == "no-store")
+            let page3 = try await browser.get("/css/app.css")
+            #expect(page3.headers.first(name: .cacheControl) == "public, max-age=3600")
         }
     }
 }

@@ -1,0 +1,6 @@
+/// One choice of a `<select>` or a radio group, ready to print.
+struct SelectOption: Encodable {
+    let value: String
+    let label: String
+    let selected: Bool
+}

@@ -5,6 +5,14 @@ public enum Action: String, Sendable, CaseIterable {
     case viewHome
     case editPreferences
     case manageCompany
+    /// A person's profile: personal data and contracts.
+    case viewProfile
+    /// A person's current hourly rate.
+    case viewRate
+    /// The list of people (an admin's directory, a leader's team).
+    case listPeople
+    /// Create, edit, deactivate people; manage teams.
+    case manageEmployees
 }
 
 /// How far a granted action reaches: the person themselves, the teams they lead, or the whole tenant.
@@ -27,21 +35,42 @@ public enum Permissions {
         .employee: [
             .viewHome: .tenant,
             .editPreferences: .own,
+            .viewProfile: .own,
         ],
         .teamLeader: [
             .viewHome: .tenant,
             .editPreferences: .own,
+            .viewProfile: .team,
+            .viewRate: .team,
+            .listPeople: .team,
         ],
         .admin: [
             .viewHome: .tenant,
             .editPreferences: .own,
             .manageCompany: .tenant,
+            .viewProfile: .tenant,
+            .viewRate: .tenant,
+            .listPeople: .tenant,
+            .manageEmployees: .tenant,
         ],
     ]
 
     /// The widest reach any of the roles grants for the action.
     public static func reach(of roles: Set<Role>, for action: Action) -> Reach? {
         roles.compactMap { table[$0]?[action] }.max()
+    }
+
+    /// What a viewer may see of a person's profile; nil means the profile does not exist for
+    /// them (a 404, so people outside one's reach are not revealed).
+    public struct ProfileAccess: Sendable, Equatable {
+        public let seesRate: Bool
+        public let canEdit: Bool
+    }
+
+    public static func profileAccess(_ viewer: User, subject: UUID, leaders: Set<UUID>) -> ProfileAccess? {
+        let target = Target.person(subject, leaders: leaders)
+        guard can(viewer, .viewProfile, target) else { return nil }
+        return ProfileAccess(seesRate: can(viewer, .viewRate, target), canEdit: can(viewer, .manageEmployees, .company))
     }
 
     public static func can(_ user: User, _ action: Action, _ target: Target) -> Bool {

@@ -12,10 +12,23 @@ public enum DemoData {
         public let link: SecretToken
     }
 
-    static let people: [(role: String, email: String, first: String, last: String, title: String, roles: Set<Role>)] = [
-        ("admin", "jana.novakova@acme.example", "Jana", "Nováková", "Ing.", [.employee, .admin]),
-        ("team leader", "petr.svoboda@acme.example", "Petr", "Svoboda", "Mgr.", [.employee, .teamLeader]),
-        ("employee", "eva.dvorakova@acme.example", "Eva", "Dvořáková", "", [.employee]),
+    struct Seed {
+        let role: String, email: String, first: String, last: String, title: String, roles: Set<Role>
+        let position: String, phone: String, inTeam: Bool
+        let contract: ContractKind, since: String, capacityTenths: Int
+        let rates: [(from: String, czk: Int64)]
+    }
+
+    static let people: [Seed] = [
+        Seed(role: "admin", email: "jana.novakova@acme.example", first: "Jana", last: "Nováková", title: "Ing.",
+             roles: [.employee, .admin], position: "Office manager", phone: "+420 601 111 222", inTeam: false,
+             contract: .hpp, since: "2022-01-01", capacityTenths: 400, rates: [("2022-01-01", 450), ("2025-01-01", 520)]),
+        Seed(role: "team leader", email: "petr.svoboda@acme.example", first: "Petr", last: "Svoboda", title: "Mgr.",
+             roles: [.employee, .teamLeader], position: "Lead developer", phone: "+420 602 333 444", inTeam: true,
+             contract: .ico, since: "2023-03-01", capacityTenths: 400, rates: [("2023-03-01", 900), ("2025-09-01", 1_000)]),
+        Seed(role: "employee", email: "eva.dvorakova@acme.example", first: "Eva", last: "Dvořáková", title: "",
+             roles: [.employee], position: "Developer", phone: "+420 603 555 666", inTeam: true,
+             contract: .ico, since: "2024-09-01", capacityTenths: 300, rates: [("2024-09-01", 600), ("2025-09-01", 680)]),
     ]
 
     public static func seed(database: Database) async throws -> [Person] {
@@ -27,12 +40,36 @@ public enum DemoData {
             }
             guard let tenant else { return [] }
             var result: [Person] = []
+            var team: UUID?
             for person in people {
                 let user = try await UserQueries.upsert(
                     tenant: tenant.id, email: person.email, firstName: person.first, lastName: person.last,
                     title: person.title, roles: person.roles, on: connection, logger: logger)
                 if !user.active {
                     try await UserQueries.setActive(true, user: user.id, tenant: tenant.id, on: connection, logger: logger)
+                }
+                try await connection.query("""
+                    UPDATE users SET position = \(person.position), phone = \(person.phone)
+                    WHERE tenant_id = \(tenant.id) AND id = \(user.id)
+                    """, logger: logger)
+                if person.roles.contains(.teamLeader) {
+                    team = try await PeopleMutations.createTeam(
+                        name: "Vývoj", leader: user.id, tenant: tenant.id, on: connection, logger: logger)
+                }
+                if person.inTeam, let team {
+                    try await PeopleMutations.setTeam(team, for: user.id, actor: nil, tenant: tenant.id, on: connection, logger: logger)
+                }
+                // Contracts and rates only the first time: they are history, not settings.
+                if try await PeopleQueries.contracts(of: user.id, tenant: tenant.id, on: connection, logger: logger).isEmpty {
+                    let contract = Contract(id: UUID(), kind: person.contract, validFrom: LocalDate(iso: person.since)!,
+                                            validTo: nil, capacityTenths: person.capacityTenths)
+                    try await PeopleMutations.addContract(contract, for: user.id, actor: nil, tenant: tenant.id,
+                                                          on: connection, logger: logger)
+                    for rate in person.rates {
+                        try await PeopleMutations.setRate(
+                            amountMinor: rate.czk * 100, currency: tenant.currency, from: LocalDate(iso: rate.from)!,
+                            for: user.id, actor: nil, tenant: tenant.id, on: connection, logger: logger)
+                    }
                 }
                 let link = try await SignInLinkQueries.issue(for: user.id, tenant: tenant.id, on: connection, logger: logger)
                 result.append(Person(role: person.role, user: user, link: link))

@@ -55,6 +55,17 @@ func withWorld<T: Sendable>(
             let other = try await Operations.createTenant(
                 slug: "globex", name: "Globex a.s.", adminEmail: "boss@globex.example",
                 adminFirstName: "Hana", adminLastName: "Malá", database: app.database)
+            // The second tenant gets a row in every tenant-owned table too, so isolation is tested everywhere.
+            try await app.database.transaction(tenant: other.tenant.id) { connection in
+                let log = TestPostgres.logger, tenant = other.tenant.id, boss = other.admin.id
+                let team = try await PeopleMutations.createTeam(name: "Sales", leader: boss, tenant: tenant, on: connection, logger: log)
+                try await PeopleMutations.setTeam(team, for: boss, actor: boss, tenant: tenant, on: connection, logger: log)
+                try await PeopleMutations.addContract(
+                    Contract(id: UUID(), kind: .ico, validFrom: LocalDate(iso: "2024-01-01")!, validTo: nil, capacityTenths: 400),
+                    for: boss, actor: boss, tenant: tenant, on: connection, logger: log)
+                try await PeopleMutations.setRate(amountMinor: 80_000, currency: "CZK", from: LocalDate(iso: "2024-01-01")!,
+                                                  for: boss, actor: boss, tenant: tenant, on: connection, logger: log)
+            }
             let world = TestWorld(
                 app: app, database: database,
                 admin: people[0].user, leader: people[1].user, employee: people[2].user, otherAdmin: other.admin)

@@ -1,0 +1,100 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+/// Changes to people, teams, contracts and rates; each one leaves an audit event.
+public enum PeopleMutations {
+    public enum Refusal: Error, Equatable {
+        case lastAdmin
+        case contractOverlaps
+    }
+
+    public static func audit(
+        actor: UUID?, subject: UUID, action: String, changes: [String: String], tenant: UUID,
+        on connection: PostgresConnection, logger: Logger
+    ) async throws {
+        let json = String(decoding: try JSONEncoder().encode(changes), as: UTF8.self)
+        try await connection.query("""
+            INSERT INTO audit_events (tenant_id, actor_id, subject_id, action, changes)
+            VALUES (\(tenant), \(actor), \(subject), \(action), \(json)::jsonb)
+            """, logger: logger)
+    }
+
+    @discardableResult
+    public static func createTeam(
+        name: String, leader: UUID?, tenant: UUID, on connection: PostgresConnection, logger: Logger
+    ) async throws -> UUID {
+        try await connection.query("""
+            INSERT INTO teams (tenant_id, name, leader_id) VALUES (\(tenant), \(name), \(leader))
+            ON CONFLICT (tenant_id, lower(name)) DO UPDATE SET leader_id = EXCLUDED.leader_id
+            RETURNING id
+            """, logger: logger).collect()[0].decode(UUID.self)
+    }
+
+    public static func setTeam(
+        _ team: UUID?, for user: UUID, actor: UUID?, tenant: UUID, on connection: PostgresConnection, logger: Logger
+    ) async throws {
+        try await connection.query(
+            "UPDATE users SET team_id = \(team), updated_at = now() WHERE tenant_id = \(tenant) AND id = \(user)",
+            logger: logger)
+        try await audit(actor: actor, subject: user, action: "team", changes: ["team": team?.uuidString ?? ""],
+                        tenant: tenant, on: connection, logger: logger)
+    }
+
+    /// Adds a contract; the database refuses one that overlaps another of the same person.
+    public static func addContract(
+        _ contract: Contract, for user: UUID, actor: UUID?, tenant: UUID, on connection: PostgresConnection, logger: Logger
+    ) async throws {
+        do {
+            try await connection.query("""
+                INSERT INTO contracts (tenant_id, id, user_id, kind, valid_from, valid_to, capacity_hours)
+                VALUES (\(tenant), \(contract.id), \(user), \(contract.kind.rawValue), \(contract.validFrom.iso)::date,
+                        \(contract.validTo?.iso)::date, \(contract.capacityTenths)::numeric / 10)
+                """, logger: logger)
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23P01" {
+            throw Refusal.contractOverlaps
+        }
+        try await audit(actor: actor, subject: user, action: "contract", changes: [
+            "kind": contract.kind.rawValue, "from": contract.validFrom.iso, "to": contract.validTo?.iso ?? "",
+            "capacity": ContractHistory.formatCapacity(contract.capacityTenths),
+        ], tenant: tenant, on: connection, logger: logger)
+    }
+
+    /// Sets the rate in effect from a day; a rate of the same day is replaced.
+    public static func setRate(
+        amountMinor: Int64, currency: String, from day: LocalDate, for user: UUID, actor: UUID?, tenant: UUID,
+        on connection: PostgresConnection, logger: Logger
+    ) async throws {
+        try await connection.query("""
+            INSERT INTO rates (tenant_id, user_id, effective_from, amount_minor, currency, created_by)
+            VALUES (\(tenant), \(user), \(day.iso)::date, \(amountMinor), \(currency), \(actor))
+            ON CONFLICT (tenant_id, user_id, effective_from) DO UPDATE
+               SET amount_minor = EXCLUDED.amount_minor, currency = EXCLUDED.currency
+            """, logger: logger)
+        try await audit(actor: actor, subject: user, action: "rate",
+                        changes: ["amount_minor": String(amountMinor), "currency": currency, "from": day.iso],
+                        tenant: tenant, on: connection, logger: logger)
+    }
+
+    /// Deactivates or reactivates; the last active admin cannot deactivate themselves away.
+    public static func setActive(
+        _ active: Bool, user: UUID, actor: UUID, tenant: UUID, on connection: PostgresConnection, logger: Logger
+    ) async throws {
+        if !active {
+            // Lock the tenant's admins so two admins cannot deactivate each other at once.
+            let otherAdmins = try await connection.query("""
+                SELECT count(*) FROM (
+                    SELECT id FROM users
+                    WHERE tenant_id = \(tenant) AND active AND 'admin' = ANY (roles) AND id <> \(user)
+                    FOR UPDATE) a
+                """, logger: logger).collect()[0].decode(Int.self)
+            let isAdmin = try await connection.query(
+                "SELECT 'admin' = ANY (roles) FROM users WHERE tenant_id = \(tenant) AND id = \(user)", logger: logger
+            ).collect().first?.decode(Bool.self) ?? false
+            if isAdmin && otherAdmins == 0 { throw Refusal.lastAdmin }
+        }
+        try await UserQueries.setActive(active, user: user, tenant: tenant, on: connection, logger: logger)
+        try await audit(actor: actor, subject: user, action: active ? "reactivated" : "deactivated", changes: [:],
+                        tenant: tenant, on: connection, logger: logger)
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+/// One row of a people list.
+public struct PersonRow: Sendable, Equatable {
+    public let id: UUID
+    public let firstName: String
+    public let lastName: String
+    public let title: String
+    public let position: String
+    public let email: String
+    public let teamName: String?
+    public let contractKind: ContractKind?
+    public let active: Bool
+}
+
+public struct PeopleFilter: Sendable, Equatable {
+    public var search: String = ""
+    public var teamID: UUID?
+    public var kind: ContractKind?
+    /// nil: everybody; true: active only; false: deactivated only.
+    public var active: Bool? = true
+    public var page: Int = 1
+    /// Only members of teams this person leads (a leader's "My team").
+    public var ledBy: UUID?
+
+    public static let pageSize = 25
+}
+
+public struct PeoplePage: Sendable {
+    public let rows: [PersonRow]
+    public let hasNext: Bool
+}
+
+/// A person with everything a profile may show; what is shown is decided by `ProfileAccess`.
+public struct Person: Sendable {
+    public let user: User
+    public let position: String
+    public let personalEmail: String?
+    public let phone: String?
+    public let teamID: UUID?
+    public let teamName: String?
+    public let teamLeaderID: UUID?
+    public let contracts: [Contract]
+}
+
+public enum PeopleQueries {
+    /// `LIKE` pattern for a search text: folded like `users.search_name`, wildcards escaped.
+    static func likePattern(_ search: String) -> String {
+        let escaped = search.trimmingWhitespace()
+            .replacingOccurrences(of: "\\", with: "\\\\")
+            .replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_")
+        return "%" + escaped + "%"
+    }
+
+    /// One statement: the page of people, sorted by surname, with team and today's contract;
+    /// one row more than the page tells whether there is a next page.
+    public static func list(
+        _ filter: PeopleFilter, tenant: UUID, today: LocalDate, on connection: PostgresConnection, logger: Logger
+    ) async throws -> PeoplePage {
+        let size = PeopleFilter.pageSize
+        let offset = (max(filter.page, 1) - 1) * size
+        let search = filter.search.trimmingWhitespace()
+        let rows = try await connection.query("""
+            SELECT u.id, u.first_name, u.last_name, u.title, u.position, u.email, t.name, c.kind, u.active
+            FROM users u
+            LEFT JOIN teams t ON t.tenant_id = u.tenant_id AND t.id = u.team_id
+            LEFT JOIN LATERAL (
+                SELECT kind FROM contracts c
+                WHERE c.tenant_id = u.tenant_id AND c.user_id = u.id
+                  AND c.valid_from <= \(today.iso)::date AND (c.valid_to IS NULL OR c.valid_to >= \(today.iso)::date)
+                LIMIT 1) c ON true
+            WHERE u.tenant_id = \(tenant)
+              AND (\(search) = '' OR u.search_name LIKE fold_name(\(likePattern(search))))
+              AND (\(filter.teamID)::uuid IS NULL OR u.team_id = \(filter.teamID))
+              AND (\(filter.kind?.rawValue)::text IS NULL OR c.kind = \(filter.kind?.rawValue))
+              AND (\(filter.active)::boolean IS NULL OR u.active = \(filter.active))
+              AND (\(filter.ledBy)::uuid IS NULL OR t.leader_id = \(filter.ledBy))
+            ORDER BY fold_name(u.last_name), fold_name(u.first_name), u.id
+            LIMIT \(size + 1) OFFSET \(offset)
+            """, logger: logger).collect()
+        let people = try rows.map { row in
+            let (id, first, last, title, position, email, team, kind, active) =
+                try row.decode((UUID, String, String, String, String, String, String?, String?, Bool).self)
+            return PersonRow(id: id, firstName: first, lastName: last, title: title, position: position, email: email,
+                             teamName: team, contractKind: kind.flatMap(ContractKind.init(rawValue:)), active: active)
+        }
+        return PeoplePage(rows: Array(people.prefix(size)), hasNext: people.count > size)
+    }
+
+    public static func person(_ id: UUID, tenant: UUID, on connection: PostgresConnection, logger: Logger) async throws -> Person? {
+        let rows = try await connection.query("""
+            SELECT \(unescaped: UserQueries.columns("u")), u.position, u.personal_email, u.phone,
+                   t.id, t.name, t.leader_id
+            FROM users u LEFT JOIN teams t ON t.tenant_id = u.tenant_id AND t.id = u.team_id
+            WHERE u.tenant_id = \(tenant) AND u.id = \(id)
+            """, logger: logger).collect()
+        guard let row = rows.first?.makeRandomAccess() else { return nil }
+        let contracts = try await self.contracts(of: id, tenant: tenant, on: connection, logger: logger)
+        return Person(
+            user: try UserQueries.decode(row),
+            position: try row[9].decode(String.self),
+            personalEmail: try row[10].decode(String?.self),
+            phone: try row[11].decode(String?.self),
+            teamID: try row[12].decode(UUID?.self),
+            teamName: try row[13].decode(String?.self),
+            teamLeaderID: try row[14].decode(UUID?.self),
+            contracts: contracts)
+    }
+
+    /// Newest first.
+    public static func contracts(of user: UUID, tenant: UUID, on connection: PostgresConnection, logger: Logger) async throws -> [Contract] {
+        var result: [Contract] = []
+        for try await (id, kind, from, to, capacity) in try await connection.query("""
+            SELECT id, kind, valid_from::text, valid_to::text, (capacity_hours * 10)::int
+            FROM contracts WHERE tenant_id = \(tenant) AND user_id = \(user)
+            ORDER BY valid_from DESC
+            """, logger: logger).decode((UUID, String, String, String?, Int).self) {
+            guard let kind = ContractKind(rawValue: kind), let from = LocalDate(iso: from) else { continue }
+            result.append(Contract(id: id, kind: kind, validFrom: from, validTo: to.flatMap(LocalDate.init(iso:)),
+                                   capacityTenths: capacity))
+        }
+        return result
+    }
+}

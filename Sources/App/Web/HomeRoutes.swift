@@ -42,6 +42,9 @@ struct HomeRoutes: RouteCollection {
         switch href {
         case Paths.company(slug): "company"
         case Paths.preferences(slug): "preferences"
+        case Paths.people(slug): "people"
+        case Paths.myTeam(slug): "team"
+        case Paths.profile(slug): "profile"
         default: "other"
         }
     }

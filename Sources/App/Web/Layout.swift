@@ -60,15 +60,21 @@ struct Layout: Encodable {
 
     /// The links a user's roles allow, in menu order.
     static func navigation(for user: User, slug: String, request: Request) -> [NavItem] {
+        let me = Target.person(user.id, leaders: [])
         let entries: [(Action, Target, String, String)] = [
             (.viewHome, .company, "nav.home", Paths.home(slug)),
+            (.listPeople, .company, "nav.people", Paths.people(slug)),
+            (.listPeople, me, "nav.team", Paths.myTeam(slug)),
+            (.viewProfile, me, "nav.profile", Paths.profile(slug)),
             (.manageCompany, .company, "nav.company", Paths.company(slug)),
-            (.editPreferences, .person(user.id, leaders: []), "nav.preferences", Paths.preferences(slug)),
+            (.editPreferences, me, "nav.preferences", Paths.preferences(slug)),
         ]
         let path = request.url.path
         return entries.compactMap { action, target, key, href in
             guard Permissions.can(user, action, target) else { return nil }
-            return NavItem(label: request.translate(key), href: href, current: path == href)
+            // "My team" is for team leaders only.
+            if href == Paths.myTeam(slug), !user.roles.contains(.teamLeader) { return nil }
+            return NavItem(label: request.translate(key), href: href, current: path == href || (href != Paths.home(slug) && path.hasPrefix(href + "/")))
         }
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Every page address, in one typed place; templates get ready-made URLs from here.
 public enum Paths {
     public static func tenant(_ slug: String) -> String { "/t/\(slug)" }
@@ -8,4 +10,13 @@ public enum Paths {
     public static func language(_ slug: String) -> String { "/t/\(slug)/language" }
     public static func preferences(_ slug: String) -> String { "/t/\(slug)/preferences" }
     public static func company(_ slug: String) -> String { "/t/\(slug)/admin/company" }
+}
+
+extension Paths {
+    public static func people(_ slug: String) -> String { "/t/\(slug)/people" }
+    public static func myTeam(_ slug: String) -> String { "/t/\(slug)/team" }
+    public static func profile(_ slug: String) -> String { "/t/\(slug)/profile" }
+    public static func person(_ slug: String, _ id: UUID) -> String { "/t/\(slug)/people/\(id.uuidString.lowercased())" }
+    public static func deactivate(_ slug: String, _ id: UUID) -> String { person(slug, id) + "/deactivate" }
+    public static func reactivate(_ slug: String, _ id: UUID) -> String { person(slug, id) + "/reactivate" }
 }

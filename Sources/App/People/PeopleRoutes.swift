@@ -1,0 +1,224 @@
+import Vapor
+
+/// The admin's directory, a leader's "My team", profiles, deactivation.
+struct PeopleRoutes: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get("people", use: directory)
+        routes.get("team", use: myTeam)
+        routes.get("profile", use: ownProfile)
+        routes.get("people", ":id", use: profile)
+        routes.post("people", ":id", "deactivate") { try await setActive(false, $0) }
+        routes.post("people", ":id", "reactivate") { try await setActive(true, $0) }
+    }
+
+    struct Query: Content {
+        var q: String?
+        var team: String?
+        var kind: String?
+        var status: String?
+        var page: Int?
+    }
+
+    struct Row: Encodable {
+        let name: String
+        let href: String
+        let position: String
+        let email: String
+        let team: String
+        let contract: String
+        let inactive: Bool
+    }
+
+    struct ListPage: Encodable {
+        let layout: Layout
+        let heading: String
+        let action: String
+        let search: String
+        let showFilters: Bool
+        let teams: [SelectOption]
+        let kinds: [SelectOption]
+        let statuses: [SelectOption]
+        let rows: [Row]
+        let empty: String?
+        let previousURL: String?
+        let nextURL: String?
+        let pageLabel: String
+    }
+
+    func directory(_ request: Request) async throws -> View {
+        try request.require(.listPeople)
+        return try await list(request, ledBy: nil, path: Paths.people(try request.tenant.slug), heading: "nav.people")
+    }
+
+    func myTeam(_ request: Request) async throws -> View {
+        let user = try request.user
+        guard user.roles.contains(.teamLeader) else { throw Abort(.forbidden) }
+        return try await list(request, ledBy: user.id, path: Paths.myTeam(try request.tenant.slug), heading: "nav.team")
+    }
+
+    func ownProfile(_ request: Request) async throws -> Response {
+        request.redirect(to: Paths.person(try request.tenant.slug, try request.user.id))
+    }
+
+    /// Reads the filter from the query string; anything unrecognised is ignored, not an error.
+    static func filter(from query: Query, ledBy: UUID?) -> PeopleFilter {
+        var filter = PeopleFilter()
+        filter.search = String((query.q ?? "").trimmingWhitespace().prefix(100))
+        filter.teamID = query.team.flatMap(UUID.init(uuidString:))
+        filter.kind = query.kind.flatMap(ContractKind.init(rawValue:))
+        filter.active = switch query.status {
+        case "inactive": false
+        case "all": nil
+        default: true
+        }
+        filter.page = min(max(query.page ?? 1, 1), 10_000)
+        filter.ledBy = ledBy
+        return filter
+    }
+
+    private func list(_ request: Request, ledBy: UUID?, path: String, heading: String) async throws -> View {
+        let tenant = try request.tenant
+        let query = (try? request.query.decode(Query.self)) ?? Query()
+        let filter = Self.filter(from: query, ledBy: ledBy)
+        let db = try request.db
+        let today = LocalDate.today(in: tenant.timeZone)
+        let page = try await PeopleQueries.list(filter, tenant: tenant.id, today: today, on: db, logger: request.logger)
+        let teams = ledBy == nil ? try await TeamQueries.names(tenant: tenant.id, on: db, logger: request.logger) : []
+
+        func url(page number: Int) -> String {
+            var items = [URLQueryItem]()
+            if !filter.search.isEmpty { items.append(.init(name: "q", value: filter.search)) }
+            if let team = filter.teamID { items.append(.init(name: "team", value: team.uuidString.lowercased())) }
+            if let kind = filter.kind { items.append(.init(name: "kind", value: kind.rawValue)) }
+            if let status = query.status, status == "inactive" || status == "all" { items.append(.init(name: "status", value: status)) }
+            if number > 1 { items.append(.init(name: "page", value: String(number))) }
+            var components = URLComponents()
+            components.path = path
+            components.queryItems = items.isEmpty ? nil : items
+            return components.string ?? path
+        }
+
+        let filtered = !filter.search.isEmpty || filter.teamID != nil || filter.kind != nil || filter.active != true
+        return try await request.view.render("people", ListPage(
+            layout: Layout(request: request, title: request.translate(heading)),
+            heading: request.translate(heading),
+            action: path,
+            search: filter.search,
+            showFilters: ledBy == nil,
+            teams: teams.map { SelectOption(value: $0.id.uuidString.lowercased(), label: $0.name, selected: $0.id == filter.teamID) },
+            kinds: ContractKind.allCases.map {
+                SelectOption(value: $0.rawValue, label: request.translate("contract.\($0.rawValue)"), selected: $0 == filter.kind)
+            },
+            statuses: [("active", true), ("inactive", false)].map { code, active in
+                SelectOption(value: code, label: request.translate("people.status.\(code)"), selected: filter.active == active)
+            } + [SelectOption(value: "all", label: request.translate("people.status.all"), selected: filter.active == nil)],
+            rows: page.rows.map { row in
+                Row(name: [row.lastName, row.firstName].joined(separator: " ") + (row.title.isEmpty ? "" : ", \(row.title)"),
+                    href: Paths.person(tenant.slug, row.id), position: row.position, email: row.email,
+                    team: row.teamName ?? "—",
+                    contract: row.contractKind.map { request.translate("contract.\($0.rawValue)") } ?? "—",
+                    inactive: !row.active)
+            },
+            empty: page.rows.isEmpty
+                ? request.translate(filtered ? "people.empty.filtered" : (ledBy == nil ? "people.empty" : "people.empty.team"))
+                : nil,
+            previousURL: filter.page > 1 ? url(page: filter.page - 1) : nil,
+            nextURL: page.hasNext ? url(page: filter.page + 1) : nil,
+            pageLabel: request.translate("people.page", String(filter.page))))
+    }
+
+    struct Field: Encodable {
+        let label: String
+        let value: String
+        let href: String?
+    }
+
+    struct ContractView: Encodable {
+        let kind: String
+        let period: String
+        let capacity: String
+        let current: Bool
+    }
+
+    struct AuditView: Encodable {
+        let at: String
+        let text: String
+    }
+
+    struct ProfilePage: Encodable {
+        let layout: Layout
+        let name: String
+        let inactive: Bool
+        let fields: [Field]
+        let contracts: [ContractView]
+        let rate: String?
+        let audit: [AuditView]?
+        let deactivateURL: String?
+        let reactivateURL: String?
+    }
+
+    func profile(_ request: Request) async throws -> View {
+        let viewer = try request.user
+        let tenant = try request.tenant
+        guard let id = request.parameters.get("id").flatMap(UUID.init(uuidString:)) else { throw Abort(.notFound) }
+        let db = try request.db
+        guard let person = try await PeopleQueries.person(id, tenant: tenant.id, on: db, logger: request.logger),
+              let access = Permissions.profileAccess(viewer, subject: id, leaders: Set([person.teamLeaderID].compactMap { $0 }))
+        else { throw Abort(.notFound) }
+        let today = LocalDate.today(in: tenant.timeZone)
+        let rate = access.seesRate
+            ? try await RateQueries.current(of: id, on: today, tenant: tenant.id, on: db, logger: request.logger)
+            : nil
+        let audit = access.canEdit
+            ? try await AuditQueries.recent(subject: id, tenant: tenant.id, on: db, logger: request.logger)
+            : nil
+        let current = ContractHistory.current(person.contracts, on: today)
+        let user = person.user
+        var fields: [Field] = [
+            Field(label: request.translate("person.email"), value: user.email, href: "mailto:" + user.email),
+            Field(label: request.translate("person.phone"), value: person.phone ?? "—",
+                  href: person.phone.map { "tel:" + $0.replacingOccurrences(of: " ", with: "") }),
+            Field(label: request.translate("person.position"), value: person.position.isEmpty ? "—" : person.position, href: nil),
+            Field(label: request.translate("person.team"), value: person.teamName ?? "—", href: nil),
+            Field(label: request.translate("person.roles"),
+                  value: user.roles.sorted().map { request.translate("role.\($0.rawValue)") }.joined(separator: ", "), href: nil),
+        ]
+        if let personal = person.personalEmail {
+            fields.insert(Field(label: request.translate("person.personalEmail"), value: personal, href: "mailto:" + personal), at: 1)
+        }
+        let isSelf = viewer.id == id
+        return try await request.view.render("person", ProfilePage(
+            layout: Layout(request: request, title: user.displayName),
+            name: user.displayName,
+            inactive: !user.active,
+            fields: fields,
+            contracts: person.contracts.map { contract in
+                ContractView(
+                    kind: request.translate("contract.\(contract.kind.rawValue)"),
+                    period: contract.validFrom.iso + " – " + (contract.validTo?.iso ?? request.translate("contract.openEnded")),
+                    capacity: request.translate("contract.capacity", ContractHistory.formatCapacity(contract.capacityTenths)),
+                    current: contract == current)
+            },
+            rate: rate.map { Money.format(minor: $0.amountMinor, currency: $0.currency, language: request.language) + " / h" },
+            audit: audit?.map { AuditView(at: $0.at, text: request.translate("audit.\($0.action)", $0.actorName ?? "Roster")) },
+            deactivateURL: access.canEdit && user.active && !isSelf ? Paths.deactivate(tenant.slug, id) : nil,
+            reactivateURL: access.canEdit && !user.active ? Paths.reactivate(tenant.slug, id) : nil))
+    }
+
+    func setActive(_ active: Bool, _ request: Request) async throws -> Response {
+        try request.require(.manageEmployees)
+        let actor = try request.user
+        let tenant = try request.tenant
+        guard let id = request.parameters.get("id").flatMap(UUID.init(uuidString:)),
+              try await PeopleQueries.person(id, tenant: tenant.id, on: try request.db, logger: request.logger) != nil
+        else { throw Abort(.notFound) }
+        do {
+            try await PeopleMutations.setActive(active, user: id, actor: actor.id, tenant: tenant.id,
+                                                on: try request.db, logger: request.logger)
+        } catch PeopleMutations.Refusal.lastAdmin {
+            return request.redirect(to: Paths.person(tenant.slug, id), flash: Flash(.error, "flash.lastAdmin"))
+        }
+        return request.redirect(to: Paths.person(tenant.slug, id),
+                                flash: Flash(.success, active ? "flash.reactivated" : "flash.deactivated"))
+    }
+}

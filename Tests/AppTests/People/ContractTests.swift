@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+@testable import App
+
+@Suite struct ContractTests {
+    func contract(_ kind: ContractKind, _ from: String, _ to: String?) -> Contract {
+        Contract(id: UUID(), kind: kind, validFrom: LocalDate(iso: from)!, validTo: to.flatMap(LocalDate.init(iso:)), capacityTenths: 400)
+    }
+
+    @Test func datesParseStrictly() {
+        #expect(LocalDate(iso: "2026-02-28")?.iso == "2026-02-28")
+        for bad in ["2026-02-30", "2026-13-01", "26-01-01", "2026-1-1", "", "2026-01-01T00:00"] {
+            #expect(LocalDate(iso: bad) == nil, "\(bad)")
+        }
+        #expect(Month(LocalDate(iso: "2024-02-10")!).last.iso == "2024-02-29")
+    }
+
+    @Test func todayIsTheTenantsDay() {
+        // 23:30 UTC on 31 May is already 1 June in Prague.
+        let instant = ISO8601DateFormatter().date(from: "2026-05-31T23:30:00Z")!
+        #expect(LocalDate.today(in: "Europe/Prague", now: instant).iso == "2026-06-01")
+        #expect(LocalDate.today(in: "UTC", now: instant).iso == "2026-05-31")
+    }
+
+    @Test func overlapIsInclusiveOfBothEnds() {
+        let a = contract(.dpp, "2024-01-01", "2024-06-30")
+        #expect(a.overlaps(contract(.ico, "2024-06-30", nil)))
+        #expect(!a.overlaps(contract(.ico, "2024-07-01", nil)))
+        #expect(contract(.ico, "2024-07-01", nil).overlaps(contract(.hpp, "2030-01-01", nil)))
+        #expect(!contract(.ico, "2025-01-01", nil).overlaps(a))
+    }
+
+    @Test func contractorInAMonth() {
+        let history = [contract(.ico, "2024-07-15", nil), contract(.dpp, "2024-01-01", "2024-07-14")]
+        #expect(ContractHistory.isContractor(history, in: Month(year: 2024, month: 7)!))
+        #expect(!ContractHistory.isContractor(history, in: Month(year: 2024, month: 6)!))
+        #expect(ContractHistory.current(history, on: LocalDate(iso: "2024-07-14")!)?.kind == .dpp)
+        #expect(ContractHistory.current(history, on: LocalDate(iso: "2023-12-31")!) == nil)
+    }
+
+    @Test func capacityIsExact() {
+        #expect(ContractHistory.parseCapacity("37,5") == 375)
+        #expect(ContractHistory.parseCapacity("40") == 400)
+        for bad in ["0", "81", "-1", "abc", "37.55", ""] { #expect(ContractHistory.parseCapacity(bad) == nil, "\(bad)") }
+        #expect(ContractHistory.formatCapacity(375) == "37.5")
+        #expect(ContractHistory.formatCapacity(400) == "40")
+    }
+
+    @Test func moneyPrintsExactly() {
+        #expect(Money.format(minor: 100_050, currency: "CZK", language: .cs) == "1\u{00A0}000,50\u{00A0}Kč")
+        #expect(Money.format(minor: 123_456_789, currency: "EUR", language: .en) == "EUR\u{00A0}1,234,567.89")
+        #expect(Money.format(minor: 5, currency: "CZK", language: .en) == "CZK\u{00A0}0.05")
+        #expect(Money.format(minor: -99_900, currency: "CZK", language: .cs) == "−999,00\u{00A0}Kč")
+    }
+}
+
+@Suite struct ContractDatabaseTests {
+    @Test func theDatabaseRefusesOverlappingContracts() async throws {
+        try await withWorld { world in
+            let eva = world.employee
+            await #expect(throws: PeopleMutations.Refusal.contractOverlaps) {
+                try await world.db.transaction(tenant: eva.tenantID) { connection in
+                    try await PeopleMutations.addContract(
+                        Contract(id: UUID(), kind: .dpp, validFrom: LocalDate(iso: "2025-01-01")!, validTo: LocalDate(iso: "2025-03-31"),
+                                 capacityTenths: 100),
+                        for: eva.id, actor: world.admin.id, tenant: eva.tenantID, on: connection, logger: TestPostgres.logger)
+                }
+            }
+            // Before the current one started, it fits.
+            try await world.db.transaction(tenant: eva.tenantID) { connection in
+                try await PeopleMutations.addContract(
+                    Contract(id: UUID(), kind: .dpp, validFrom: LocalDate(iso: "2024-01-01")!, validTo: LocalDate(iso: "2024-08-31"),
+                             capacityTenths: 100),
+                    for: eva.id, actor: world.admin.id, tenant: eva.tenantID, on: connection, logger: TestPostgres.logger)
+            }
+        }
+    }
+}

@@ -42,6 +42,7 @@ func routes(_ app: Application) throws {
     try signedIn.register(collection: HomeRoutes())
     try signedIn.register(collection: PreferencesRoutes())
     try signedIn.register(collection: CompanyRoutes())
+    try signedIn.register(collection: EmployeeFormRoutes())
     try signedIn.register(collection: PeopleRoutes())
 }
 

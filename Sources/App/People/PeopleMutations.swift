@@ -98,3 +98,96 @@ public enum PeopleMutations {
                         tenant: tenant, on: connection, logger: logger)
     }
 }
+
+extension PeopleMutations {
+    public enum FormRefusal: Error, Equatable {
+        case duplicateEmail
+        case unknownTeam
+        case lastAdmin
+    }
+
+    public struct Profile: Sendable, Equatable {
+        public var firstName, lastName, title, position, email: String
+        public var personalEmail, phone: String?
+        public var team: UUID?
+        public var roles: Set<Role>
+
+        var auditFields: [String: String] {
+            ["first_name": firstName, "last_name": lastName, "title": title, "position": position, "email": email,
+             "personal_email": personalEmail ?? "", "phone": phone ?? "", "team": team?.uuidString ?? "",
+             "roles": roles.sorted().map(\.rawValue).joined(separator: ",")]
+        }
+    }
+
+    /// Runs a write inside a savepoint and turns the constraint violations a form can cause
+    /// into refusals; the transaction stays usable, so the form can be shown again.
+    @discardableResult
+    static func mapConstraintErrors<T>(
+        on connection: PostgresConnection, logger: Logger, _ body: () async throws -> T
+    ) async throws -> T {
+        try await connection.query("SAVEPOINT form_write", logger: logger)
+        do {
+            let result = try await body()
+            try await connection.query("RELEASE SAVEPOINT form_write", logger: logger)
+            return result
+        } catch let error as PSQLError {
+            try await connection.query("ROLLBACK TO SAVEPOINT form_write", logger: logger)
+            switch (error.serverInfo?[.sqlState], error.serverInfo?[.constraintName]) {
+            case ("23505", "users_email_per_tenant"?): throw FormRefusal.duplicateEmail
+            case ("23503", _): throw FormRefusal.unknownTeam
+            default: throw error
+            }
+        }
+    }
+
+    /// Creates a person with their first contract and rate, in the caller's transaction.
+    public static func createEmployee(
+        _ profile: Profile, contract: Contract, rateMinor: Int64, rateFrom: LocalDate, currency: String,
+        actor: UUID, tenant: UUID, on connection: PostgresConnection, logger: Logger
+    ) async throws -> UUID {
+        let id = try await mapConstraintErrors(on: connection, logger: logger) {
+            try await connection.query("""
+                INSERT INTO users (tenant_id, email, first_name, last_name, title, position, personal_email, phone, team_id, roles)
+                VALUES (\(tenant), \(profile.email), \(profile.firstName), \(profile.lastName), \(profile.title),
+                        \(profile.position), \(profile.personalEmail), \(profile.phone), \(profile.team),
+                        \(profile.roles.sorted().map(\.rawValue)))
+                RETURNING id
+                """, logger: logger).collect()[0].decode(UUID.self)
+        }
+        try await audit(actor: actor, subject: id, action: "created", changes: profile.auditFields,
+                        tenant: tenant, on: connection, logger: logger)
+        try await addContract(contract, for: id, actor: actor, tenant: tenant, on: connection, logger: logger)
+        try await setRate(amountMinor: rateMinor, currency: currency, from: rateFrom, for: id, actor: actor,
+                          tenant: tenant, on: connection, logger: logger)
+        return id
+    }
+
+    /// Saves a person's profile and records what changed; the last active admin keeps the role.
+    public static func updateEmployee(
+        _ id: UUID, to profile: Profile, from old: Profile, actor: UUID, tenant: UUID,
+        on connection: PostgresConnection, logger: Logger
+    ) async throws {
+        if old.roles.contains(.admin) && !profile.roles.contains(.admin) {
+            let others = try await connection.query("""
+                SELECT count(*) FROM (SELECT id FROM users WHERE tenant_id = \(tenant) AND active
+                    AND 'admin' = ANY (roles) AND id <> \(id) FOR UPDATE) a
+                """, logger: logger).collect()[0].decode(Int.self)
+            if others == 0 { throw FormRefusal.lastAdmin }
+        }
+        try await mapConstraintErrors(on: connection, logger: logger) {
+            try await connection.query("""
+                UPDATE users SET email = \(profile.email), first_name = \(profile.firstName), last_name = \(profile.lastName),
+                       title = \(profile.title), position = \(profile.position), personal_email = \(profile.personalEmail),
+                       phone = \(profile.phone), team_id = \(profile.team), roles = \(profile.roles.sorted().map(\.rawValue)),
+                       updated_at = now()
+                WHERE tenant_id = \(tenant) AND id = \(id)
+                """, logger: logger)
+        }
+        let before = old.auditFields
+        let changes = profile.auditFields.filter { before[$0.key] != $0.value }
+        if !changes.isEmpty {
+            try await audit(actor: actor, subject: id, action: "edited", changes: changes,
+                            tenant: tenant, on: connection, logger: logger)
+        }
+    }
+}

@@ -32,6 +32,7 @@ struct PeopleRoutes: RouteCollection {
     struct ListPage: Encodable {
         let layout: Layout
         let heading: String
+        let newURL: String?
         let action: String
         let search: String
         let showFilters: Bool
@@ -102,6 +103,7 @@ struct PeopleRoutes: RouteCollection {
         return try await request.view.render("people", ListPage(
             layout: Layout(request: request, title: request.translate(heading)),
             heading: request.translate(heading),
+            newURL: ledBy == nil && Permissions.can(try request.user, .manageEmployees, .company) ? Paths.newPerson(tenant.slug) : nil,
             action: path,
             search: filter.search,
             showFilters: ledBy == nil,
@@ -153,6 +155,7 @@ struct PeopleRoutes: RouteCollection {
         let contracts: [ContractView]
         let rate: String?
         let audit: [AuditView]?
+        let editURL: String?
         let deactivateURL: String?
         let reactivateURL: String?
     }
@@ -201,6 +204,7 @@ struct PeopleRoutes: RouteCollection {
             },
             rate: rate.map { Money.format(minor: $0.amountMinor, currency: $0.currency, language: request.language) + " / h" },
             audit: audit?.map { AuditView(at: $0.at, text: request.translate("audit.\($0.action)", $0.actorName ?? "Roster")) },
+            editURL: access.canEdit ? Paths.editPerson(tenant.slug, id) : nil,
             deactivateURL: access.canEdit && user.active && !isSelf ? Paths.deactivate(tenant.slug, id) : nil,
             reactivateURL: access.canEdit && !user.active ? Paths.reactivate(tenant.slug, id) : nil))
     }

@@ -21,3 +21,19 @@ public enum Money {
         return currency + "\u{00A0}" + signed
     }
 }
+
+extension Money {
+    /// "650", "650,50", "1 200.5" → minor units; nil for anything else or more than two decimals.
+    public static func parse(_ text: String) -> Int64? {
+        let cleaned = text.trimmingWhitespace()
+            .replacingOccurrences(of: " ", with: "").replacingOccurrences(of: "\u{00A0}", with: "")
+            .replacingOccurrences(of: ",", with: ".")
+        guard let match = cleaned.wholeMatch(of: /([0-9]{1,9})(?:\.([0-9]{1,2}))?/) else { return nil }
+        let whole = Int64(match.1)!
+        let fraction = match.2.map { $0.count == 1 ? Int64($0)! * 10 : Int64($0)! } ?? 0
+        return whole * 100 + fraction
+    }
+
+    /// The highest hourly rate Roster accepts (100,000 a hour), in minor units.
+    public static let maxHourlyRateMinor: Int64 = 100_000_00
+}

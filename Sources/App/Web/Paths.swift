@@ -20,3 +20,8 @@ extension Paths {
     public static func deactivate(_ slug: String, _ id: UUID) -> String { person(slug, id) + "/deactivate" }
     public static func reactivate(_ slug: String, _ id: UUID) -> String { person(slug, id) + "/reactivate" }
 }
+
+extension Paths {
+    public static func newPerson(_ slug: String) -> String { "/t/\(slug)/people/new" }
+    public static func editPerson(_ slug: String, _ id: UUID) -> String { person(slug, id) + "/edit" }
+}

@@ -26,12 +26,13 @@ import Vapor
     }
 
     /// A concrete path for a route pattern.
-    static func path(_ route: Route, slug: String = "acme") -> String {
+    static func path(_ route: Route, slug: String = "acme", id: UUID = UUID()) -> String {
         "/" + route.path.map { component -> String in
             switch component {
             case .constant(let value): value
             case .parameter("slug"): slug
             case .parameter("token"): SecretToken().value
+            case .parameter("id"): id.uuidString.lowercased()
             case .parameter: UUID().uuidString
             case .anything, .catchall: "x"
             }
@@ -47,8 +48,10 @@ import Vapor
             let before = try await Self.fingerprint(world.database)
             for route in routes {
                 for index in browsers.indices {
-                    let page = try await browsers[index].get(Self.path(route))
-                    #expect(page.status.code < 500, "GET \(Self.path(route)) answered \(page.status)")
+                    // A real person, so profile and form pages render rather than 404.
+                    let path = Self.path(route, id: world.employee.id)
+                    let page = try await browsers[index].get(path)
+                    #expect(page.status.code < 500, "GET \(path) answered \(page.status)")
                 }
             }
             let after = try await Self.fingerprint(world.database)

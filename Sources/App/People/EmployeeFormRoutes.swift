@@ -1,0 +1,139 @@
+import Vapor
+
+/// Admins create and edit people. Bad input comes back with the values kept and a message
+/// next to each field.
+struct EmployeeFormRoutes: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get("people", "new", use: newForm)
+        routes.post("people", "new", use: create)
+        routes.get("people", ":id", "edit", use: editForm)
+        routes.post("people", ":id", "edit", use: update)
+    }
+
+    struct FormPage: Encodable {
+        let layout: Layout
+        let heading: String
+        let action: String
+        let cancelURL: String
+        let creating: Bool
+        let form: EmployeeForm
+        let teams: [SelectOption]
+        let kinds: [SelectOption]
+        let errors: [String: String]
+        let errorSummary: String?
+    }
+
+    func newForm(_ request: Request) async throws -> View {
+        try request.require(.manageEmployees)
+        let today = LocalDate.today(in: try request.tenant.timeZone)
+        let form = EmployeeForm(contractKind: ContractKind.ico.rawValue, contractFrom: today.iso, capacity: "40", rateFrom: today.iso)
+        return try await render(request, form: form, id: nil, errors: [:])
+    }
+
+    func create(_ request: Request) async throws -> Response {
+        try request.require(.manageEmployees)
+        let tenant = try request.tenant
+        guard let form = try? request.content.decode(EmployeeForm.self) else { throw Abort(.badRequest) }
+        var errors = form.validate(creating: true)
+        if errors.isEmpty, let profile = Self.profile(form),
+           let kind = ContractKind(rawValue: form.contractKind ?? ""), let from = LocalDate(iso: form.contractFrom ?? ""),
+           let capacity = ContractHistory.parseCapacity(form.capacity ?? ""), let rate = Money.parse(form.rate ?? ""),
+           let rateFrom = LocalDate(iso: form.rateFrom ?? "") {
+            do {
+                let id = try await PeopleMutations.createEmployee(
+                    profile, contract: Contract(id: UUID(), kind: kind, validFrom: from, validTo: nil, capacityTenths: capacity),
+                    rateMinor: rate, rateFrom: rateFrom, currency: tenant.currency, actor: try request.user.id,
+                    tenant: tenant.id, on: try request.db, logger: request.logger)
+                return request.redirect(to: Paths.person(tenant.slug, id), flash: Flash(.success, "flash.created"))
+            } catch let refusal as PeopleMutations.FormRefusal {
+                errors = Self.errors(for: refusal)
+            }
+        }
+        return try await render(request, form: form, id: nil, errors: errors).encodeResponse(status: .unprocessableEntity, for: request)
+    }
+
+    func editForm(_ request: Request) async throws -> View {
+        try request.require(.manageEmployees)
+        let person = try await load(request)
+        let user = person.user
+        let form = EmployeeForm(
+            firstName: user.firstName, lastName: user.lastName, title: user.title, position: person.position,
+            email: user.email, personalEmail: person.personalEmail ?? "", phone: person.phone ?? "",
+            team: person.teamID?.uuidString.lowercased() ?? "",
+            teamLeader: user.roles.contains(.teamLeader) ? "on" : nil, admin: user.roles.contains(.admin) ? "on" : nil)
+        return try await render(request, form: form, id: user.id, errors: [:])
+    }
+
+    func update(_ request: Request) async throws -> Response {
+        try request.require(.manageEmployees)
+        let tenant = try request.tenant
+        let person = try await load(request)
+        guard let form = try? request.content.decode(EmployeeForm.self) else { throw Abort(.badRequest) }
+        var errors = form.validate(creating: false)
+        if errors.isEmpty, let profile = Self.profile(form) {
+            let old = PeopleMutations.Profile(
+                firstName: person.user.firstName, lastName: person.user.lastName, title: person.user.title,
+                position: person.position, email: person.user.email, personalEmail: person.personalEmail,
+                phone: person.phone, team: person.teamID, roles: person.user.roles)
+            do {
+                try await PeopleMutations.updateEmployee(
+                    person.user.id, to: profile, from: old, actor: try request.user.id, tenant: tenant.id,
+                    on: try request.db, logger: request.logger)
+                return request.redirect(to: Paths.person(tenant.slug, person.user.id), flash: Flash(.success, "flash.saved"))
+            } catch let refusal as PeopleMutations.FormRefusal {
+                errors = Self.errors(for: refusal)
+            }
+        }
+        return try await render(request, form: form, id: person.user.id, errors: errors)
+            .encodeResponse(status: .unprocessableEntity, for: request)
+    }
+
+    static func profile(_ form: EmployeeForm) -> PeopleMutations.Profile? {
+        guard let email = EmailAddress.normalized(form.email) else { return nil }
+        let personal = form.personalEmail.trimmingWhitespace()
+        let phone = form.phone.trimmingWhitespace()
+        return PeopleMutations.Profile(
+            firstName: form.firstName.trimmingWhitespace(), lastName: form.lastName.trimmingWhitespace(),
+            title: form.title.trimmingWhitespace(), position: form.position.trimmingWhitespace(), email: email,
+            personalEmail: personal.isEmpty ? nil : EmailAddress.normalized(personal),
+            phone: phone.isEmpty ? nil : EmployeeForm.normalizedPhone(phone),
+            team: UUID(uuidString: form.team), roles: form.roles)
+    }
+
+    static func errors(for refusal: PeopleMutations.FormRefusal) -> [String: String] {
+        switch refusal {
+        case .duplicateEmail: ["email": "employee.error.duplicateEmail"]
+        case .unknownTeam: ["team": "employee.error.team"]
+        case .lastAdmin: ["admin": "employee.error.lastAdmin"]
+        }
+    }
+
+    private func load(_ request: Request) async throws -> Person {
+        guard let id = request.parameters.get("id").flatMap(UUID.init(uuidString:)),
+              let person = try await PeopleQueries.person(id, tenant: try request.tenant.id, on: try request.db,
+                                                          logger: request.logger)
+        else { throw Abort(.notFound) }
+        return person
+    }
+
+    private func render(_ request: Request, form: EmployeeForm, id: UUID?, errors: [String: String]) async throws -> View {
+        let tenant = try request.tenant
+        let teams = try await TeamQueries.names(tenant: tenant.id, on: try request.db, logger: request.logger)
+        let heading = request.translate(id == nil ? "employee.new" : "employee.edit")
+        return try await request.view.render("employee-form", FormPage(
+            layout: Layout(request: request, title: heading),
+            heading: heading,
+            action: id.map { Paths.editPerson(tenant.slug, $0) } ?? Paths.newPerson(tenant.slug),
+            cancelURL: id.map { Paths.person(tenant.slug, $0) } ?? Paths.people(tenant.slug),
+            creating: id == nil,
+            form: form,
+            teams: teams.map { SelectOption(value: $0.id.uuidString.lowercased(), label: $0.name,
+                                            selected: $0.id.uuidString.lowercased() == form.team.lowercased()) },
+            kinds: ContractKind.allCases.map {
+                SelectOption(value: $0.rawValue, label: request.translate("contract.\($0.rawValue)"),
+                             selected: $0.rawValue == form.contractKind)
+            },
+            errors: errors.mapValues { request.translate($0) },
+            errorSummary: errors.isEmpty ? nil : request.translate("employee.error.summary")))
+    }
+}

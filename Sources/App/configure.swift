@@ -44,6 +44,7 @@ func routes(_ app: Application) throws {
     try signedIn.register(collection: CompanyRoutes())
     try signedIn.register(collection: EmployeeFormRoutes())
     try signedIn.register(collection: PeopleRoutes())
+    try signedIn.register(collection: TeamsRoutes())
 }
 
 /// Runs the pool's background task from `configure` (commands and tests query before any

@@ -45,6 +45,7 @@ struct HomeRoutes: RouteCollection {
         case Paths.people(slug): "people"
         case Paths.myTeam(slug): "team"
         case Paths.profile(slug): "profile"
+        case Paths.teams(slug): "teams"
         default: "other"
         }
     }

@@ -65,6 +65,7 @@ struct Layout: Encodable {
             (.viewHome, .company, "nav.home", Paths.home(slug)),
             (.listPeople, .company, "nav.people", Paths.people(slug)),
             (.listPeople, me, "nav.team", Paths.myTeam(slug)),
+            (.manageEmployees, .company, "nav.teams", Paths.teams(slug)),
             (.viewProfile, me, "nav.profile", Paths.profile(slug)),
             (.manageCompany, .company, "nav.company", Paths.company(slug)),
             (.editPreferences, me, "nav.preferences", Paths.preferences(slug)),

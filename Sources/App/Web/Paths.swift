@@ -25,3 +25,10 @@ extension Paths {
     public static func newPerson(_ slug: String) -> String { "/t/\(slug)/people/new" }
     public static func editPerson(_ slug: String, _ id: UUID) -> String { person(slug, id) + "/edit" }
 }
+
+extension Paths {
+    public static func teams(_ slug: String) -> String { "/t/\(slug)/teams" }
+    public static func team(_ slug: String, _ id: UUID) -> String { "/t/\(slug)/teams/\(id.uuidString.lowercased())" }
+    public static func deleteTeam(_ slug: String, _ id: UUID) -> String { team(slug, id) + "/delete" }
+    public static func addContract(_ slug: String, _ id: UUID) -> String { person(slug, id) + "/contracts" }
+}

@@ -45,6 +45,7 @@ func routes(_ app: Application) throws {
     try signedIn.register(collection: EmployeeFormRoutes())
     try signedIn.register(collection: PeopleRoutes())
     try signedIn.register(collection: TeamsRoutes())
+    try signedIn.register(collection: ContractRoutes())
 }
 
 /// Runs the pool's background task from `configure` (commands and tests query before any

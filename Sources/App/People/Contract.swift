@@ -32,6 +32,14 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
     }
 
     public var iso: String { String(format: "%04d-%02d-%02d", year, month, day) }
+
+    public func adding(days: Int) -> LocalDate {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let date = calendar.date(byAdding: .day, value: days, to: calendar.date(from: DateComponents(year: year, month: month, day: day))!)!
+        let c = calendar.dateComponents([.year, .month, .day], from: date)
+        return LocalDate(year: c.year!, month: c.month!, day: c.day!)!
+    }
     public var description: String { iso }
 
     public static func < (a: LocalDate, b: LocalDate) -> Bool {

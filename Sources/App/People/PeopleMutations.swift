@@ -191,3 +191,18 @@ extension PeopleMutations {
         }
     }
 }
+
+extension PeopleMutations {
+    /// Ends an open contract on a day (inclusive), so a new one can follow.
+    public static func endContract(
+        _ id: UUID, on day: LocalDate, for user: UUID, actor: UUID, tenant: UUID,
+        on connection: PostgresConnection, logger: Logger
+    ) async throws {
+        try await connection.query("""
+            UPDATE contracts SET valid_to = \(day.iso)::date
+            WHERE tenant_id = \(tenant) AND id = \(id) AND user_id = \(user) AND valid_to IS NULL AND valid_from <= \(day.iso)::date
+            """, logger: logger)
+        try await audit(actor: actor, subject: user, action: "contractEnded", changes: ["to": day.iso],
+                        tenant: tenant, on: connection, logger: logger)
+    }
+}

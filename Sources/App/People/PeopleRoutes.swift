@@ -155,15 +155,33 @@ struct PeopleRoutes: RouteCollection {
         let contracts: [ContractView]
         let rate: String?
         let audit: [AuditView]?
+        let contractForm: ContractFormView?
         let editURL: String?
         let deactivateURL: String?
         let reactivateURL: String?
     }
 
     func profile(_ request: Request) async throws -> View {
+        guard let id = request.parameters.get("id").flatMap(UUID.init(uuidString:)) else { throw Abort(.notFound) }
+        return try await renderProfile(request, id: id, contractForm: nil, contractError: nil)
+    }
+
+    struct ContractFormView: Encodable {
+        let action: String
+        let kinds: [SelectOption]
+        let validFrom: String
+        let validTo: String
+        let capacity: String
+        let endCurrent: Bool
+        let error: String?
+    }
+
+    /// The profile as the viewer may see it; with a refused contract form shown again.
+    func renderProfile(
+        _ request: Request, id: UUID, contractForm: ContractRoutes.Form?, contractError: String?
+    ) async throws -> View {
         let viewer = try request.user
         let tenant = try request.tenant
-        guard let id = request.parameters.get("id").flatMap(UUID.init(uuidString:)) else { throw Abort(.notFound) }
         let db = try request.db
         guard let person = try await PeopleQueries.person(id, tenant: tenant.id, on: db, logger: request.logger),
               let access = Permissions.profileAccess(viewer, subject: id, leaders: Set([person.teamLeaderID].compactMap { $0 }))
@@ -204,6 +222,17 @@ struct PeopleRoutes: RouteCollection {
             },
             rate: rate.map { Money.format(minor: $0.amountMinor, currency: $0.currency, language: request.language) + " / h" },
             audit: audit?.map { AuditView(at: $0.at, text: request.translate("audit.\($0.action)", $0.actorName ?? "Roster")) },
+            contractForm: access.canEdit ? ContractFormView(
+                action: Paths.addContract(tenant.slug, id),
+                kinds: ContractKind.allCases.map {
+                    SelectOption(value: $0.rawValue, label: request.translate("contract.\($0.rawValue)"),
+                                 selected: $0.rawValue == (contractForm?.kind ?? current?.kind.rawValue ?? ContractKind.ico.rawValue))
+                },
+                validFrom: contractForm?.validFrom ?? Month(today).first.adding(days: 31).iso.prefix(8) + "01",
+                validTo: contractForm?.validTo ?? "",
+                capacity: contractForm?.capacity ?? current.map { ContractHistory.formatCapacity($0.capacityTenths) } ?? "40",
+                endCurrent: contractForm.map { $0.endCurrent != nil } ?? true,
+                error: contractError.map { request.translate($0) }) : nil,
             editURL: access.canEdit ? Paths.editPerson(tenant.slug, id) : nil,
             deactivateURL: access.canEdit && user.active && !isSelf ? Paths.deactivate(tenant.slug, id) : nil,
             reactivateURL: access.canEdit && !user.active ? Paths.reactivate(tenant.slug, id) : nil))

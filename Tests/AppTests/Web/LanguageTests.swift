@@ -54,7 +54,7 @@ import Testing
         }
         for role in Role.allCases { keys.insert("role.\(role.rawValue)") }
         for kind in ContractKind.allCases { keys.insert("contract.\(kind.rawValue)") }
-        for action in ["contract", "rate", "team", "deactivated", "reactivated", "created", "edited"] { keys.insert("audit.\(action)") }
+        for action in ["contract", "rate", "team", "deactivated", "reactivated", "created", "edited", "contractEnded"] { keys.insert("audit.\(action)") }
         for status in ["active", "inactive", "all"] { keys.insert("people.status.\(status)") }
         for language in Language.allCases { keys.insert("language.\(language.rawValue)") }
         for card in ["company", "preferences", "other", "people", "team", "profile", "teams"] { keys.insert("home.card.\(card)") }

@@ -42,8 +42,8 @@ struct ContractRoutes: RouteCollection {
         try request.require(.manageEmployees)
         let tenant = try request.tenant
         let db = try request.db
-        guard let id = request.parameters.get("id").flatMap(UUID.init(uuidString:)),
-              let person = try await PeopleQueries.person(id, tenant: tenant.id, on: db, logger: request.logger)
+        let id = try request.idParameter()
+        guard let person = try await PeopleQueries.person(id, tenant: tenant.id, on: db, logger: request.logger)
         else { throw Abort(.notFound) }
         guard let form = try? request.content.decode(Form.self) else { throw Abort(.badRequest) }
         let back = Paths.person(tenant.slug, id)

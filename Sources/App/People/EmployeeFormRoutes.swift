@@ -109,9 +109,8 @@ struct EmployeeFormRoutes: RouteCollection {
     }
 
     private func load(_ request: Request) async throws -> Person {
-        guard let id = request.parameters.get("id").flatMap(UUID.init(uuidString:)),
-              let person = try await PeopleQueries.person(id, tenant: try request.tenant.id, on: try request.db,
-                                                          logger: request.logger)
+        guard let person = try await PeopleQueries.person(
+            try request.idParameter(), tenant: try request.tenant.id, on: try request.db, logger: request.logger)
         else { throw Abort(.notFound) }
         return person
     }

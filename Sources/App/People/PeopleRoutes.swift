@@ -162,7 +162,7 @@ struct PeopleRoutes: RouteCollection {
     }
 
     func profile(_ request: Request) async throws -> View {
-        guard let id = request.parameters.get("id").flatMap(UUID.init(uuidString:)) else { throw Abort(.notFound) }
+        let id = try request.idParameter()
         return try await renderProfile(request, id: id, contractForm: nil, contractError: nil)
     }
 
@@ -242,8 +242,8 @@ struct PeopleRoutes: RouteCollection {
         try request.require(.manageEmployees)
         let actor = try request.user
         let tenant = try request.tenant
-        guard let id = request.parameters.get("id").flatMap(UUID.init(uuidString:)),
-              try await PeopleQueries.person(id, tenant: tenant.id, on: try request.db, logger: request.logger) != nil
+        let id = try request.idParameter()
+        guard try await PeopleQueries.person(id, tenant: tenant.id, on: try request.db, logger: request.logger) != nil
         else { throw Abort(.notFound) }
         do {
             try await PeopleMutations.setActive(active, user: id, actor: actor.id, tenant: tenant.id,

@@ -50,7 +50,7 @@ struct TeamsRoutes: RouteCollection {
     }
 
     func save(_ request: Request) async throws -> Response {
-        guard let id = request.parameters.get("id").flatMap(UUID.init(uuidString:)) else { throw Abort(.notFound) }
+        let id = try request.idParameter()
         return try await change(request, team: id)
     }
 
@@ -82,9 +82,8 @@ struct TeamsRoutes: RouteCollection {
     func delete(_ request: Request) async throws -> Response {
         try request.require(.manageEmployees)
         let tenant = try request.tenant
-        guard let id = request.parameters.get("id").flatMap(UUID.init(uuidString:)), try await exists(id, request) else {
-            throw Abort(.notFound)
-        }
+        let id = try request.idParameter()
+        guard try await exists(id, request) else { throw Abort(.notFound) }
         do {
             try await TeamQueries.delete(id, tenant: tenant.id, on: try request.db, logger: request.logger)
         } catch TeamQueries.Refusal.notEmpty {

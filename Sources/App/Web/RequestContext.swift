@@ -62,6 +62,12 @@ extension Request {
         set { storage[FlashKey.self] = newValue }
     }
 
+    /// A UUID path parameter; anything else is a 404, like an id that does not exist.
+    public func idParameter(_ name: String = "id") throws -> UUID {
+        guard let id = parameters.get(name).flatMap(UUID.init(uuidString:)) else { throw Abort(.notFound) }
+        return id
+    }
+
     /// 403 unless the signed-in user may do `action` to `target`.
     public func require(_ action: Action, _ target: Target = .company) throws {
         guard Permissions.can(try user, action, target) else { throw Abort(.forbidden) }

@@ -75,7 +75,12 @@ struct Layout: Encodable {
             guard Permissions.can(user, action, target) else { return nil }
             // "My team" is for team leaders only.
             if href == Paths.myTeam(slug), !user.roles.contains(.teamLeader) { return nil }
-            return NavItem(label: request.translate(key), href: href, current: path == href || (href != Paths.home(slug) && path.hasPrefix(href + "/")))
+            // Your own profile lives under /people/{id}: it belongs to "My profile", not to "People".
+            let ownProfile = path.hasPrefix(Paths.person(slug, user.id))
+            let current = href == Paths.profile(slug)
+                ? ownProfile
+                : path == href || (href != Paths.home(slug) && path.hasPrefix(href + "/") && !ownProfile)
+            return NavItem(label: request.translate(key), href: href, current: current)
         }
     }
 }

@@ -46,6 +46,9 @@ func routes(_ app: Application) throws {
     try signedIn.register(collection: PeopleRoutes())
     try signedIn.register(collection: TeamsRoutes())
     try signedIn.register(collection: ContractRoutes())
+    try signedIn.register(collection: RateRoutes())
+    try signedIn.register(collection: RateReportRoutes())
+    try signedIn.register(collection: EarningsRoutes())
 }
 
 /// Runs the pool's background task from `configure` (commands and tests query before any

@@ -13,6 +13,10 @@ public enum Action: String, Sendable, CaseIterable {
     case listPeople
     /// Create, edit, deactivate people; manage teams.
     case manageEmployees
+    /// Set, correct and delete rates; see rate histories and the rate reports.
+    case manageRates
+    /// "My earnings": one's own rates and earnings per month.
+    case viewEarnings
 }
 
 /// How far a granted action reaches: the person themselves, the teams they lead, or the whole tenant.
@@ -36,6 +40,8 @@ public enum Permissions {
             .viewHome: .tenant,
             .editPreferences: .own,
             .viewProfile: .own,
+            .viewRate: .own,
+            .viewEarnings: .own,
         ],
         .teamLeader: [
             .viewHome: .tenant,
@@ -43,6 +49,7 @@ public enum Permissions {
             .viewProfile: .team,
             .viewRate: .team,
             .listPeople: .team,
+            .viewEarnings: .own,
         ],
         .admin: [
             .viewHome: .tenant,
@@ -52,6 +59,8 @@ public enum Permissions {
             .viewRate: .tenant,
             .listPeople: .tenant,
             .manageEmployees: .tenant,
+            .manageRates: .tenant,
+            .viewEarnings: .own,
         ],
     ]
 
@@ -65,12 +74,15 @@ public enum Permissions {
     public struct ProfileAccess: Sendable, Equatable {
         public let seesRate: Bool
         public let canEdit: Bool
+        /// The rate history and the forms to set and correct rates.
+        public let managesRates: Bool
     }
 
     public static func profileAccess(_ viewer: User, subject: UUID, leaders: Set<UUID>) -> ProfileAccess? {
         let target = Target.person(subject, leaders: leaders)
         guard can(viewer, .viewProfile, target) else { return nil }
-        return ProfileAccess(seesRate: can(viewer, .viewRate, target), canEdit: can(viewer, .manageEmployees, .company))
+        return ProfileAccess(seesRate: can(viewer, .viewRate, target), canEdit: can(viewer, .manageEmployees, .company),
+                             managesRates: can(viewer, .manageRates, .company))
     }
 
     public static func can(_ user: User, _ action: Action, _ target: Target) -> Bool {

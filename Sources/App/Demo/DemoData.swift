@@ -22,13 +22,13 @@ public enum DemoData {
     static let people: [Seed] = [
         Seed(role: "admin", email: "jana.novakova@acme.example", first: "Jana", last: "Nováková", title: "Ing.",
              roles: [.employee, .admin], position: "Office manager", phone: "+420 601 111 222", inTeam: false,
-             contract: .hpp, since: "2022-01-01", capacityTenths: 400, rates: [("2022-01-01", 450), ("2025-01-01", 520)]),
+             contract: .hpp, since: "2022-01-01", capacityTenths: 400, rates: [("2022-01-01", 450), ("2023-07-01", 480), ("2025-01-01", 520)]),
         Seed(role: "team leader", email: "petr.svoboda@acme.example", first: "Petr", last: "Svoboda", title: "Mgr.",
              roles: [.employee, .teamLeader], position: "Lead developer", phone: "+420 602 333 444", inTeam: true,
-             contract: .ico, since: "2023-03-01", capacityTenths: 400, rates: [("2023-03-01", 900), ("2025-09-01", 1_000)]),
+             contract: .ico, since: "2023-03-01", capacityTenths: 400, rates: [("2023-03-01", 900), ("2024-06-01", 950), ("2025-09-01", 1_000)]),
         Seed(role: "employee", email: "eva.dvorakova@acme.example", first: "Eva", last: "Dvořáková", title: "",
              roles: [.employee], position: "Developer", phone: "+420 603 555 666", inTeam: true,
-             contract: .ico, since: "2024-09-01", capacityTenths: 300, rates: [("2024-09-01", 600), ("2025-09-01", 680)]),
+             contract: .ico, since: "2024-09-01", capacityTenths: 300, rates: [("2024-09-01", 600), ("2025-03-01", 640), ("2025-09-01", 680)]),
     ]
 
     public static func seed(database: Database) async throws -> [Person] {
@@ -66,8 +66,15 @@ public enum DemoData {
                     try await PeopleMutations.addContract(contract, for: user.id, actor: nil, tenant: tenant.id,
                                                           on: connection, logger: logger)
                     for rate in person.rates {
-                        try await PeopleMutations.setRate(
+                        try await RateMutations.add(
                             amountMinor: rate.czk * 100, currency: tenant.currency, from: LocalDate(iso: rate.from)!,
+                            for: user.id, actor: nil, tenant: tenant.id, on: connection, logger: logger)
+                    }
+                    // The employee also has a raise already agreed: it takes effect next month.
+                    if person.roles == [.employee] {
+                        let next = Month(LocalDate.today(in: tenant.timeZone)).adding(months: 1).first
+                        try await RateMutations.add(
+                            amountMinor: 720_00, currency: tenant.currency, from: next,
                             for: user.id, actor: nil, tenant: tenant.id, on: connection, logger: logger)
                     }
                 }

@@ -60,22 +60,6 @@ public enum PeopleMutations {
         ], tenant: tenant, on: connection, logger: logger)
     }
 
-    /// Sets the rate in effect from a day; a rate of the same day is replaced.
-    public static func setRate(
-        amountMinor: Int64, currency: String, from day: LocalDate, for user: UUID, actor: UUID?, tenant: UUID,
-        on connection: PostgresConnection, logger: Logger
-    ) async throws {
-        try await connection.query("""
-            INSERT INTO rates (tenant_id, user_id, effective_from, amount_minor, currency, created_by)
-            VALUES (\(tenant), \(user), \(day.iso)::date, \(amountMinor), \(currency), \(actor))
-            ON CONFLICT (tenant_id, user_id, effective_from) DO UPDATE
-               SET amount_minor = EXCLUDED.amount_minor, currency = EXCLUDED.currency
-            """, logger: logger)
-        try await audit(actor: actor, subject: user, action: "rate",
-                        changes: ["amount_minor": String(amountMinor), "currency": currency, "from": day.iso],
-                        tenant: tenant, on: connection, logger: logger)
-    }
-
     /// Deactivates or reactivates; the last active admin cannot deactivate themselves away.
     public static func setActive(
         _ active: Bool, user: UUID, actor: UUID, tenant: UUID, on connection: PostgresConnection, logger: Logger
@@ -157,8 +141,8 @@ extension PeopleMutations {
         try await audit(actor: actor, subject: id, action: "created", changes: profile.auditFields,
                         tenant: tenant, on: connection, logger: logger)
         try await addContract(contract, for: id, actor: actor, tenant: tenant, on: connection, logger: logger)
-        try await setRate(amountMinor: rateMinor, currency: currency, from: rateFrom, for: id, actor: actor,
-                          tenant: tenant, on: connection, logger: logger)
+        try await RateMutations.add(amountMinor: rateMinor, currency: currency, from: rateFrom, for: id, actor: actor,
+                                    tenant: tenant, on: connection, logger: logger)
         return id
     }
 

@@ -154,6 +154,7 @@ struct PeopleRoutes: RouteCollection {
         let fields: [Field]
         let contracts: [ContractView]
         let rate: String?
+        let rates: ProfileRatesSection?
         let audit: [AuditView]?
         let contractForm: ContractFormView?
         let editURL: String?
@@ -178,7 +179,8 @@ struct PeopleRoutes: RouteCollection {
 
     /// The profile as the viewer may see it; with a refused contract form shown again.
     func renderProfile(
-        _ request: Request, id: UUID, contractForm: ContractRoutes.Form?, contractError: String?
+        _ request: Request, id: UUID, contractForm: ContractRoutes.Form?, contractError: String?,
+        rateForm: RateForm? = nil, rateProblems: [String: String] = [:]
     ) async throws -> View {
         let viewer = try request.user
         let tenant = try request.tenant
@@ -187,9 +189,14 @@ struct PeopleRoutes: RouteCollection {
               let access = Permissions.profileAccess(viewer, subject: id, leaders: Set([person.teamLeaderID].compactMap { $0 }))
         else { throw Abort(.notFound) }
         let today = LocalDate.today(in: tenant.timeZone)
-        let rate = access.seesRate
+        // Admins get the whole history in the rates section; others at most today's rate.
+        let history = access.managesRates
+            ? try await RateQueries.history(of: id, tenant: tenant.id, on: db, logger: request.logger)
+            : nil
+        let rate = history == nil && access.seesRate
             ? try await RateQueries.current(of: id, on: today, tenant: tenant.id, on: db, logger: request.logger)
             : nil
+        let ratesPage = (try? request.query.get(Int.self, at: "ratesPage")) ?? 1
         let audit = access.canEdit
             ? try await AuditQueries.recent(subject: id, tenant: tenant.id, on: db, logger: request.logger)
             : nil
@@ -220,7 +227,11 @@ struct PeopleRoutes: RouteCollection {
                     capacity: request.translate("contract.capacity", ContractHistory.formatCapacity(contract.capacityTenths)),
                     current: contract == current)
             },
-            rate: rate.map { Money.format(minor: $0.amountMinor, currency: $0.currency, language: request.language) + " / h" },
+            rate: rate.map { request.translate("rate.perHour", Money.format(minor: $0.amountMinor, currency: $0.currency, language: request.language)) },
+            rates: try history.map {
+                try ProfileRatesSection(request: request, person: id, history: $0, page: ratesPage, form: rateForm,
+                                        problems: rateProblems, today: today)
+            },
             audit: audit?.map { AuditView(at: $0.at, text: request.translate("audit.\($0.action)", $0.actorName ?? "Roster")) },
             contractForm: access.canEdit ? ContractFormView(
                 action: Paths.addContract(tenant.slug, id),

@@ -37,3 +37,13 @@ extension Money {
     /// The highest hourly rate Roster accepts (100,000 a hour), in minor units.
     public static let maxHourlyRateMinor: Int64 = 100_000_00
 }
+
+extension Money {
+    /// The amount as typed into a form: "650,50" in Czech, "650.50" in English, no grouping.
+    public static func plain(minor: Int64, language: Language) -> String {
+        let sign = minor < 0 ? "-" : ""
+        let magnitude = minor.magnitude
+        let cents = magnitude % 100
+        return sign + String(magnitude / 100) + (language == .cs ? "," : ".") + (cents < 10 ? "0" : "") + String(cents)
+    }
+}

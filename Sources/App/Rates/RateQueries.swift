@@ -2,24 +2,54 @@ import Foundation
 import Logging
 import PostgresNIO
 
-public struct RateAmount: Sendable, Equatable {
-    public let amountMinor: Int64
-    public let currency: String
-    public let effectiveFrom: LocalDate
+/// A rate as stored: the rate itself and whether it was corrected after it took effect.
+public struct RateEntry: Sendable, Equatable {
+    public let rate: Rate
+    public let correctedAt: String?
 }
 
 public enum RateQueries {
-    /// The rate in effect on a day: the latest whose effective date is on or before it.
+    /// A person's whole rate history, newest first (a person has few rates; one statement).
+    public static func history(
+        of user: UUID, tenant: UUID, on connection: PostgresConnection, logger: Logger
+    ) async throws -> [RateEntry] {
+        var entries: [RateEntry] = []
+        for try await (id, from, amount, currency, corrected) in try await connection.query("""
+            SELECT id, effective_from::text, amount_minor, currency, to_char(corrected_at, 'YYYY-MM-DD')
+            FROM rates WHERE tenant_id = \(tenant) AND user_id = \(user)
+            ORDER BY effective_from DESC
+            """, logger: logger).decode((UUID, String, Int64, String, String?).self) {
+            guard let day = LocalDate(iso: from) else { continue }
+            entries.append(RateEntry(rate: Rate(id: id, effectiveFrom: day, amountMinor: amount, currency: currency),
+                                     correctedAt: corrected))
+        }
+        return entries
+    }
+
+    /// One rate of a person, or nil when it is not theirs (or not in this tenant).
+    public static func rate(
+        _ id: UUID, of user: UUID, tenant: UUID, on connection: PostgresConnection, logger: Logger
+    ) async throws -> Rate? {
+        let rows = try await connection.query("""
+            SELECT effective_from::text, amount_minor, currency FROM rates
+            WHERE tenant_id = \(tenant) AND user_id = \(user) AND id = \(id)
+            """, logger: logger).collect()
+        guard let (from, amount, currency) = try rows.first?.decode((String, Int64, String).self),
+              let day = LocalDate(iso: from) else { return nil }
+        return Rate(id: id, effectiveFrom: day, amountMinor: amount, currency: currency)
+    }
+
+    /// The rate in effect on a day (`RateHistory.inEffect` in SQL).
     public static func current(
         of user: UUID, on day: LocalDate, tenant: UUID, on connection: PostgresConnection, logger: Logger
-    ) async throws -> RateAmount? {
+    ) async throws -> Rate? {
         let rows = try await connection.query("""
-            SELECT amount_minor, currency, effective_from::text FROM rates
+            SELECT id, effective_from::text, amount_minor, currency FROM rates
             WHERE tenant_id = \(tenant) AND user_id = \(user) AND effective_from <= \(day.iso)::date
             ORDER BY effective_from DESC LIMIT 1
             """, logger: logger).collect()
-        guard let row = rows.first else { return nil }
-        let (amount, currency, from) = try row.decode((Int64, String, String).self)
-        return RateAmount(amountMinor: amount, currency: currency, effectiveFrom: LocalDate(iso: from)!)
+        guard let (id, from, amount, currency) = try rows.first?.decode((UUID, String, Int64, String).self),
+              let day = LocalDate(iso: from) else { return nil }
+        return Rate(id: id, effectiveFrom: day, amountMinor: amount, currency: currency)
     }
 }

@@ -46,6 +46,8 @@ struct HomeRoutes: RouteCollection {
         case Paths.myTeam(slug): "team"
         case Paths.profile(slug): "profile"
         case Paths.teams(slug): "teams"
+        case Paths.rateIncreases(slug): "rates"
+        case Paths.earnings(slug): "earnings"
         default: "other"
         }
     }

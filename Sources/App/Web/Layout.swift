@@ -66,6 +66,8 @@ struct Layout: Encodable {
             (.listPeople, .company, "nav.people", Paths.people(slug)),
             (.listPeople, me, "nav.team", Paths.myTeam(slug)),
             (.manageEmployees, .company, "nav.teams", Paths.teams(slug)),
+            (.manageRates, .company, "nav.rates", Paths.rateIncreases(slug)),
+            (.viewEarnings, me, "nav.earnings", Paths.earnings(slug)),
             (.viewProfile, me, "nav.profile", Paths.profile(slug)),
             (.manageCompany, .company, "nav.company", Paths.company(slug)),
             (.editPreferences, me, "nav.preferences", Paths.preferences(slug)),
@@ -77,9 +79,11 @@ struct Layout: Encodable {
             if href == Paths.myTeam(slug), !user.roles.contains(.teamLeader) { return nil }
             // Your own profile lives under /people/{id}: it belongs to "My profile", not to "People".
             let ownProfile = path.hasPrefix(Paths.person(slug, user.id))
+            // "Rates" covers both rate reports.
+            let section = href == Paths.rateIncreases(slug) ? Paths.ratesSection(slug) : href
             let current = href == Paths.profile(slug)
                 ? ownProfile
-                : path == href || (href != Paths.home(slug) && path.hasPrefix(href + "/") && !ownProfile)
+                : path == href || (href != Paths.home(slug) && path.hasPrefix(section + "/") && !ownProfile)
             return NavItem(label: request.translate(key), href: href, current: current)
         }
     }

@@ -32,3 +32,15 @@ extension Paths {
     public static func deleteTeam(_ slug: String, _ id: UUID) -> String { team(slug, id) + "/delete" }
     public static func addContract(_ slug: String, _ id: UUID) -> String { person(slug, id) + "/contracts" }
 }
+
+extension Paths {
+    public static func rates(_ slug: String, _ id: UUID) -> String { person(slug, id) + "/rates" }
+    public static func rate(_ slug: String, _ id: UUID, _ rate: UUID) -> String {
+        rates(slug, id) + "/" + rate.uuidString.lowercased()
+    }
+    public static func deleteRate(_ slug: String, _ id: UUID, _ rateID: UUID) -> String { rate(slug, id, rateID) + "/delete" }
+    public static func ratesSection(_ slug: String) -> String { "/t/\(slug)/rates" }
+    public static func rateIncreases(_ slug: String) -> String { ratesSection(slug) + "/increases" }
+    public static func averageIncrease(_ slug: String) -> String { ratesSection(slug) + "/average" }
+    public static func earnings(_ slug: String) -> String { "/t/\(slug)/earnings" }
+}

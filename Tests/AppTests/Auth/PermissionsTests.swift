@@ -24,21 +24,23 @@ import Testing
     /// The whole expected matrix, written out: role → action → whom it may reach.
     static let everyone: Set<Whom> = [.company, .own, .team, .other]
     static let expected: [Role: [Action: Set<Whom>]] = [
-        .employee: [.viewHome: everyone, .editPreferences: [.own], .viewProfile: [.own]],
+        .employee: [.viewHome: everyone, .editPreferences: [.own], .viewProfile: [.own], .viewRate: [.own],
+                    .viewEarnings: [.own]],
         .teamLeader: [.viewHome: everyone, .editPreferences: [.own], .viewProfile: [.own, .team],
-                      .viewRate: [.own, .team], .listPeople: [.own, .team]],
+                      .viewRate: [.own, .team], .listPeople: [.own, .team], .viewEarnings: [.own]],
         .admin: [.viewHome: everyone, .editPreferences: [.own], .manageCompany: everyone, .viewProfile: everyone,
-                 .viewRate: everyone, .listPeople: everyone, .manageEmployees: everyone],
+                 .viewRate: everyone, .listPeople: everyone, .manageEmployees: everyone, .manageRates: everyone,
+                 .viewEarnings: [.own]],
     ]
 
     @Test func profileVisibility() {
         let employee = Self.user([.employee]), leader = Self.user([.employee, .teamLeader]), admin = Self.user([.admin])
         let other = UUID()
-        #expect(Permissions.profileAccess(employee, subject: Self.me, leaders: []) == .init(seesRate: false, canEdit: false))
+        #expect(Permissions.profileAccess(employee, subject: Self.me, leaders: []) == .init(seesRate: true, canEdit: false, managesRates: false))
         #expect(Permissions.profileAccess(employee, subject: other, leaders: [Self.me]) == nil)
-        #expect(Permissions.profileAccess(leader, subject: other, leaders: [Self.me]) == .init(seesRate: true, canEdit: false))
+        #expect(Permissions.profileAccess(leader, subject: other, leaders: [Self.me]) == .init(seesRate: true, canEdit: false, managesRates: false))
         #expect(Permissions.profileAccess(leader, subject: other, leaders: [UUID()]) == nil)
-        #expect(Permissions.profileAccess(admin, subject: other, leaders: []) == .init(seesRate: true, canEdit: true))
+        #expect(Permissions.profileAccess(admin, subject: other, leaders: []) == .init(seesRate: true, canEdit: true, managesRates: true))
     }
 
     @Test(arguments: Role.allCases)

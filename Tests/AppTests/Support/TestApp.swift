@@ -63,8 +63,8 @@ func withWorld<T: Sendable>(
                 try await PeopleMutations.addContract(
                     Contract(id: UUID(), kind: .ico, validFrom: LocalDate(iso: "2024-01-01")!, validTo: nil, capacityTenths: 400),
                     for: boss, actor: boss, tenant: tenant, on: connection, logger: log)
-                try await PeopleMutations.setRate(amountMinor: 80_000, currency: "CZK", from: LocalDate(iso: "2024-01-01")!,
-                                                  for: boss, actor: boss, tenant: tenant, on: connection, logger: log)
+                try await RateMutations.add(amountMinor: 80_000, currency: "CZK", from: LocalDate(iso: "2024-01-01")!,
+                                            for: boss, actor: boss, tenant: tenant, on: connection, logger: log)
             }
             let world = TestWorld(
                 app: app, database: database,

@@ -1,0 +1,18 @@
+import Foundation
+
+extension Month {
+    public func adding(months: Int) -> Month {
+        let index = year * 12 + (month - 1) + months
+        return Month(year: index / 12, month: index % 12 + 1)!
+    }
+
+    /// `YYYY-MM`, as HTML month inputs send it.
+    public init?(iso: String) {
+        let parts = iso.trimmingWhitespace().split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].count == 4, parts[1].count == 2,
+              let y = Int(parts[0]), let m = Int(parts[1]) else { return nil }
+        self.init(year: y, month: m)
+    }
+
+    public var iso: String { String(format: "%04d-%02d", year, month) }
+}

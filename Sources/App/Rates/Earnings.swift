@@ -1,0 +1,71 @@
+import Foundation
+
+/// What a person earns in a month, and on what basis it was worked out.
+public struct MonthEarnings: Sendable, Equatable {
+    public enum Basis: String, Sendable {
+        /// Contracted hours × the rate in effect, day by day (no invoice or timesheet yet).
+        case capacity
+    }
+
+    public let month: Month
+    public let amountMinor: Int64
+    public let currency: String?
+    /// Working days (Monday to Friday) on which a contract and a rate were in effect.
+    public let paidDays: Int
+    public let basis: Basis
+}
+
+/// Expected earnings from contracts and rates (pure).
+///
+/// Each working day (Monday to Friday) with a contract and a rate in effect earns a fifth of the
+/// contract's weekly hours at that day's rate; a month is the sum of its days, rounded once to
+/// the minor unit. Changes of rate or contract in the middle of a month count from their day.
+public enum Earnings {
+    public static func expected(in month: Month, contracts: [Contract], rates: [Rate]) -> MonthEarnings {
+        // Sum of capacityTenths × rateMinor per day; a day earns that / 10 (tenths) / 5 (days a week).
+        var total: Int64 = 0
+        var days = 0
+        var currency: String?
+        var day = month.first
+        while day <= month.last {
+            if !day.isWeekend, let contract = ContractHistory.current(contracts, on: day),
+               let rate = RateHistory.inEffect(rates, on: day) {
+                total += Int64(contract.capacityTenths) * rate.amountMinor
+                days += 1
+                currency = currency ?? rate.currency
+            }
+            day = day.adding(days: 1)
+        }
+        return MonthEarnings(month: month, amountMinor: Rounding.divide(total, by: 50), currency: currency,
+                             paidDays: days, basis: .capacity)
+    }
+
+    /// The months to chart: the last `count` up to `current`, or all since the first contract.
+    public static func months(ending current: Month, count: Int?, contracts: [Contract]) -> [Month] {
+        let first = contracts.map(\.validFrom).min().map(Month.init) ?? current
+        let start = count.map { current.adding(months: -($0 - 1)) } ?? min(first, current)
+        var months: [Month] = []
+        var month = start
+        while month <= current {
+            months.append(month)
+            month = month.adding(months: 1)
+        }
+        return months
+    }
+}
+
+extension LocalDate {
+    /// Saturday or Sunday.
+    public var isWeekend: Bool {
+        // Zeller-free: days since 1970-01-01 (a Thursday), via the civil-from-days inverse.
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        let days = era * 146_097 + doe - 719_468
+        let weekday = ((days % 7) + 11) % 7 // 0 = Monday … 6 = Sunday
+        return weekday >= 5
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+/// One row of "Rate increases": a person's rate and the change that led to it.
+public struct RateIncreaseRow: Sendable, Equatable {
+    public let userID: UUID
+    public let firstName: String
+    public let lastName: String
+    public let teamName: String?
+    public let current: Rate
+    /// The rate it replaced, when there is one in the same currency.
+    public let previousMinor: Int64?
+    public let increaseMinor: Int64?
+    public let increaseBasisPoints: Int64?
+}
+
+public struct RateIncreaseFilter: Sendable, Equatable {
+    public var teamID: UUID?
+    /// nil: everyone's latest change up to today; a month: the changes that took effect in it.
+    public var month: Month?
+    public var page: Int = 1
+
+    public static let pageSize = 25
+
+    public init(teamID: UUID? = nil, month: Month? = nil, page: Int = 1) {
+        self.teamID = teamID
+        self.month = month
+        self.page = page
+    }
+}
+
+public struct RateIncreasePage: Sendable {
+    public let rows: [RateIncreaseRow]
+    public let hasNext: Bool
+}
+
+/// The rate reports, each one SQL statement. They state in SQL the definitions of
+/// `RateHistory`, `RateChange` and `IncreaseSummary`; `RateSQLAgreementTests` checks they agree.
+public enum RateReportQueries {
+    /// Without a month: every active person's rate in effect today against the one it replaced
+    /// (`RateChange.latest`). With a month: the people whose rate changed in it and who had a
+    /// contract then, the rate on its last day against the one before it began (`RateChange.during`).
+    public static func increases(
+        _ filter: RateIncreaseFilter, tenant: UUID, today: LocalDate, on connection: PostgresConnection, logger: Logger
+    ) async throws -> RateIncreasePage {
+        let size = RateIncreaseFilter.pageSize
+        let offset = (max(filter.page, 1) - 1) * size
+        // Rates before `upper` count; with a month, the current one must have taken effect on or after `lower`.
+        let upper = filter.month.map { $0.adding(months: 1).first } ?? today.adding(days: 1)
+        let lower = filter.month?.first
+        let rows = try await connection.query("""
+            SELECT u.id, u.first_name, u.last_name, t.name,
+                   cur.id, cur.effective_from::text, cur.amount_minor, cur.currency,
+                   prev.amount_minor,
+                   cur.amount_minor - prev.amount_minor,
+                   round_div((cur.amount_minor - prev.amount_minor) * 10000, prev.amount_minor)
+            FROM users u
+            LEFT JOIN teams t ON t.tenant_id = u.tenant_id AND t.id = u.team_id
+            JOIN LATERAL (
+                SELECT r.id, r.effective_from, r.amount_minor, r.currency FROM rates r
+                WHERE r.tenant_id = u.tenant_id AND r.user_id = u.id AND r.effective_from < \(upper.iso)::date
+                ORDER BY r.effective_from DESC LIMIT 1) cur
+              ON \(lower?.iso)::date IS NULL OR cur.effective_from >= \(lower?.iso)::date
+            LEFT JOIN LATERAL (
+                SELECT r.amount_minor, r.currency FROM rates r
+                WHERE r.tenant_id = u.tenant_id AND r.user_id = u.id
+                  AND r.effective_from < coalesce(\(lower?.iso)::date, cur.effective_from)
+                ORDER BY r.effective_from DESC LIMIT 1) prev ON prev.currency = cur.currency
+            WHERE u.tenant_id = \(tenant)
+              AND (\(filter.teamID)::uuid IS NULL OR u.team_id = \(filter.teamID))
+              AND CASE WHEN \(lower?.iso)::date IS NULL THEN u.active
+                       ELSE EXISTS (
+                           SELECT 1 FROM contracts c
+                           WHERE c.tenant_id = u.tenant_id AND c.user_id = u.id
+                             AND c.valid_from < \(upper.iso)::date
+                             AND (c.valid_to IS NULL OR c.valid_to >= \(lower?.iso)::date)) END
+            ORDER BY fold_name(u.last_name), fold_name(u.first_name), u.id
+            LIMIT \(size + 1) OFFSET \(offset)
+            """, logger: logger).collect()
+        let result = try rows.map { row in
+            let (id, first, last, team, rateID, from, amount, currency, previous, increase, basisPoints) = try row.decode(
+                (UUID, String, String, String?, UUID, String, Int64, String, Int64?, Int64?, Int64?).self)
+            return RateIncreaseRow(
+                userID: id, firstName: first, lastName: last, teamName: team,
+                current: Rate(id: rateID, effectiveFrom: LocalDate(iso: from)!, amountMinor: amount, currency: currency),
+                previousMinor: previous, increaseMinor: increase, increaseBasisPoints: basisPoints)
+        }
+        return RateIncreasePage(rows: Array(result.prefix(size)), hasNext: result.count > size)
+    }
+
+    /// `IncreaseSummary` for each month from `first` to `last`, oldest first, in one statement.
+    public static func monthlySummaries(
+        from first: Month, to last: Month, currency: String, tenant: UUID,
+        on connection: PostgresConnection, logger: Logger
+    ) async throws -> [IncreaseSummary] {
+        let rows = try await connection.query("""
+            WITH months AS (
+                SELECT m::date AS first, (m + interval '1 month')::date AS next
+                FROM generate_series(\(first.first.iso)::date, \(last.first.iso)::date, interval '1 month') m),
+            moved AS (
+                SELECT DISTINCT m.first, m.next, r.user_id
+                FROM months m JOIN rates r
+                  ON r.tenant_id = \(tenant) AND r.effective_from >= m.first AND r.effective_from < m.next),
+            changes AS (
+                SELECT mv.first, cur.amount_minor - prev.amount_minor AS increase, prev.amount_minor AS previous
+                FROM moved mv
+                JOIN LATERAL (
+                    SELECT r.amount_minor, r.currency FROM rates r
+                    WHERE r.tenant_id = \(tenant) AND r.user_id = mv.user_id AND r.effective_from < mv.next
+                    ORDER BY r.effective_from DESC LIMIT 1) cur ON cur.currency = \(currency)
+                JOIN LATERAL (
+                    SELECT r.amount_minor, r.currency FROM rates r
+                    WHERE r.tenant_id = \(tenant) AND r.user_id = mv.user_id AND r.effective_from < mv.first
+                    ORDER BY r.effective_from DESC LIMIT 1) prev ON prev.currency = cur.currency
+                WHERE EXISTS (
+                    SELECT 1 FROM contracts c
+                    WHERE c.tenant_id = \(tenant) AND c.user_id = mv.user_id
+                      AND c.valid_from < mv.next AND (c.valid_to IS NULL OR c.valid_to >= mv.first)))
+            SELECT to_char(m.first, 'YYYY-MM'), count(c.increase)::int,
+                   coalesce(sum(c.increase), 0)::bigint, coalesce(sum(c.previous), 0)::bigint,
+                   round_div(sum(c.increase)::bigint, count(c.increase)),
+                   round_div(sum(c.increase)::bigint * 10000, sum(c.previous)::bigint)
+            FROM months m LEFT JOIN changes c ON c.first = m.first
+            GROUP BY m.first ORDER BY m.first
+            """, logger: logger).collect()
+        return try rows.map { row in
+            let (month, count, increase, previous, mean, basisPoints) =
+                try row.decode((String, Int, Int64, Int64, Int64?, Int64?).self)
+            return IncreaseSummary(month: Month(iso: month)!, employees: count, totalIncreaseMinor: increase,
+                                   totalPreviousMinor: previous, meanIncreaseMinor: mean, increaseBasisPoints: basisPoints)
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import Vapor
+
+/// Admins set a person's rate, correct a future one, fix a typo in one that has taken effect,
+/// or delete one that has not.
+struct RateRoutes: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.post("people", ":id", "rates", use: add)
+        routes.get("people", ":id", "rates", ":rate", use: editPage)
+        routes.post("people", ":id", "rates", ":rate", use: change)
+        routes.post("people", ":id", "rates", ":rate", "delete", use: delete)
+    }
+
+    /// The person of the path, or 404 (also for other tenants' people).
+    private func person(_ request: Request) async throws -> (id: UUID, person: Person) {
+        try request.require(.manageRates)
+        let id = try request.idParameter()
+        guard let person = try await PeopleQueries.person(id, tenant: try request.tenant.id, on: try request.db, logger: request.logger)
+        else { throw Abort(.notFound) }
+        return (id, person)
+    }
+
+    private func rate(_ request: Request, of person: UUID) async throws -> Rate {
+        let id = try request.idParameter("rate")
+        guard let rate = try await RateQueries.rate(id, of: person, tenant: try request.tenant.id, on: try request.db,
+                                                    logger: request.logger)
+        else { throw Abort(.notFound) }
+        return rate
+    }
+
+    func add(_ request: Request) async throws -> Response {
+        let (id, _) = try await person(request)
+        let tenant = try request.tenant
+        guard let form = try? request.content.decode(RateForm.self) else { throw Abort(.badRequest) }
+        func refuse(_ problems: [String: String]) async throws -> Response {
+            try await PeopleRoutes().renderProfile(request, id: id, contractForm: nil, contractError: nil,
+                                                   rateForm: form, rateProblems: problems)
+                .encodeResponse(status: .unprocessableEntity, for: request)
+        }
+        switch form.parse() {
+        case .failure(let problems):
+            return try await refuse(problems.fields)
+        case .success(let parsed):
+            do {
+                try await RateMutations.add(amountMinor: parsed.amountMinor, currency: tenant.currency, from: parsed.day,
+                                            for: id, actor: try request.user.id, tenant: tenant.id,
+                                            on: try request.db, logger: request.logger)
+            } catch RateMutations.Refusal.sameDay {
+                return try await refuse(["effectiveFrom": "rate.error.sameDay"])
+            }
+            return request.redirect(to: Paths.person(tenant.slug, id) + "#rates", flash: Flash(.success, "flash.rateSet"))
+        }
+    }
+
+    struct EditPage: Encodable {
+        let layout: Layout
+        let name: String
+        let backURL: String
+        let action: String
+        let deleteURL: String?
+        let effective: Bool
+        let original: String
+        let amount: String
+        let effectiveFrom: String
+        let typoFix: Bool
+        let amountError: String?
+        let effectiveFromError: String?
+        let typoFixError: String?
+    }
+
+    func editPage(_ request: Request) async throws -> View {
+        let (id, person) = try await person(request)
+        let rate = try await rate(request, of: id)
+        let form = RateForm(amount: Money.plain(minor: rate.amountMinor, language: request.language),
+                            effectiveFrom: rate.effectiveFrom.iso)
+        return try await render(request, person: person, rate: rate, form: form, problems: [:])
+    }
+
+    private func render(
+        _ request: Request, person: Person, rate: Rate, form: RateForm, problems: [String: String]
+    ) async throws -> View {
+        let tenant = try request.tenant
+        let today = LocalDate.today(in: tenant.timeZone)
+        let id = person.user.id
+        let title = request.translate(rate.effectiveFrom > today ? "rate.correctTitle" : "rate.fixTypoTitle")
+        return try await request.view.render("rate-edit", EditPage(
+            layout: Layout(request: request, title: title),
+            name: person.user.displayName,
+            backURL: Paths.person(tenant.slug, id) + "#rates",
+            action: Paths.rate(tenant.slug, id, rate.id),
+            deleteURL: RateRules.canDelete(rate, today: today) ? Paths.deleteRate(tenant.slug, id, rate.id) : nil,
+            effective: rate.effectiveFrom <= today,
+            original: request.translate("rate.from",
+                                        Money.format(minor: rate.amountMinor, currency: rate.currency, language: request.language),
+                                        rate.effectiveFrom.iso),
+            amount: form.amount,
+            effectiveFrom: form.effectiveFrom,
+            typoFix: form.typoFix != nil,
+            amountError: problems["amount"].map { request.translate($0) },
+            effectiveFromError: problems["effectiveFrom"].map { request.translate($0) },
+            typoFixError: problems["typoFix"].map { request.translate($0) }))
+    }
+
+    func change(_ request: Request) async throws -> Response {
+        let (id, person) = try await person(request)
+        let rate = try await rate(request, of: id)
+        let tenant = try request.tenant
+        guard let form = try? request.content.decode(RateForm.self) else { throw Abort(.badRequest) }
+        func refuse(_ problems: [String: String]) async throws -> Response {
+            try await render(request, person: person, rate: rate, form: form, problems: problems)
+                .encodeResponse(status: .unprocessableEntity, for: request)
+        }
+        let parsed: RateForm.Parsed
+        switch form.parse() {
+        case .failure(let problems): return try await refuse(problems.fields)
+        case .success(let value): parsed = value
+        }
+        let today = LocalDate.today(in: tenant.timeZone)
+        let edit = RateRules.edit(rate, toDay: parsed.day, today: today, typoFix: form.typoFix != nil)
+        guard edit != .refusedNeedsTypoFix else { return try await refuse(["typoFix": "rate.error.typoFix"]) }
+        do {
+            try await RateMutations.change(rate, to: parsed.amountMinor, from: parsed.day, typoFix: edit == .typoFix,
+                                           for: id, actor: try request.user.id, tenant: tenant.id,
+                                           on: try request.db, logger: request.logger)
+        } catch RateMutations.Refusal.sameDay {
+            return try await refuse(["effectiveFrom": "rate.error.sameDay"])
+        }
+        return request.redirect(to: Paths.person(tenant.slug, id) + "#rates",
+                                flash: Flash(.success, edit == .typoFix ? "flash.rateFixed" : "flash.rateCorrected"))
+    }
+
+    func delete(_ request: Request) async throws -> Response {
+        let (id, _) = try await person(request)
+        let rate = try await rate(request, of: id)
+        let tenant = try request.tenant
+        let back = Paths.person(tenant.slug, id) + "#rates"
+        do {
+            try await RateMutations.deleteFuture(rate, today: LocalDate.today(in: tenant.timeZone), for: id,
+                                                 actor: try request.user.id, tenant: tenant.id,
+                                                 on: try request.db, logger: request.logger)
+        } catch RateMutations.Refusal.notDeletable {
+            return request.redirect(to: back, flash: Flash(.error, "flash.rateNotDeletable"))
+        }
+        return request.redirect(to: back, flash: Flash(.success, "flash.rateDeleted"))
+    }
+}

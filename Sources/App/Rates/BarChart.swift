@@ -41,8 +41,10 @@ public struct BarChart: Sendable, Encodable, Equatable {
     public let bars: [Bar]
 
     /// Bars scaled to the largest magnitude; negative values hang below the zero line.
-    public init(_ points: [Point], plotHeight: Int = 160, barWidth: Int = 28, gap: Int = 10) {
-        let top = 8, labelSpace = 22
+    /// - Parameter fill: the width a short series is stretched to; long ones get 34-pixel bars and scroll.
+    public init(_ points: [Point], plotHeight: Int = 160, fill: Int = 800) {
+        let top = 8, labelSpace = 22, gap = 14
+        let barWidth = max(34, min(72, fill / max(points.count, 1) - gap))
         let maxValue = max(points.map(\.value).max() ?? 0, 0)
         let minValue = min(points.map(\.value).min() ?? 0, 0)
         let span = max(maxValue - minValue, 1)

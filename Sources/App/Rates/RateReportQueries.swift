@@ -98,22 +98,22 @@ public enum RateReportQueries {
             WITH months AS (
                 SELECT m::date AS first, (m + interval '1 month')::date AS next
                 FROM generate_series(\(first.first.iso)::date, \(last.first.iso)::date, interval '1 month') m),
+            -- Who had a rate take effect in each month, and the month's last one: the rate in
+            -- effect on the month's last day.
             moved AS (
-                SELECT DISTINCT m.first, m.next, r.user_id
+                SELECT DISTINCT ON (m.first, r.user_id) m.first, m.next, r.user_id, r.amount_minor, r.currency
                 FROM months m JOIN rates r
-                  ON r.tenant_id = \(tenant) AND r.effective_from >= m.first AND r.effective_from < m.next),
+                  ON r.tenant_id = \(tenant) AND r.effective_from >= m.first AND r.effective_from < m.next
+                ORDER BY m.first, r.user_id, r.effective_from DESC),
             changes AS (
-                SELECT mv.first, cur.amount_minor - prev.amount_minor AS increase, prev.amount_minor AS previous
+                SELECT mv.first, mv.amount_minor - prev.amount_minor AS increase, prev.amount_minor AS previous
                 FROM moved mv
-                JOIN LATERAL (
-                    SELECT r.amount_minor, r.currency FROM rates r
-                    WHERE r.tenant_id = \(tenant) AND r.user_id = mv.user_id AND r.effective_from < mv.next
-                    ORDER BY r.effective_from DESC LIMIT 1) cur ON cur.currency = \(currency)
+                -- The rate in effect the day before the month began.
                 JOIN LATERAL (
                     SELECT r.amount_minor, r.currency FROM rates r
                     WHERE r.tenant_id = \(tenant) AND r.user_id = mv.user_id AND r.effective_from < mv.first
-                    ORDER BY r.effective_from DESC LIMIT 1) prev ON prev.currency = cur.currency
-                WHERE EXISTS (
+                    ORDER BY r.effective_from DESC LIMIT 1) prev ON prev.currency = mv.currency
+                WHERE mv.currency = \(currency) AND EXISTS (
                     SELECT 1 FROM contracts c
                     WHERE c.tenant_id = \(tenant) AND c.user_id = mv.user_id
                       AND c.valid_from < mv.next AND (c.valid_to IS NULL OR c.valid_to >= mv.first)))

@@ -26,13 +26,14 @@ import Vapor
     }
 
     /// A concrete path for a route pattern.
-    static func path(_ route: Route, slug: String = "acme", id: UUID = UUID()) -> String {
+    static func path(_ route: Route, slug: String = "acme", id: UUID = UUID(), rate: UUID = UUID()) -> String {
         "/" + route.path.map { component -> String in
             switch component {
             case .constant(let value): value
             case .parameter("slug"): slug
             case .parameter("token"): SecretToken().value
             case .parameter("id"): id.uuidString.lowercased()
+            case .parameter("rate"): rate.uuidString.lowercased()
             case .parameter: UUID().uuidString
             case .anything, .catchall: "x"
             }
@@ -45,11 +46,15 @@ import Vapor
             #expect(routes.count >= 8)
             var browsers = [world.browser()]
             for role in Role.allCases { browsers.append(try await world.signedIn(world.user(role))) }
+            let rate = try await world.db.transaction(tenant: world.employee.tenantID) {
+                try await RateQueries.history(of: world.employee.id, tenant: world.employee.tenantID, on: $0,
+                                              logger: TestPostgres.logger)[0].rate.id
+            }
             let before = try await Self.fingerprint(world.database)
             for route in routes {
                 for index in browsers.indices {
-                    // A real person, so profile and form pages render rather than 404.
-                    let path = Self.path(route, id: world.employee.id)
+                    // A real person and rate, so profile and form pages render rather than 404.
+                    let path = Self.path(route, id: world.employee.id, rate: rate)
                     let page = try await browsers[index].get(path)
                     #expect(page.status.code < 500, "GET \(path) answered \(page.status)")
                 }

@@ -56,7 +56,7 @@ struct EmployeeForm: Codable, Sendable {
             if let amount = Money.parse(rate ?? ""), amount > 0, amount <= Money.maxHourlyRateMinor {} else {
                 errors["rate"] = "employee.error.rate"
             }
-            if LocalDate(iso: rateFrom ?? "") == nil { errors["rateFrom"] = "employee.error.date" }
+            if RateForm.day(rateFrom ?? "") == nil { errors["rateFrom"] = "rate.error.date" }
         }
         return errors
     }

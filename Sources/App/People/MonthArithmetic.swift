@@ -15,4 +15,11 @@ extension Month {
     }
 
     public var iso: String { String(format: "%04d-%02d", year, month) }
+
+    /// A month typed into a report's filter: `YYYY-MM` between 2000 and 2100, where reports
+    /// can also look a few years back and ahead; anything else is bad input.
+    public init?(filter text: String) {
+        guard let month = Month(iso: text), (2000...2100).contains(month.year) else { return nil }
+        self = month
+    }
 }

@@ -56,7 +56,7 @@ struct EarningsRoutes: RouteCollection {
         let range = Self.ranges.first { $0.code == rangeCode } ?? Self.ranges[0]
         let thisMonth = Month(today)
         let months = Earnings.months(ending: thisMonth, count: range.months, contracts: contracts)
-        let selected = ((try? request.query.get(String.self, at: "month")).flatMap(Month.init(iso:)))
+        let selected = ((try? request.query.get(String.self, at: "month")).flatMap(Month.init(filter:)))
             .flatMap { months.contains($0) ? $0 : nil }
         let language = request.language
         let earnings = months.map { Earnings.expected(in: $0, contracts: contracts, rates: rates) }

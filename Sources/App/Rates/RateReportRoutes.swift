@@ -58,7 +58,7 @@ struct RateReportRoutes: RouteCollection {
         let db = try request.db
         let query = (try? request.query.decode(IncreasesQuery.self)) ?? IncreasesQuery()
         let monthText = (query.month ?? "").trimmingWhitespace()
-        let month = Month(iso: monthText)
+        let month = Month(filter: monthText)
         let filter = RateIncreaseFilter(teamID: query.team.flatMap(UUID.init(uuidString:)), month: month,
                                         page: min(max(query.page ?? 1, 1), 10_000))
         let today = LocalDate.today(in: tenant.timeZone)
@@ -142,7 +142,7 @@ struct RateReportRoutes: RouteCollection {
         let tenant = try request.tenant
         let today = LocalDate.today(in: tenant.timeZone)
         let monthText = ((try? request.query.get(String.self, at: "month")) ?? "").trimmingWhitespace()
-        let month = Month(iso: monthText) ?? Month(today)
+        let month = Month(filter: monthText) ?? Month(today)
         let summaries = try await RateReportQueries.monthlySummaries(
             from: month.adding(months: -(Self.comparedMonths - 1)), to: month, currency: tenant.currency,
             tenant: tenant.id, on: try request.db, logger: request.logger)
@@ -160,7 +160,7 @@ struct RateReportRoutes: RouteCollection {
             tabs: Self.tabs(request, slug: tenant.slug, current: Paths.averageIncrease(tenant.slug)),
             action: Paths.averageIncrease(tenant.slug),
             month: month.iso,
-            monthBadInput: !monthText.isEmpty && Month(iso: monthText) == nil,
+            monthBadInput: !monthText.isEmpty && Month(filter: monthText) == nil,
             headline: request.translate("rates.average.headline", month.iso),
             mean: chosen?.meanIncreaseMinor.map { money($0) },
             percent: chosen?.increaseBasisPoints.map { percent($0) },

@@ -55,10 +55,18 @@ public struct RateForm: Codable, Sendable, Equatable {
             problems["amount"] = "rate.error.amountTooHigh"
         default: break
         }
-        let day = LocalDate(iso: effectiveFrom)
+        let day = Self.day(effectiveFrom)
         if day == nil { problems["effectiveFrom"] = "rate.error.date" }
         guard problems.isEmpty, let amount, let day else { return .failure(Problems(fields: problems)) }
         return .success(Parsed(amountMinor: amount, day: day))
+    }
+
+    /// The days a rate may take effect on: real calendar days from 2000 to 2100.
+    public static let years = 2000...2100
+
+    public static func day(_ text: String) -> LocalDate? {
+        guard let day = LocalDate(iso: text), years.contains(day.year) else { return nil }
+        return day
     }
 
     public struct Problems: Error, Equatable, Sendable {

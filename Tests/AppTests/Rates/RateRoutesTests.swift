@@ -46,6 +46,7 @@ import Testing
                 ("650.123", "2027-01-01", "at most two decimals"),
                 ("650", "2027-02-30", "Enter a real date"),
                 ("650", "tomorrow", "Enter a real date"),
+                ("650", "1900-01-01", "Enter a real date from 2000 to 2100"),
                 ("650", "2025-09-01", "Another rate already takes effect on this day"),
             ]
             for (amount, day, message) in cases {

@@ -36,7 +36,11 @@ func routes(_ app: Application) throws {
 
     let tenant = app.grouped("t", ":slug").grouped(TenantMiddleware(), CSRFMiddleware(), FlashMiddleware())
     try tenant.register(collection: SignInRoutes())
+    try tenant.register(collection: LinkRequestRoutes())
     try tenant.register(collection: LanguageRoutes())
+    if app.environment == .development {
+        try tenant.register(collection: DevMailboxRoutes())
+    }
 
     let signedIn = tenant.grouped(RequireSignInMiddleware())
     try signedIn.register(collection: HomeRoutes())

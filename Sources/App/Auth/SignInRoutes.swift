@@ -11,6 +11,10 @@ struct SignInRoutes: RouteCollection {
 
     struct LoginPage: Encodable {
         let layout: Layout
+        let action: String
+        let email: String
+        let error: String?
+        let mailboxURL: String?
     }
 
     struct LinkPage: Encodable {
@@ -30,8 +34,19 @@ struct SignInRoutes: RouteCollection {
     func loginPage(_ request: Request) async throws -> Response {
         let tenant = try request.tenant
         if request.currentUser != nil { return request.redirect(to: Paths.home(tenant.slug)) }
-        let page = LoginPage(layout: Layout(request: request, title: request.translate("login.title")))
-        return try await request.view.render("login", page).encodeResponse(for: request)
+        return try await Self.renderLogin(request, email: "", error: nil, status: .ok)
+    }
+
+    /// The sign-in page: the e-mail form, with what was typed and what is wrong with it.
+    static func renderLogin(_ request: Request, email: String, error: String?, status: HTTPStatus) async throws -> Response {
+        let tenant = try request.tenant
+        let page = LoginPage(
+            layout: Layout(request: request, title: request.translate("login.title")),
+            action: Paths.login(tenant.slug),
+            email: String(email.prefix(254)),
+            error: error.map { request.translate($0) },
+            mailboxURL: request.application.environment == .development ? Paths.devMailbox(tenant.slug) : nil)
+        return try await request.view.render("login", page).encodeResponse(status: status, for: request)
     }
 
     /// Shows who the link signs in; signing in is the POST, so opening a link (or a mail

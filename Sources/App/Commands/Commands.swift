@@ -15,7 +15,10 @@ struct GuardedServeCommand: AsyncCommand {
     var help: String { inner.help }
 
     func run(using context: CommandContext, signature: Signature) async throws {
-        try await DatabaseRoleGuard.check(context.application.database)
+        let app = context.application
+        try await DatabaseRoleGuard.check(app.database)
+        // Mail leaves through the outbox while the server runs (commands only queue it).
+        app.lifecycle.use(MailWorkerRunner(worker: app.mailWorker))
         try await inner.run(using: context, signature: signature)
     }
 }

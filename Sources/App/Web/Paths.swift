@@ -44,3 +44,8 @@ extension Paths {
     public static func averageIncrease(_ slug: String) -> String { ratesSection(slug) + "/average" }
     public static func earnings(_ slug: String) -> String { "/t/\(slug)/earnings" }
 }
+
+extension Paths {
+    /// Development only: the mail Roster would have sent.
+    public static func devMailbox(_ slug: String) -> String { "/t/\(slug)/dev/mailbox" }
+}

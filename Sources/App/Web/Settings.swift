@@ -10,12 +10,18 @@ public struct AppSettings: Sendable {
     public var migrationDatabaseURL: PostgresURL?
     public var maxDatabaseConnections: Int
     public var showErrorDetails: Bool
+    /// The sendmail command mail goes through (`ROSTER_SENDMAIL`, e.g. "/usr/sbin/sendmail -t -i");
+    /// nil: the system's sendmail in production, the log and the development mailbox otherwise.
+    public var sendmailCommand: String?
+    /// The From of Roster's e-mails (`ROSTER_MAIL_FROM`).
+    public var mailFrom: String
 
     /// Cookies get `Secure` when people reach the server over https.
     public var secureCookies: Bool { publicURL.lowercased().hasPrefix("https://") }
 
     public init(publicURL: String, databaseURL: PostgresURL, migrationDatabaseURL: PostgresURL? = nil,
-                maxDatabaseConnections: Int = 20, showErrorDetails: Bool = false) {
+                maxDatabaseConnections: Int = 20, showErrorDetails: Bool = false, sendmailCommand: String? = nil,
+                mailFrom: String = "Roster <roster@localhost>") {
         var url = publicURL
         while url.hasSuffix("/") { url.removeLast() }
         self.publicURL = url
@@ -23,6 +29,8 @@ public struct AppSettings: Sendable {
         self.migrationDatabaseURL = migrationDatabaseURL
         self.maxDatabaseConnections = maxDatabaseConnections
         self.showErrorDetails = showErrorDetails
+        self.sendmailCommand = sendmailCommand
+        self.mailFrom = mailFrom
     }
 
     public static func fromEnvironment(_ environment: Environment) throws -> AppSettings {
@@ -35,7 +43,9 @@ public struct AppSettings: Sendable {
             databaseURL: try PostgresURL(database),
             migrationDatabaseURL: try migration.map(PostgresURL.init),
             maxDatabaseConnections: Environment.get("DATABASE_MAX_CONNECTIONS").flatMap(Int.init) ?? 20,
-            showErrorDetails: environment == .development
+            showErrorDetails: environment == .development,
+            sendmailCommand: Environment.get("ROSTER_SENDMAIL").flatMap { $0.isEmpty ? nil : $0 },
+            mailFrom: Environment.get("ROSTER_MAIL_FROM").flatMap { $0.isEmpty ? nil : $0 } ?? "Roster <roster@localhost>"
         )
     }
 }

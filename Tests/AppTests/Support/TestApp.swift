@@ -66,6 +66,19 @@ func withWorld<T: Sendable>(
                 try await RateMutations.add(amountMinor: 80_000, currency: "CZK", from: LocalDate(iso: "2024-01-01")!,
                                             for: boss, actor: boss, tenant: tenant, on: connection, logger: log)
             }
+            // Mail and link requests of both tenants: a delivered message and an old request each.
+            for (tenant, email) in [(people[0].user.tenantID, people[0].user.email), (other.tenant.id, other.admin.email)] {
+                try await app.database.transaction(tenant: tenant) { connection in
+                    let log = TestPostgres.logger
+                    let mail = try await OutboxQueries.enqueue(to: email, subject: "Welcome", body: "Hello", tenant: tenant,
+                                                               on: connection, logger: log)
+                    try await OutboxQueries.markSent(mail, tenant: tenant, on: connection, logger: log)
+                    try await connection.query("""
+                        INSERT INTO sign_in_requests (tenant_id, email, client, requested_at)
+                        VALUES (\(tenant), \(email), '192.0.2.1', now() - interval '1 day')
+                        """, logger: log)
+                }
+            }
             let world = TestWorld(
                 app: app, database: database,
                 admin: people[0].user, leader: people[1].user, employee: people[2].user, otherAdmin: other.admin)

@@ -1,0 +1,52 @@
+import Vapor
+
+/// "E-mail me a sign-in link": the same answer whether or not the address belongs to someone;
+/// the link goes out through the outbox in the same transaction that creates it.
+struct LinkRequestRoutes: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.post("login", use: requestLink)
+    }
+
+    struct Form: Content {
+        var email: String
+    }
+
+    struct SentPage: Encodable {
+        let layout: Layout
+        let email: String
+        let loginURL: String
+    }
+
+    func requestLink(_ request: Request) async throws -> Response {
+        let tenant = try request.tenant
+        let db = try request.db
+        if request.currentUser != nil { return request.redirect(to: Paths.home(tenant.slug)) }
+        let typed = (try? request.content.decode(Form.self).email) ?? ""
+        guard let email = EmailAddress.normalized(typed) else {
+            return try await SignInRoutes.renderLogin(request, email: typed, error: "login.error.email", status: .unprocessableEntity)
+        }
+        let client = request.remoteAddress?.ipAddress ?? "unknown"
+        let earlier = try await SignInRequestQueries.record(email: email, client: client, tenant: tenant.id, on: db,
+                                                            logger: request.logger)
+        switch SignInThrottle.decide(earlierForEmail: earlier.forEmail, earlierFromClient: earlier.fromClient) {
+        case .tooManyForEmail, .tooManyFromClient:
+            return try await SignInRoutes.renderLogin(request, email: email, error: "login.error.tooMany", status: .tooManyRequests)
+        case .allowed:
+            break
+        }
+        if let user = try await UserQueries.find(email: email, tenant: tenant.id, on: db, logger: request.logger), user.active {
+            let token = try await SignInLinkQueries.issue(for: user.id, tenant: tenant.id, on: db, logger: request.logger)
+            let language = user.preferredLanguage ?? tenant.defaultLanguage
+            let texts = request.application.translations
+            let link = request.application.settings.publicURL + Paths.signInLink(tenant.slug, token: token.value)
+            try await OutboxQueries.enqueue(
+                to: user.email,
+                subject: texts.text("mail.link.subject", language, [tenant.name]),
+                body: texts.text("mail.link.body", language, [user.displayName, tenant.name, link]),
+                tenant: tenant.id, on: db, logger: request.logger)
+        }
+        return try await request.view.render("login-sent", SentPage(
+            layout: Layout(request: request, title: request.translate("login.sent.title"), navigation: false),
+            email: email, loginURL: Paths.login(tenant.slug))).encodeResponse(for: request)
+    }
+}

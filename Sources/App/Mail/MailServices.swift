@@ -1,0 +1,42 @@
+import Foundation
+import Vapor
+
+extension Application {
+    /// The transport the settings and the environment call for: `ROSTER_SENDMAIL` when set; in
+    /// production the system's sendmail (msmtp-mta or any MTA provides it); otherwise the log,
+    /// with the development mailbox page showing what would have been sent.
+    public var mailTransport: any MailTransport {
+        if let command = settings.sendmailCommand, let transport = SendmailTransport(commandLine: command) {
+            return transport
+        }
+        if environment == .production, FileManager.default.isExecutableFile(atPath: "/usr/sbin/sendmail") {
+            return SendmailTransport(command: ["/usr/sbin/sendmail", "-t", "-i"])
+        }
+        return LogTransport(logger: logger)
+    }
+
+    public var mailWorker: MailWorker {
+        MailWorker(database: database, transport: mailTransport, from: settings.mailFrom, logger: logger)
+    }
+}
+
+/// Runs the mail worker while the server runs.
+final class MailWorkerRunner: LifecycleHandler, @unchecked Sendable {
+    private let lock = NSLock()
+    private var task: Task<Void, Never>?
+
+    init(worker: MailWorker, every interval: Duration = .seconds(2)) {
+        task = Task { await worker.run(every: interval) }
+    }
+
+    func shutdown(_ application: Application) {
+        lock.withLock {
+            task?.cancel()
+            task = nil
+        }
+    }
+
+    func shutdownAsync(_ application: Application) async {
+        shutdown(application)
+    }
+}

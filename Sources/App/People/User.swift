@@ -31,7 +31,8 @@ public enum EmailAddress {
     public static func normalized(_ raw: String) -> String? {
         let email = raw.trimmingWhitespace()
         guard email.count >= 3, email.utf8.count <= 254 else { return nil }
-        guard email.wholeMatch(of: /[^@\s]+@[^@\s]+\.[^@\s.]+/) != nil else { return nil }
+        // A plain address: no display names, lists, quotes or brackets.
+        guard email.wholeMatch(of: /[^@\s<>()\[\],;:"\\]+@[^@\s<>()\[\],;:"\\]+\.[^@\s.<>()\[\],;:"\\]+/) != nil else { return nil }
         return email
     }
 }

@@ -33,6 +33,8 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
 func routes(_ app: Application) throws {
     try app.register(collection: HealthRoutes())
     try app.register(collection: LandingRoutes())
+    try app.register(collection: OAuthTokenRoutes())
+    try app.register(collection: ApiRoutes())
 
     let tenant = app.grouped("t", ":slug").grouped(TenantMiddleware(), CSRFMiddleware(), FlashMiddleware())
     try tenant.register(collection: SignInRoutes())
@@ -53,6 +55,7 @@ func routes(_ app: Application) throws {
     try signedIn.register(collection: RateRoutes())
     try signedIn.register(collection: RateReportRoutes())
     try signedIn.register(collection: EarningsRoutes())
+    try signedIn.register(collection: OAuthAuthorizeRoutes())
 }
 
 /// Runs the pool's background task from `configure` (commands and tests query before any

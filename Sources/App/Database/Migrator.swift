@@ -146,7 +146,8 @@ public struct Migrator: Sendable {
     }
 
     /// Gives the application role what it needs on every table, and no more: the migration
-    /// history is read-only to it. Runs after each migrate, so new tables are covered.
+    /// history and the registry of OAuth clients are read-only to it. Runs after each migrate,
+    /// so new tables are covered.
     public static func grant(to role: String, on connection: PostgresConnection, logger: Logger) async throws {
         let quoted = "\"" + role.replacingOccurrences(of: "\"", with: "\"\"") + "\""
         for statement in [
@@ -157,6 +158,12 @@ public struct Migrator: Sendable {
             "REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON schema_migrations FROM \(quoted)",
         ] {
             try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+        }
+        let clients = try await connection.query("SELECT to_regclass('public.oauth_clients') IS NOT NULL", logger: logger)
+            .collect()[0].decode(Bool.self)
+        if clients {
+            try await connection.query(PostgresQuery(
+                unsafeSQL: "REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON oauth_clients FROM \(quoted)"), logger: logger)
         }
     }
 }

@@ -56,8 +56,10 @@ public enum UserQueries {
             "UPDATE users SET active = \(active), updated_at = now() WHERE tenant_id = \(tenant) AND id = \(user)",
             logger: logger)
         if !active {
+            // Signed out everywhere at once: browser sessions end, API tokens are revoked.
             try await connection.query(
                 "DELETE FROM sessions WHERE tenant_id = \(tenant) AND user_id = \(user)", logger: logger)
+            try await OAuthQueries.revokeAll(of: user, tenant: tenant, on: connection, logger: logger)
         }
     }
 

@@ -49,3 +49,7 @@ extension Paths {
     /// Development only: the mail Roster would have sent.
     public static func devMailbox(_ slug: String) -> String { "/t/\(slug)/dev/mailbox" }
 }
+
+extension Paths {
+    public static func oauthAuthorize(_ slug: String) -> String { "/t/\(slug)/oauth/authorize" }
+}

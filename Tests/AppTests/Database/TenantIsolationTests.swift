@@ -35,9 +35,13 @@ import Testing
                                (SELECT a.attname FROM pg_constraint k JOIN pg_attribute a
                                   ON a.attrelid = k.conrelid AND a.attnum = k.conkey[1]
                                 WHERE k.conrelid = c.oid AND k.contype = 'p'),
+                               -- Keys within the tenant start with tenant_id; a foreign key to a global table
+                               -- (one without tenant_id, such as oauth_clients) is the exception.
                                (SELECT count(*) FROM pg_constraint k JOIN pg_attribute a
                                   ON a.attrelid = k.conrelid AND a.attnum = k.conkey[1]
-                                WHERE k.conrelid = c.oid AND k.contype IN ('f', 'u') AND a.attname <> 'tenant_id')
+                                WHERE k.conrelid = c.oid AND k.contype IN ('f', 'u') AND a.attname <> 'tenant_id'
+                                  AND (k.contype = 'u' OR EXISTS (SELECT 1 FROM pg_attribute r
+                                       WHERE r.attrelid = k.confrelid AND r.attname = 'tenant_id')))
                         FROM pg_class c WHERE c.relname = \(table) AND c.relnamespace = 'public'::regnamespace
                         """, logger: Self.log).collect()[0]
                     let (rls, forced, policies, pkFirst, badKeys) = try row.decode((Bool, Bool, Int, String?, Int).self)

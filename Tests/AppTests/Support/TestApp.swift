@@ -73,6 +73,16 @@ func withWorld<T: Sendable>(
                     let mail = try await OutboxQueries.enqueue(to: email, subject: "Welcome", body: "Hello", tenant: tenant,
                                                                on: connection, logger: log)
                     try await OutboxQueries.markSent(mail, tenant: tenant, on: connection, logger: log)
+                    // An app's sign-in: a spent code and its tokens.
+                    let slug = tenant == other.tenant.id ? "globex" : DemoData.slug
+                    let user = tenant == other.tenant.id ? other.admin.id : people[0].user.id
+                    let verifier = String(repeating: "v", count: 43)
+                    let code = try await OAuthQueries.createCode(
+                        tenant: Tenant(id: tenant, slug: slug, name: "", timeZone: "Europe/Prague", defaultLanguage: .cs, currency: "CZK"),
+                        user: user, client: "roster-cli", redirectURI: "http://127.0.0.1:1/callback",
+                        challenge: PKCE.challenge(for: verifier), on: connection, logger: log)
+                    _ = try await OAuthQueries.exchange(code: code, clientID: "roster-cli", redirectURI: "http://127.0.0.1:1/callback",
+                                                        verifier: verifier, tenant: tenant, on: connection, logger: log)
                     try await connection.query("""
                         INSERT INTO sign_in_requests (tenant_id, email, client, requested_at)
                         VALUES (\(tenant), \(email), '192.0.2.1', now() - interval '1 day')

@@ -66,7 +66,11 @@ import Vapor
 
     @Test func noPostWorksWithoutItsCSRFToken() async throws {
         try await withWorld { world in
-            let routes = world.app.routes.all.filter { $0.method != .GET && $0.method != .HEAD }
+            // Every browser form. The OAuth token endpoints are for apps: they authenticate by the
+            // code or token in the body, never by a cookie, so there is nothing to forge.
+            let routes = world.app.routes.all.filter {
+                $0.method != .GET && $0.method != .HEAD && $0.path.first != .constant("oauth")
+            }
             #expect(routes.count >= 4)
             var admin = try await world.signedIn(world.admin)
             var visitor = world.browser()

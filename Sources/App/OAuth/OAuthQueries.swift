@@ -1,0 +1,153 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+/// The tokens one grant hands out.
+public struct IssuedTokens: Sendable, Equatable {
+    public let access: TenantToken
+    public let refresh: TenantToken
+    public let expiresIn: Int
+}
+
+/// What a bearer access token stands for.
+public enum AccessTokenState: Sendable, Equatable {
+    case valid(User)
+    case unknown
+    case expired
+    case revoked
+}
+
+public enum OAuthQueries {
+    public static func client(_ id: String, on connection: PostgresConnection, logger: Logger) async throws -> OAuthClient? {
+        let rows = try await connection.query(
+            "SELECT client_id, name, redirect_uris FROM oauth_clients WHERE client_id = \(id)", logger: logger).collect()
+        return try rows.first.map {
+            let (id, name, uris) = try $0.decode((String, String, [String]).self)
+            return OAuthClient(id: id, name: name, redirectURIs: uris)
+        }
+    }
+
+    /// A code for the signed-in person, to be exchanged once, soon, with the PKCE verifier.
+    public static func createCode(
+        tenant: Tenant, user: UUID, client: String, redirectURI: String, challenge: String,
+        on connection: PostgresConnection, logger: Logger
+    ) async throws -> TenantToken {
+        let code = TenantToken(slug: tenant.slug)
+        try await connection.query("""
+            INSERT INTO oauth_codes (tenant_id, code_hash, client_id, user_id, redirect_uri, code_challenge, expires_at)
+            VALUES (\(tenant.id), \(code.hash), \(client), \(user), \(redirectURI), \(challenge),
+                    \(Date().addingTimeInterval(OAuthLifetimes.code)))
+            """, logger: logger)
+        return code
+    }
+
+    /// Exchanges a code for tokens, or says why not; the code row is locked, so it is exchanged once.
+    public static func exchange(
+        code: TenantToken, clientID: String, redirectURI: String, verifier: String, tenant: UUID,
+        on connection: PostgresConnection, logger: Logger
+    ) async throws -> Result<IssuedTokens, OAuthError> {
+        let rows = try await connection.query("""
+            SELECT c.id, c.client_id, c.redirect_uri, c.code_challenge, c.expires_at, c.used_at, c.family_id, c.user_id, u.active
+            FROM oauth_codes c JOIN users u ON u.tenant_id = c.tenant_id AND u.id = c.user_id
+            WHERE c.tenant_id = \(tenant) AND c.code_hash = \(code.hash)
+            FOR UPDATE OF c
+            """, logger: logger).collect()
+        let row = try rows.first.map {
+            try $0.decode((UUID, String, String, String, Date, Date?, UUID, UUID, Bool).self)
+        }
+        let check = row.map {
+            CodeCheck.Code(clientID: $0.1, redirectURI: $0.2, challenge: $0.3, expiresAt: $0.4, usedAt: $0.5, userActive: $0.8)
+        }
+        switch CodeCheck.evaluate(check, clientID: clientID, redirectURI: redirectURI, verifier: verifier, now: Date()) {
+        case .refused(let error, let revokeFamily):
+            if revokeFamily, let row { try await self.revokeFamily(row.6, tenant: tenant, on: connection, logger: logger) }
+            return .failure(error)
+        case .valid:
+            guard let row else { return .failure(.invalidGrant("the code is unknown")) }
+            try await connection.query("UPDATE oauth_codes SET used_at = now() WHERE tenant_id = \(tenant) AND id = \(row.0)",
+                                       logger: logger)
+            return .success(try await issue(family: row.6, user: row.7, client: clientID, slug: code.slug, tenant: tenant,
+                                            on: connection, logger: logger))
+        }
+    }
+
+    /// A new access and refresh token in a family.
+    static func issue(
+        family: UUID, user: UUID, client: String, slug: String, tenant: UUID, on connection: PostgresConnection, logger: Logger
+    ) async throws -> IssuedTokens {
+        let access = TenantToken(slug: slug), refresh = TenantToken(slug: slug)
+        let now = Date()
+        try await connection.query("""
+            INSERT INTO oauth_tokens (tenant_id, family_id, kind, token_hash, client_id, user_id, expires_at) VALUES
+                (\(tenant), \(family), 'access', \(access.hash), \(client), \(user), \(now.addingTimeInterval(OAuthLifetimes.access))),
+                (\(tenant), \(family), 'refresh', \(refresh.hash), \(client), \(user), \(now.addingTimeInterval(OAuthLifetimes.refresh)))
+            """, logger: logger)
+        return IssuedTokens(access: access, refresh: refresh, expiresIn: Int(OAuthLifetimes.access))
+    }
+
+    /// Rotates a refresh token: the old one is spent, a new pair is issued in the same family.
+    /// A refresh token presented a second time revokes the whole family (RFC 6819, 5.2.2.3).
+    public static func refresh(
+        _ token: TenantToken, clientID: String, tenant: UUID, on connection: PostgresConnection, logger: Logger
+    ) async throws -> Result<IssuedTokens, OAuthError> {
+        let rows = try await connection.query("""
+            SELECT t.id, t.family_id, t.client_id, t.user_id, t.expires_at, t.used_at, t.revoked_at, u.active
+            FROM oauth_tokens t JOIN users u ON u.tenant_id = t.tenant_id AND u.id = t.user_id
+            WHERE t.tenant_id = \(tenant) AND t.token_hash = \(token.hash) AND t.kind = 'refresh'
+            FOR UPDATE OF t
+            """, logger: logger).collect()
+        guard let (id, family, client, user, expires, used, revoked, active) = try rows.first?.decode(
+            (UUID, UUID, String, UUID, Date, Date?, Date?, Bool).self)
+        else { return .failure(.invalidGrant("the refresh token is unknown")) }
+        if used != nil {
+            try await revokeFamily(family, tenant: tenant, on: connection, logger: logger)
+            return .failure(.invalidGrant("the refresh token was already used; every token of this sign-in is revoked"))
+        }
+        if revoked != nil { return .failure(.invalidGrant("the refresh token was revoked")) }
+        if expires <= Date() { return .failure(.invalidGrant("the refresh token has expired")) }
+        if client != clientID { return .failure(.invalidGrant("the refresh token was issued to another client")) }
+        if !active { return .failure(.invalidGrant("the account is deactivated")) }
+        try await connection.query("UPDATE oauth_tokens SET used_at = now() WHERE tenant_id = \(tenant) AND id = \(id)",
+                                   logger: logger)
+        return .success(try await issue(family: family, user: user, client: client, slug: token.slug, tenant: tenant,
+                                        on: connection, logger: logger))
+    }
+
+    public static func revokeFamily(_ family: UUID, tenant: UUID, on connection: PostgresConnection, logger: Logger) async throws {
+        try await connection.query("""
+            UPDATE oauth_tokens SET revoked_at = coalesce(revoked_at, now()) WHERE tenant_id = \(tenant) AND family_id = \(family)
+            """, logger: logger)
+    }
+
+    /// Revokes the token and, for a refresh token, everything of its sign-in (RFC 7009).
+    public static func revoke(_ token: TenantToken, tenant: UUID, on connection: PostgresConnection, logger: Logger) async throws {
+        try await connection.query("""
+            UPDATE oauth_tokens SET revoked_at = coalesce(revoked_at, now())
+            WHERE tenant_id = \(tenant) AND (token_hash = \(token.hash) OR family_id IN (
+                SELECT family_id FROM oauth_tokens WHERE tenant_id = \(tenant) AND token_hash = \(token.hash) AND kind = 'refresh'))
+            """, logger: logger)
+    }
+
+    /// Every token of a person: when they are deactivated or sign out everywhere.
+    public static func revokeAll(of user: UUID, tenant: UUID, on connection: PostgresConnection, logger: Logger) async throws {
+        try await connection.query("""
+            UPDATE oauth_tokens SET revoked_at = coalesce(revoked_at, now()) WHERE tenant_id = \(tenant) AND user_id = \(user)
+            """, logger: logger)
+    }
+
+    public static func accessToken(
+        _ token: TenantToken, tenant: UUID, on connection: PostgresConnection, logger: Logger
+    ) async throws -> AccessTokenState {
+        let rows = try await connection.query("""
+            SELECT t.expires_at, t.revoked_at, \(unescaped: UserQueries.columns("u"))
+            FROM oauth_tokens t JOIN users u ON u.tenant_id = t.tenant_id AND u.id = t.user_id
+            WHERE t.tenant_id = \(tenant) AND t.token_hash = \(token.hash) AND t.kind = 'access'
+            """, logger: logger).collect()
+        guard let row = rows.first?.makeRandomAccess() else { return .unknown }
+        let expires = try row[0].decode(Date.self), revoked = try row[1].decode(Date?.self)
+        let user = try UserQueries.decode(row, at: 2)
+        if revoked != nil || !user.active { return .revoked }
+        if expires <= Date() { return .expired }
+        return .valid(user)
+    }
+}

@@ -15,6 +15,9 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
         backgroundLogger: app.logger)
     app.database = Database(client: client, logger: app.logger)
     app.lifecycle.use(PostgresClientRunner(client: client))
+    // Requests Roster makes itself (to identity providers) never follow redirects.
+    app.http.client.configuration.redirectConfiguration = .disallow
+    app.oidc = OIDCDirectory(client: app.client)
 
     app.directory.viewsDirectory = root + "Views/"
     app.views.use(.leaf)
@@ -39,6 +42,7 @@ func routes(_ app: Application) throws {
     let tenant = app.grouped("t", ":slug").grouped(TenantMiddleware(), CSRFMiddleware(), FlashMiddleware())
     try tenant.register(collection: SignInRoutes())
     try tenant.register(collection: LinkRequestRoutes())
+    try tenant.register(collection: OIDCRoutes())
     try tenant.register(collection: LanguageRoutes())
     if app.environment == .development {
         try tenant.register(collection: DevMailboxRoutes())
@@ -48,6 +52,7 @@ func routes(_ app: Application) throws {
     try signedIn.register(collection: HomeRoutes())
     try signedIn.register(collection: PreferencesRoutes())
     try signedIn.register(collection: CompanyRoutes())
+    try signedIn.register(collection: IdentityProviderRoutes())
     try signedIn.register(collection: EmployeeFormRoutes())
     try signedIn.register(collection: PeopleRoutes())
     try signedIn.register(collection: TeamsRoutes())

@@ -15,6 +15,9 @@ struct SignInRoutes: RouteCollection {
         let email: String
         let error: String?
         let mailboxURL: String?
+        /// The company's identity provider, by the name on its button.
+        let provider: String?
+        let providerAction: String
     }
 
     struct LinkPage: Encodable {
@@ -40,12 +43,14 @@ struct SignInRoutes: RouteCollection {
     /// The sign-in page: the e-mail form, with what was typed and what is wrong with it.
     static func renderLogin(_ request: Request, email: String, error: String?, status: HTTPStatus) async throws -> Response {
         let tenant = try request.tenant
+        let provider = try await IdentityProviderQueries.provider(tenant: tenant.id, on: try request.db, logger: request.logger)
         let page = LoginPage(
             layout: Layout(request: request, title: request.translate("login.title")),
             action: Paths.login(tenant.slug),
             email: String(email.prefix(254)),
             error: error.map { request.translate($0) },
-            mailboxURL: request.application.environment == .development ? Paths.devMailbox(tenant.slug) : nil)
+            mailboxURL: request.application.environment == .development ? Paths.devMailbox(tenant.slug) : nil,
+            provider: provider?.displayName, providerAction: Paths.oidcStart(tenant.slug))
         return try await request.view.render("login", page).encodeResponse(status: status, for: request)
     }
 

@@ -20,6 +20,7 @@ struct CompanyRoutes: RouteCollection {
         let timeZones: [SelectOption]
         let languages: [SelectOption]
         let errors: [String: String]
+        let signInURL: String
     }
 
     /// Field → translation key of what is wrong with it; pure.
@@ -63,6 +64,6 @@ struct CompanyRoutes: RouteCollection {
                 SelectOption(value: $0.rawValue, label: request.translate("language.\($0.rawValue)"),
                        selected: $0.rawValue == form.defaultLanguage)
             },
-            errors: errors.mapValues { request.translate($0) }))
+            errors: errors.mapValues { request.translate($0) }, signInURL: Paths.signInSettings(try request.tenant.slug)))
     }
 }

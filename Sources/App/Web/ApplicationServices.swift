@@ -4,6 +4,7 @@ private struct DatabaseKey: StorageKey { typealias Value = Database }
 private struct SettingsKey: StorageKey { typealias Value = AppSettings }
 private struct TranslationsKey: StorageKey { typealias Value = Translations }
 private struct MigratorKey: StorageKey { typealias Value = Migrator }
+private struct OIDCKey: StorageKey { typealias Value = OIDCDirectory }
 
 /// The services `configure` sets up once, reachable from every request.
 extension Application {
@@ -25,5 +26,11 @@ extension Application {
     public var migrator: Migrator {
         get { storage[MigratorKey.self]! }
         set { storage[MigratorKey.self] = newValue }
+    }
+
+    /// Identity providers' discovery documents and keys, shared by all requests.
+    public var oidc: OIDCDirectory {
+        get { storage[OIDCKey.self]! }
+        set { storage[OIDCKey.self] = newValue }
     }
 }

@@ -53,3 +53,10 @@ extension Paths {
 extension Paths {
     public static func oauthAuthorize(_ slug: String) -> String { "/t/\(slug)/oauth/authorize" }
 }
+
+extension Paths {
+    public static func oidcStart(_ slug: String) -> String { "/t/\(slug)/login/oidc" }
+    public static func oidcCallback(_ slug: String) -> String { "/t/\(slug)/login/oidc/callback" }
+    public static func signInSettings(_ slug: String) -> String { "/t/\(slug)/admin/sign-in" }
+    public static func deleteSignInSettings(_ slug: String) -> String { signInSettings(slug) + "/delete" }
+}

@@ -15,13 +15,16 @@ public struct AppSettings: Sendable {
     public var sendmailCommand: String?
     /// The From of Roster's e-mails (`ROSTER_MAIL_FROM`).
     public var mailFrom: String
+    /// Seals stored secrets such as identity providers' client secrets (`ROSTER_SECRET_KEY`,
+    /// 32 bytes in base64); without it no provider can be connected.
+    public var secretBox: SecretBox?
 
     /// Cookies get `Secure` when people reach the server over https.
     public var secureCookies: Bool { publicURL.lowercased().hasPrefix("https://") }
 
     public init(publicURL: String, databaseURL: PostgresURL, migrationDatabaseURL: PostgresURL? = nil,
                 maxDatabaseConnections: Int = 20, showErrorDetails: Bool = false, sendmailCommand: String? = nil,
-                mailFrom: String = "Roster <roster@localhost>") {
+                mailFrom: String = "Roster <roster@localhost>", secretBox: SecretBox? = nil) {
         var url = publicURL
         while url.hasSuffix("/") { url.removeLast() }
         self.publicURL = url
@@ -31,6 +34,7 @@ public struct AppSettings: Sendable {
         self.showErrorDetails = showErrorDetails
         self.sendmailCommand = sendmailCommand
         self.mailFrom = mailFrom
+        self.secretBox = secretBox
     }
 
     public static func fromEnvironment(_ environment: Environment) throws -> AppSettings {
@@ -45,7 +49,13 @@ public struct AppSettings: Sendable {
             maxDatabaseConnections: Environment.get("DATABASE_MAX_CONNECTIONS").flatMap(Int.init) ?? 20,
             showErrorDetails: environment == .development,
             sendmailCommand: Environment.get("ROSTER_SENDMAIL").flatMap { $0.isEmpty ? nil : $0 },
-            mailFrom: Environment.get("ROSTER_MAIL_FROM").flatMap { $0.isEmpty ? nil : $0 } ?? "Roster <roster@localhost>"
+            mailFrom: Environment.get("ROSTER_MAIL_FROM").flatMap { $0.isEmpty ? nil : $0 } ?? "Roster <roster@localhost>",
+            secretBox: try Environment.get("ROSTER_SECRET_KEY").flatMap { $0.isEmpty ? nil : $0 }.map { text in
+                guard let box = SecretBox(base64: text) else {
+                    throw Abort(.internalServerError, reason: "ROSTER_SECRET_KEY must be 32 random bytes in base64 (openssl rand -base64 32).")
+                }
+                return box
+            }
         )
     }
 }

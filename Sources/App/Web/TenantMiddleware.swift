@@ -10,7 +10,9 @@ struct TenantMiddleware: AsyncMiddleware {
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         guard let slug = request.parameters.get("slug"), TenantRules.isValidSlug(slug) else { throw Abort(.notFound) }
-        let readOnly = request.method == .GET || request.method == .HEAD
+        // A route marked `writesOnGet` (the identity provider's return, which must sign in on a GET)
+        // is the one exception.
+        let readOnly = (request.method == .GET || request.method == .HEAD) && request.route?.userInfo["writesOnGet"] == nil
         let database = request.application.database
         return try await database.client.withConnection { connection in
             try await connection.transaction(tenant: nil, readOnly: readOnly, logger: request.logger) { connection in

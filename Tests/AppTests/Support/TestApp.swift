@@ -50,7 +50,7 @@ func withWorld<T: Sendable>(
         do {
             try await configure(app, settings: AppSettings(
                 publicURL: "http://localhost:8080", databaseURL: try database.appURL, maxDatabaseConnections: 4,
-                showErrorDetails: false))
+                showErrorDetails: false, secretBox: SecretBox(base64: SecretBox.newKeyBase64())))
             let people = try await DemoData.seed(database: app.database)
             let other = try await Operations.createTenant(
                 slug: "globex", name: "Globex a.s.", adminEmail: "boss@globex.example",
@@ -83,6 +83,14 @@ func withWorld<T: Sendable>(
                         challenge: PKCE.challenge(for: verifier), on: connection, logger: log)
                     _ = try await OAuthQueries.exchange(code: code, clientID: "roster-cli", redirectURI: "http://127.0.0.1:1/callback",
                                                         verifier: verifier, tenant: tenant, on: connection, logger: log)
+                    // An identity provider and a sign-in through it that never came back.
+                    let box = app.settings.secretBox!
+                    let provider = IdentityProvider(issuer: "https://idp.\(slug).example", clientID: "roster",
+                                                    secretSealed: try box.seal("secret-of-\(slug)"), displayName: "IdP")
+                    try await IdentityProviderQueries.save(provider, tenant: tenant, on: connection, logger: log)
+                    try await IdentityProviderQueries.startAttempt(
+                        state: SecretToken(), browser: SecretToken(), nonce: "n", verifier: verifier, provider: provider,
+                        tenant: tenant, on: connection, logger: log)
                     try await connection.query("""
                         INSERT INTO sign_in_requests (tenant_id, email, client, requested_at)
                         VALUES (\(tenant), \(email), '192.0.2.1', now() - interval '1 day')

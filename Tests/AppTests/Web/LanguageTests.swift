@@ -41,7 +41,7 @@ import Testing
         let files = FileManager.default.enumerator(atPath: sources)!.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
         for file in files {
             let text = try String(contentsOfFile: sources + "/" + file, encoding: .utf8)
-            for match in text.matches(of: /"((?:nav|home|login|link|error|company|flash|preferences|form|layout|landing|role|language|people|person|contract|audit|employee|teams|rate|rates|earnings|mail|mailbox|oauth)\.[A-Za-z0-9_.]+)"/) {
+            for match in text.matches(of: /"((?:nav|home|login|link|error|company|flash|preferences|form|layout|landing|role|language|people|person|contract|audit|employee|teams|rate|rates|earnings|mail|mailbox|oauth|oidc|provider)\.[A-Za-z0-9_.]+)"/) {
                 keys.insert(String(match.1))
             }
         }
@@ -53,6 +53,7 @@ import Testing
             keys.insert("\(base).title"); keys.insert("\(base).message")
         }
         for role in Role.allCases { keys.insert("role.\(role.rawValue)") }
+        for problem in OIDCProblem.allCases { keys.insert("oidc.problem.\(problem.rawValue)") }
         for kind in ContractKind.allCases { keys.insert("contract.\(kind.rawValue)") }
         for action in ["contract", "rate", "rateCorrected", "rateTypoFix", "rateDeleted", "team", "deactivated", "reactivated", "created", "edited", "contractEnded"] { keys.insert("audit.\(action)") }
         for status in ["active", "inactive", "all"] { keys.insert("people.status.\(status)") }

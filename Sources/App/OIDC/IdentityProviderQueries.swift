@@ -1,0 +1,80 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+/// A tenant's OpenID Connect provider, its secret still sealed.
+public struct IdentityProvider: Sendable, Equatable {
+    public let issuer: String
+    public let clientID: String
+    public let secretSealed: Data
+    public let displayName: String
+}
+
+/// A sign-in through the provider that has started and not yet come back.
+public struct OIDCAttempt: Sendable, Equatable {
+    public let id: UUID
+    public let browserHash: Data
+    public let nonce: String
+    public let codeVerifier: String
+    public let issuer: String
+    public let clientID: String
+    public let expiresAt: Date
+    public let usedAt: Date?
+}
+
+public enum IdentityProviderQueries {
+    public static let attemptLifetime: TimeInterval = 10 * 60
+
+    public static func provider(tenant: UUID, on connection: PostgresConnection, logger: Logger) async throws -> IdentityProvider? {
+        let rows = try await connection.query("""
+            SELECT issuer, client_id, secret_sealed, display_name FROM identity_providers WHERE tenant_id = \(tenant)
+            """, logger: logger).collect()
+        return try rows.first.map {
+            let (issuer, client, sealed, name) = try $0.decode((String, String, ByteBuffer, String).self)
+            return IdentityProvider(issuer: issuer, clientID: client, secretSealed: Data(buffer: sealed), displayName: name)
+        }
+    }
+
+    public static func save(
+        _ provider: IdentityProvider, tenant: UUID, on connection: PostgresConnection, logger: Logger
+    ) async throws {
+        try await connection.query("""
+            INSERT INTO identity_providers (tenant_id, issuer, client_id, secret_sealed, display_name)
+            VALUES (\(tenant), \(provider.issuer), \(provider.clientID), \(provider.secretSealed), \(provider.displayName))
+            ON CONFLICT (tenant_id) DO UPDATE SET issuer = EXCLUDED.issuer, client_id = EXCLUDED.client_id,
+                secret_sealed = EXCLUDED.secret_sealed, display_name = EXCLUDED.display_name, updated_at = now()
+            """, logger: logger)
+    }
+
+    public static func delete(tenant: UUID, on connection: PostgresConnection, logger: Logger) async throws {
+        try await connection.query("DELETE FROM identity_providers WHERE tenant_id = \(tenant)", logger: logger)
+    }
+
+    public static func startAttempt(
+        state: SecretToken, browser: SecretToken, nonce: String, verifier: String, provider: IdentityProvider,
+        tenant: UUID, on connection: PostgresConnection, logger: Logger
+    ) async throws {
+        try await connection.query("""
+            INSERT INTO oidc_attempts (tenant_id, state_hash, browser_hash, nonce, code_verifier, issuer, client_id, expires_at)
+            VALUES (\(tenant), \(state.hash), \(browser.hash), \(nonce), \(verifier), \(provider.issuer), \(provider.clientID),
+                    \(Date().addingTimeInterval(attemptLifetime)))
+            """, logger: logger)
+    }
+
+    /// The attempt of a returning state, locked and marked used: a state works once.
+    public static func takeAttempt(
+        state: SecretToken, tenant: UUID, on connection: PostgresConnection, logger: Logger
+    ) async throws -> OIDCAttempt? {
+        let rows = try await connection.query("""
+            SELECT id, browser_hash, nonce, code_verifier, issuer, client_id, expires_at, used_at FROM oidc_attempts
+            WHERE tenant_id = \(tenant) AND state_hash = \(state.hash) FOR UPDATE
+            """, logger: logger).collect()
+        guard let (id, browser, nonce, verifier, issuer, client, expires, used) = try rows.first?.decode(
+            (UUID, ByteBuffer, String, String, String, String, Date, Date?).self)
+        else { return nil }
+        try await connection.query("UPDATE oidc_attempts SET used_at = now() WHERE tenant_id = \(tenant) AND id = \(id)",
+                                   logger: logger)
+        return OIDCAttempt(id: id, browserHash: Data(buffer: browser), nonce: nonce, codeVerifier: verifier, issuer: issuer,
+                           clientID: client, expiresAt: expires, usedAt: used)
+    }
+}

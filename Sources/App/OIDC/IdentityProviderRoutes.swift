@@ -1,0 +1,110 @@
+import Vapor
+
+/// The admin connects the company's OpenID Connect provider: issuer, client ID and secret
+/// (sealed, never shown again), and the name on the sign-in button.
+struct IdentityProviderRoutes: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get("admin", "sign-in", use: page)
+        routes.post("admin", "sign-in", use: save)
+        routes.post("admin", "sign-in", "delete", use: delete)
+    }
+
+    struct Form: Content {
+        var issuer: String
+        var clientID: String
+        var clientSecret: String?
+        var displayName: String
+    }
+
+    struct Page: Encodable {
+        let layout: Layout
+        let action: String
+        let deleteURL: String?
+        let issuer: String
+        let clientID: String
+        let displayName: String
+        let secretStored: Bool
+        let redirectURI: String
+        let keyMissing: Bool
+        let errors: [String: String]
+    }
+
+    /// Field → translation key of what is wrong; pure. An issuer is https, or http on this machine
+    /// (a provider for development and tests).
+    static func validate(_ form: Form, secretStored: Bool) -> [String: String] {
+        var errors: [String: String] = [:]
+        let issuer = form.issuer.trimmingWhitespace()
+        if let url = URLComponents(string: issuer), let host = url.host, !host.isEmpty, url.query == nil, url.fragment == nil,
+           url.scheme == "https" || (url.scheme == "http" && ["127.0.0.1", "localhost", "::1"].contains(host)),
+           issuer.count <= 500 {
+        } else {
+            errors["issuer"] = "provider.error.issuer"
+        }
+        let client = form.clientID.trimmingWhitespace()
+        if client.isEmpty || client.count > 500 { errors["clientID"] = "provider.error.clientID" }
+        let secret = (form.clientSecret ?? "").trimmingWhitespace()
+        if (secret.isEmpty && !secretStored) || secret.count > 1_000 { errors["clientSecret"] = "provider.error.secret" }
+        let name = form.displayName.trimmingWhitespace()
+        if name.isEmpty || name.count > 100 { errors["displayName"] = "provider.error.name" }
+        return errors
+    }
+
+    private func render(_ request: Request, form: Form?, errors: [String: String], status: HTTPStatus = .ok) async throws -> Response {
+        let tenant = try request.tenant
+        let stored = try await IdentityProviderQueries.provider(tenant: tenant.id, on: try request.db, logger: request.logger)
+        return try await request.view.render("sign-in-settings", Page(
+            layout: Layout(request: request, title: request.translate("nav.signInSettings")),
+            action: Paths.signInSettings(tenant.slug),
+            deleteURL: stored == nil ? nil : Paths.deleteSignInSettings(tenant.slug),
+            issuer: form?.issuer ?? stored?.issuer ?? "",
+            clientID: form?.clientID ?? stored?.clientID ?? "",
+            displayName: form?.displayName ?? stored?.displayName ?? "",
+            secretStored: stored != nil,
+            redirectURI: OIDCRoutes.redirectURI(request, slug: tenant.slug),
+            keyMissing: request.application.settings.secretBox == nil,
+            errors: errors.mapValues { request.translate($0) })).encodeResponse(status: status, for: request)
+    }
+
+    func page(_ request: Request) async throws -> Response {
+        try request.require(.manageCompany)
+        return try await render(request, form: nil, errors: [:])
+    }
+
+    func save(_ request: Request) async throws -> Response {
+        try request.require(.manageCompany)
+        let tenant = try request.tenant
+        let db = try request.db
+        guard let form = try? request.content.decode(Form.self) else { throw Abort(.badRequest) }
+        let stored = try await IdentityProviderQueries.provider(tenant: tenant.id, on: db, logger: request.logger)
+        var errors = Self.validate(form, secretStored: stored != nil)
+        guard let box = request.application.settings.secretBox else {
+            return try await render(request, form: form, errors: ["form": "provider.error.key"], status: .unprocessableEntity)
+        }
+        let issuer = form.issuer.trimmingWhitespace()
+        if errors.isEmpty {
+            // Connect once now, so a typo is found here and not by the first person signing in.
+            do {
+                _ = try await request.application.oidc.discovery(issuer: issuer)
+            } catch OIDCProblem.issuer {
+                errors["issuer"] = "provider.error.issuerMismatch"
+            } catch {
+                errors["issuer"] = "provider.error.unreachable"
+            }
+        }
+        guard errors.isEmpty else { return try await render(request, form: form, errors: errors, status: .unprocessableEntity) }
+        let secret = (form.clientSecret ?? "").trimmingWhitespace()
+        let sealed = try secret.isEmpty ? stored!.secretSealed : box.seal(secret)
+        try await IdentityProviderQueries.save(
+            IdentityProvider(issuer: issuer, clientID: form.clientID.trimmingWhitespace(), secretSealed: sealed,
+                             displayName: form.displayName.trimmingWhitespace()),
+            tenant: tenant.id, on: db, logger: request.logger)
+        return request.redirect(to: Paths.signInSettings(tenant.slug), flash: Flash(.success, "flash.providerSaved"))
+    }
+
+    func delete(_ request: Request) async throws -> Response {
+        try request.require(.manageCompany)
+        let tenant = try request.tenant
+        try await IdentityProviderQueries.delete(tenant: tenant.id, on: try request.db, logger: request.logger)
+        return request.redirect(to: Paths.signInSettings(tenant.slug), flash: Flash(.success, "flash.providerRemoved"))
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import NIOCore
+import JWTKit
+import Vapor
+
+/// What Roster learns from a provider: its discovery document (cached for an hour) and its
+/// signing keys (cached, fetched again when a token names a key id not seen yet).
+public actor OIDCDirectory {
+    public struct Discovery: Codable, Sendable, Equatable {
+        public let issuer: String
+        public let authorization_endpoint: String
+        public let token_endpoint: String
+        public let jwks_uri: String
+    }
+
+    let client: any Client
+    var discoveries: [String: (Discovery, Date)] = [:]
+    var keys: [String: JWTKeyCollection] = [:]
+    /// The clock the ID token's times are compared with; tests move it.
+    public private(set) var now: @Sendable () -> Date = { Date() }
+    static let timeout: TimeAmount = .seconds(10)
+
+    public init(client: any Client) {
+        self.client = client
+    }
+
+    public func setClock(_ clock: @escaping @Sendable () -> Date) { now = clock }
+
+    /// The provider's endpoints; its `issuer` must be exactly the configured one.
+    public func discovery(issuer: String) async throws -> Discovery {
+        if let (cached, at) = discoveries[issuer], at.timeIntervalSinceNow > -3_600 { return cached }
+        let url = issuer.hasSuffix("/") ? issuer + ".well-known/openid-configuration" : issuer + "/.well-known/openid-configuration"
+        let response: ClientResponse
+        do {
+            response = try await client.get(URI(string: url)) { $0.timeout = Self.timeout }
+        } catch {
+            throw OIDCProblem.providerDown
+        }
+        guard response.status == .ok, let discovery = try? response.content.decode(Discovery.self) else {
+            throw OIDCProblem.providerDown
+        }
+        guard discovery.issuer == issuer else { throw OIDCProblem.issuer }
+        discoveries[issuer] = (discovery, Date())
+        return discovery
+    }
+
+    /// Exchanges the code at the token endpoint (client_secret_basic, PKCE) for the ID token.
+    public func exchange(
+        code: String, discovery: Discovery, clientID: String, secret: String, redirectURI: String, verifier: String
+    ) async throws -> String {
+        struct Form: Content {
+            let grant_type: String, code: String, redirect_uri: String, code_verifier: String, client_id: String
+        }
+        struct Tokens: Content { let id_token: String? }
+        let credentials = Data((Self.formEncoded(clientID) + ":" + Self.formEncoded(secret)).utf8).base64EncodedString()
+        let response: ClientResponse
+        do {
+            response = try await client.post(URI(string: discovery.token_endpoint)) { request in
+                request.timeout = Self.timeout
+                request.headers.replaceOrAdd(name: .authorization, value: "Basic " + credentials)
+                try request.content.encode(Form(grant_type: "authorization_code", code: code, redirect_uri: redirectURI,
+                                                code_verifier: verifier, client_id: clientID), as: .urlEncodedForm)
+            }
+        } catch {
+            throw OIDCProblem.providerDown
+        }
+        guard response.status == .ok else { throw OIDCProblem.providerRefused }
+        guard let token = (try? response.content.decode(Tokens.self))?.id_token else { throw OIDCProblem.tokenInvalid }
+        return token
+    }
+
+    /// The token's claims once its signature checks out against the provider's keys.
+    public func verify(_ token: String, discovery: Discovery) async throws -> IDTokenClaims {
+        if let collection = keys[discovery.jwks_uri], let claims = try? await collection.verify(token, as: IDTokenClaims.self) {
+            return claims
+        }
+        // Unknown key id (the provider rotated its keys) or nothing cached yet: fetch the keys once.
+        let collection = try await fetchKeys(discovery.jwks_uri)
+        keys[discovery.jwks_uri] = collection
+        do {
+            return try await collection.verify(token, as: IDTokenClaims.self)
+        } catch {
+            throw OIDCProblem.tokenInvalid
+        }
+    }
+
+    func fetchKeys(_ uri: String) async throws -> JWTKeyCollection {
+        let response: ClientResponse
+        do {
+            response = try await client.get(URI(string: uri)) { $0.timeout = Self.timeout }
+        } catch {
+            throw OIDCProblem.providerDown
+        }
+        guard response.status == .ok, let body = response.body,
+              let collection = try? await JWTKeyCollection().add(jwksJSON: String(buffer: body))
+        else { throw OIDCProblem.providerDown }
+        return collection
+    }
+
+    static func formEncoded(_ text: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+    }
+}

@@ -1,0 +1,130 @@
+import Vapor
+
+/// Sign-in through the company's OpenID Connect provider: authorization code flow with PKCE,
+/// state and nonce bound to this browser, the ID token checked against the provider's keys, and
+/// its verified e-mail matched to an active person of this company. No sign-up.
+struct OIDCRoutes: RouteCollection {
+    static let browserCookie = "roster_oidc"
+
+    func boot(routes: any RoutesBuilder) throws {
+        routes.post("login", "oidc", use: start)
+        routes.get("login", "oidc", "callback", use: callback).userInfo["writesOnGet"] = true
+    }
+
+    struct ProblemPage: Encodable {
+        let layout: Layout
+        let heading: String
+        let message: String
+        let loginURL: String
+    }
+
+    static func problem(_ problem: OIDCProblem, _ request: Request) async throws -> Response {
+        let status: HTTPStatus = switch problem {
+        case .providerDown: .badGateway
+        case .notConfigured: .notFound
+        case .deactivated, .unknownPerson: .forbidden
+        default: .badRequest
+        }
+        request.logger.notice("sign-in through the provider refused: \(problem.rawValue)")
+        let page = ProblemPage(
+            layout: Layout(request: request, title: request.translate("oidc.problem.title"), navigation: false),
+            heading: request.translate("oidc.problem.title"),
+            message: request.translate("oidc.problem.\(problem.rawValue)"),
+            loginURL: Paths.login(try request.tenant.slug))
+        let response = try await request.view.render("sign-in-problem", page).encodeResponse(status: status, for: request)
+        response.cookies[browserCookie] = request.cookie("", maxAge: 0)
+        return response
+    }
+
+    func start(_ request: Request) async throws -> Response {
+        let tenant = try request.tenant
+        let db = try request.db
+        guard let provider = try await IdentityProviderQueries.provider(tenant: tenant.id, on: db, logger: request.logger) else {
+            return try await Self.problem(.notConfigured, request)
+        }
+        let discovery: OIDCDirectory.Discovery
+        do {
+            discovery = try await request.application.oidc.discovery(issuer: provider.issuer)
+        } catch let problem as OIDCProblem {
+            return try await Self.problem(problem, request)
+        }
+        let state = SecretToken(), browser = SecretToken(), nonce = SecretToken().value
+        let verifier = SecretToken().value + SecretToken().value
+        try await IdentityProviderQueries.startAttempt(
+            state: state, browser: browser, nonce: nonce, verifier: verifier, provider: provider, tenant: tenant.id,
+            on: db, logger: request.logger)
+        var components = URLComponents(string: discovery.authorization_endpoint) ?? URLComponents()
+        components.queryItems = (components.queryItems ?? []) + [
+            URLQueryItem(name: "response_type", value: "code"),
+            URLQueryItem(name: "client_id", value: provider.clientID),
+            URLQueryItem(name: "redirect_uri", value: Self.redirectURI(request, slug: tenant.slug)),
+            URLQueryItem(name: "scope", value: "openid email profile"),
+            URLQueryItem(name: "state", value: state.value),
+            URLQueryItem(name: "nonce", value: nonce),
+            URLQueryItem(name: "code_challenge", value: PKCE.challenge(for: verifier)),
+            URLQueryItem(name: "code_challenge_method", value: "S256"),
+        ]
+        let response = Response(status: .seeOther)
+        response.headers.replaceOrAdd(name: .location, value: components.string ?? discovery.authorization_endpoint)
+        response.cookies[Self.browserCookie] = request.cookie(browser.value, maxAge: Int(IdentityProviderQueries.attemptLifetime))
+        return response
+    }
+
+    static func redirectURI(_ request: Request, slug: String) -> String {
+        request.application.settings.publicURL + Paths.oidcCallback(slug)
+    }
+
+    struct Callback: Content {
+        var code: String?
+        var state: String?
+        var error: String?
+    }
+
+    func callback(_ request: Request) async throws -> Response {
+        let tenant = try request.tenant
+        let db = try request.db
+        let query = (try? request.query.decode(Callback.self)) ?? Callback()
+        // The state names the attempt; the cookie proves this browser started it.
+        guard let state = query.state.flatMap(SecretToken.init(parsing:)),
+              let attempt = try await IdentityProviderQueries.takeAttempt(state: state, tenant: tenant.id, on: db, logger: request.logger),
+              let cookieValue = request.cookies[Self.browserCookie]?.string, let cookie = SecretToken(parsing: cookieValue),
+              constantTimeEquals(cookie.hash.base64EncodedString(), attempt.browserHash.base64EncodedString()),
+              attempt.usedAt == nil, attempt.expiresAt > Date()
+        else { return try await Self.problem(.attemptUnknown, request) }
+        if query.error != nil { return try await Self.problem(.providerRefused, request) }
+        guard let code = query.code, !code.isEmpty else { return try await Self.problem(.providerRefused, request) }
+        guard let provider = try await IdentityProviderQueries.provider(tenant: tenant.id, on: db, logger: request.logger),
+              provider.issuer == attempt.issuer, provider.clientID == attempt.clientID,
+              let secret = try? request.application.settings.secretBox?.open(provider.secretSealed)
+        else { return try await Self.problem(.notConfigured, request) }
+
+        let directory = request.application.oidc
+        let claims: IDTokenClaims
+        do {
+            let discovery = try await directory.discovery(issuer: provider.issuer)
+            let token = try await directory.exchange(
+                code: code, discovery: discovery, clientID: provider.clientID, secret: secret,
+                redirectURI: Self.redirectURI(request, slug: tenant.slug), verifier: attempt.codeVerifier)
+            claims = try await directory.verify(token, discovery: discovery)
+            if let problem = IDTokenRules.check(claims, issuer: discovery.issuer, clientID: provider.clientID,
+                                                nonce: attempt.nonce, now: await directory.now()) {
+                return try await Self.problem(problem, request)
+            }
+        } catch let problem as OIDCProblem {
+            return try await Self.problem(problem, request)
+        }
+        guard let email = claims.email,
+              let user = try await UserQueries.find(email: email, tenant: tenant.id, on: db, logger: request.logger)
+        else { return try await Self.problem(.unknownPerson, request) }
+        guard user.active else { return try await Self.problem(.deactivated, request) }
+
+        if let previous = request.browserSession {
+            try await SessionQueries.delete(previous.id, tenant: tenant.id, on: db, logger: request.logger)
+        }
+        let session = try await SessionQueries.create(for: user.id, tenant: tenant.id, on: db, logger: request.logger)
+        let response = request.redirect(to: Paths.home(tenant.slug), flash: Flash(.success, "flash.signedIn"))
+        response.cookies[TenantMiddleware.sessionCookie] = request.cookie(session.value, maxAge: Int(SessionQueries.lifetime))
+        response.cookies[Self.browserCookie] = request.cookie("", maxAge: 0)
+        return response
+    }
+}

@@ -48,4 +48,9 @@ public enum SessionQueries {
     public static func delete(_ id: UUID, tenant: UUID, on connection: PostgresConnection, logger: Logger) async throws {
         try await connection.query("DELETE FROM sessions WHERE tenant_id = \(tenant) AND id = \(id)", logger: logger)
     }
+
+    /// Every session of a person, on every device.
+    public static func deleteAll(of user: UUID, tenant: UUID, on connection: PostgresConnection, logger: Logger) async throws {
+        try await connection.query("DELETE FROM sessions WHERE tenant_id = \(tenant) AND user_id = \(user)", logger: logger)
+    }
 }

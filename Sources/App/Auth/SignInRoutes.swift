@@ -7,6 +7,7 @@ struct SignInRoutes: RouteCollection {
         routes.get("login", ":token", use: linkPage)
         routes.post("login", ":token", use: redeemLink)
         routes.post("logout", use: logout)
+        routes.post("logout", "everywhere", use: logoutEverywhere)
     }
 
     struct LoginPage: Encodable {
@@ -96,6 +97,18 @@ struct SignInRoutes: RouteCollection {
             try await SessionQueries.delete(session.id, tenant: tenant.id, on: try request.db, logger: request.logger)
         }
         let response = request.redirect(to: Paths.login(tenant.slug), flash: Flash(.success, "flash.signedOut"))
+        response.cookies[TenantMiddleware.sessionCookie] = request.cookie("", maxAge: 0)
+        return response
+    }
+
+    /// Ends every browser session of the person and revokes their apps' tokens.
+    func logoutEverywhere(_ request: Request) async throws -> Response {
+        let tenant = try request.tenant
+        let user = try request.user
+        let db = try request.db
+        try await SessionQueries.deleteAll(of: user.id, tenant: tenant.id, on: db, logger: request.logger)
+        try await OAuthQueries.revokeAll(of: user.id, tenant: tenant.id, on: db, logger: request.logger)
+        let response = request.redirect(to: Paths.login(tenant.slug), flash: Flash(.success, "flash.signedOutEverywhere"))
         response.cookies[TenantMiddleware.sessionCookie] = request.cookie("", maxAge: 0)
         return response
     }

@@ -12,6 +12,7 @@ struct PreferencesRoutes: RouteCollection {
         let action: String
         let languages: [SelectOption]
         let email: String
+        let signOutEverywhereURL: String
     }
 
     struct Form: Content {
@@ -28,7 +29,8 @@ struct PreferencesRoutes: RouteCollection {
             languages: Language.allCases.map {
                 SelectOption(value: $0.rawValue, label: request.translate("language.\($0.rawValue)"), selected: $0 == current)
             },
-            email: user.email))
+            email: user.email,
+            signOutEverywhereURL: Paths.logoutEverywhere(try request.tenant.slug)))
     }
 
     func save(_ request: Request) async throws -> Response {

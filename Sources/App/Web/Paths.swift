@@ -60,3 +60,7 @@ extension Paths {
     public static func signInSettings(_ slug: String) -> String { "/t/\(slug)/admin/sign-in" }
     public static func deleteSignInSettings(_ slug: String) -> String { signInSettings(slug) + "/delete" }
 }
+
+extension Paths {
+    public static func logoutEverywhere(_ slug: String) -> String { "/t/\(slug)/logout/everywhere" }
+}

@@ -179,6 +179,24 @@ import VaporTesting
         }
     }
 
+    @Test func signingOutEverywhereEndsEverySessionAndToken() async throws {
+        try await withWorld { world in
+            let tokens = try await Self.exchange(world, code: try await Self.code(world, world.employee)).content.decode(Tokens.self)
+            var phone = try await world.signedIn(world.employee)
+            var laptop = try await world.signedIn(world.employee)
+            var admin = try await world.signedIn(world.admin)
+            let preferences = try await laptop.get(Paths.preferences("acme"))
+            #expect(preferences.body.contains("Sign out everywhere"))
+            let out = try await laptop.post(Paths.logoutEverywhere("acme"), form: [:], csrfFrom: preferences)
+            #expect(out.status == .seeOther && out.location == "/t/acme/login")
+            let phoneHome = try await phone.get("/t/acme/")
+            #expect(phoneHome.status == .seeOther, "the other browser is signed out too")
+            #expect(try await Self.me(world, tokens.access_token).status == .unauthorized)
+            let adminHome = try await admin.get("/t/acme/")
+            #expect(adminHome.status == .ok, "other people stay signed in")
+        }
+    }
+
     @Test func theAuthorizePageRefusesWhatItCannotTrust() async throws {
         try await withWorld { world in
             var browser = try await world.signedIn(world.employee)

@@ -27,6 +27,7 @@ struct IdentityProviderRoutes: RouteCollection {
         let redirectURI: String
         let keyMissing: Bool
         let errors: [String: String]
+        let companyURL: String
     }
 
     /// Field → translation key of what is wrong; pure. An issuer is https, or http on this machine
@@ -62,7 +63,8 @@ struct IdentityProviderRoutes: RouteCollection {
             secretStored: stored != nil,
             redirectURI: OIDCRoutes.redirectURI(request, slug: tenant.slug),
             keyMissing: request.application.settings.secretBox == nil,
-            errors: errors.mapValues { request.translate($0) })).encodeResponse(status: status, for: request)
+            errors: errors.mapValues { request.translate($0) },
+            companyURL: Paths.company(tenant.slug))).encodeResponse(status: status, for: request)
     }
 
     func page(_ request: Request) async throws -> Response {

@@ -79,8 +79,9 @@ struct Layout: Encodable {
             if href == Paths.myTeam(slug), !user.roles.contains(.teamLeader) { return nil }
             // Your own profile lives under /people/{id}: it belongs to "My profile", not to "People".
             let ownProfile = path.hasPrefix(Paths.person(slug, user.id))
-            // "Rates" covers both rate reports.
-            let section = href == Paths.rateIncreases(slug) ? Paths.ratesSection(slug) : href
+            // "Rates" covers both rate reports; "Company settings" every admin settings page.
+            let section = href == Paths.rateIncreases(slug) ? Paths.ratesSection(slug)
+                : href == Paths.company(slug) ? Paths.adminSection(slug) : href
             let current = href == Paths.profile(slug)
                 ? ownProfile
                 : path == href || (href != Paths.home(slug) && path.hasPrefix(section + "/") && !ownProfile)

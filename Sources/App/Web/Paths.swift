@@ -9,7 +9,8 @@ public enum Paths {
     public static func logout(_ slug: String) -> String { "/t/\(slug)/logout" }
     public static func language(_ slug: String) -> String { "/t/\(slug)/language" }
     public static func preferences(_ slug: String) -> String { "/t/\(slug)/preferences" }
-    public static func company(_ slug: String) -> String { "/t/\(slug)/admin/company" }
+    public static func adminSection(_ slug: String) -> String { "/t/\(slug)/admin" }
+    public static func company(_ slug: String) -> String { adminSection(slug) + "/company" }
 }
 
 extension Paths {

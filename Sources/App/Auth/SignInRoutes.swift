@@ -28,13 +28,6 @@ struct SignInRoutes: RouteCollection {
         let action: String
     }
 
-    struct ProblemPage: Encodable {
-        let layout: Layout
-        let heading: String
-        let message: String
-        let loginURL: String
-    }
-
     func loginPage(_ request: Request) async throws -> Response {
         let tenant = try request.tenant
         if request.currentUser != nil { return request.redirect(to: Paths.home(tenant.slug)) }
@@ -120,7 +113,7 @@ struct SignInRoutes: RouteCollection {
         case .deactivated: ("link.deactivated", .forbidden)
         case .unknown, .valid: ("link.unknown", .notFound)
         }
-        let page = ProblemPage(
+        let page = SignInProblemPage(
             layout: Layout(request: request, title: request.translate("\(key).title"), navigation: false),
             heading: request.translate("\(key).title"),
             message: request.translate("\(key).message"),

@@ -62,3 +62,21 @@ extension PostgresConnection {
         try await query("SELECT set_config('roster.tenant_id', \(tenant.uuidString), true)", logger: logger)
     }
 }
+
+extension PostgresConnection {
+    /// Runs `body` inside a savepoint of the open transaction: a database error rolls back only
+    /// what `body` did, so the transaction stays usable (to show a refused form again), and is
+    /// rethrown for the caller to translate.
+    @discardableResult
+    public func savepoint<T>(_ name: String, logger: Logger, _ body: () async throws -> T) async throws -> T {
+        try await query(PostgresQuery(unsafeSQL: "SAVEPOINT \(name)"), logger: logger)
+        do {
+            let result = try await body()
+            try await query(PostgresQuery(unsafeSQL: "RELEASE SAVEPOINT \(name)"), logger: logger)
+            return result
+        } catch let error as PSQLError {
+            try await query(PostgresQuery(unsafeSQL: "ROLLBACK TO SAVEPOINT \(name)"), logger: logger)
+            throw error
+        }
+    }
+}

@@ -30,13 +30,6 @@ struct OAuthAuthorizeRoutes: RouteCollection {
         let state: String
     }
 
-    struct ProblemPage: Encodable {
-        let layout: Layout
-        let heading: String
-        let message: String
-        let loginURL: String
-    }
-
     /// A request that may not be sent back to its redirect URI (unknown client or URI) ends on
     /// our own page; other problems go back to the app as `error=` (RFC 6749, 4.1.2.1).
     enum Checked {
@@ -77,7 +70,7 @@ struct OAuthAuthorizeRoutes: RouteCollection {
     }
 
     private func problem(_ request: Request, _ key: String) async throws -> Response {
-        try await request.view.render("sign-in-problem", ProblemPage(
+        try await request.view.render("sign-in-problem", SignInProblemPage(
             layout: Layout(request: request, title: request.translate("oauth.error.title")),
             heading: request.translate("oauth.error.title"), message: request.translate(key),
             loginURL: Paths.home(try request.tenant.slug))).encodeResponse(status: .badRequest, for: request)

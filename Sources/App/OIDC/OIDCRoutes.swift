@@ -11,13 +11,6 @@ struct OIDCRoutes: RouteCollection {
         routes.get("login", "oidc", "callback", use: callback).userInfo["writesOnGet"] = true
     }
 
-    struct ProblemPage: Encodable {
-        let layout: Layout
-        let heading: String
-        let message: String
-        let loginURL: String
-    }
-
     static func problem(_ problem: OIDCProblem, _ request: Request) async throws -> Response {
         let status: HTTPStatus = switch problem {
         case .providerDown: .badGateway
@@ -26,7 +19,7 @@ struct OIDCRoutes: RouteCollection {
         default: .badRequest
         }
         request.logger.notice("sign-in through the provider refused: \(problem.rawValue)")
-        let page = ProblemPage(
+        let page = SignInProblemPage(
             layout: Layout(request: request, title: request.translate("oidc.problem.title"), navigation: false),
             heading: request.translate("oidc.problem.title"),
             message: request.translate("oidc.problem.\(problem.rawValue)"),

@@ -109,13 +109,9 @@ extension PeopleMutations {
     static func mapConstraintErrors<T>(
         on connection: PostgresConnection, logger: Logger, _ body: () async throws -> T
     ) async throws -> T {
-        try await connection.query("SAVEPOINT form_write", logger: logger)
         do {
-            let result = try await body()
-            try await connection.query("RELEASE SAVEPOINT form_write", logger: logger)
-            return result
+            return try await connection.savepoint("form_write", logger: logger, body)
         } catch let error as PSQLError {
-            try await connection.query("ROLLBACK TO SAVEPOINT form_write", logger: logger)
             switch (error.serverInfo?[.sqlState], error.serverInfo?[.constraintName]) {
             case ("23505", "users_email_per_tenant"?): throw FormRefusal.duplicateEmail
             case ("23503", _): throw FormRefusal.unknownTeam

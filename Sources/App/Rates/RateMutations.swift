@@ -73,13 +73,9 @@ public enum RateMutations {
     static func refusingSameDay<T>(
         on connection: PostgresConnection, logger: Logger, _ body: () async throws -> T
     ) async throws -> T {
-        try await connection.query("SAVEPOINT rate_write", logger: logger)
         do {
-            let result = try await body()
-            try await connection.query("RELEASE SAVEPOINT rate_write", logger: logger)
-            return result
+            return try await connection.savepoint("rate_write", logger: logger, body)
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
-            try await connection.query("ROLLBACK TO SAVEPOINT rate_write", logger: logger)
             throw Refusal.sameDay
         }
     }

@@ -25,7 +25,7 @@ struct LinkRequestRoutes: RouteCollection {
         guard let email = EmailAddress.normalized(typed) else {
             return try await SignInRoutes.renderLogin(request, email: typed, error: "login.error.email", status: .unprocessableEntity)
         }
-        let client = request.remoteAddress?.ipAddress ?? "unknown"
+        let client = request.clientAddress
         let earlier = try await SignInRequestQueries.record(email: email, client: client, tenant: tenant.id, on: db,
                                                             logger: request.logger)
         switch SignInThrottle.decide(earlierForEmail: earlier.forEmail, earlierFromClient: earlier.fromClient) {

@@ -28,7 +28,11 @@ public struct SendmailTransport: MailTransport {
         self.init(command: words, timeout: timeout)
     }
 
+    /// Writing to a child that stopped reading must fail with EPIPE, not kill the process.
+    static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
+
     public func send(_ message: MailMessage) async throws {
+        _ = Self.ignoreBrokenPipes
         let process = Process()
         let executable = command[0]
         if executable.contains("/") {
@@ -49,20 +53,37 @@ public struct SendmailTransport: MailTransport {
         } catch {
             throw Failure(description: "\(executable) could not be started: \(error)")
         }
-        try? input.fileHandleForWriting.write(contentsOf: Data(message.rendered.utf8))
-        try? input.fileHandleForWriting.close()
+        // Only the child holds the reading end of its stdin (Process closes ours): if it stops
+        // reading, our write fails (EPIPE, SIGPIPE being ignored); the watchdog ends a child that hangs.
         let timeout = self.timeout
         let watchdog = Task {
             try await Task.sleep(for: timeout)
-            if process.isRunning { process.terminate() }
+            // SIGKILL: a hung child may block or ignore SIGTERM.
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
+        // A blocking write, so on a thread of its own: neither the concurrency pool nor Dispatch's
+        // shared threads may wait on a child process.
+        let writer = input.fileHandleForWriting
+        let bytes = Data(message.rendered.utf8)
+        let delivered = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            Thread {
+                do {
+                    try writer.write(contentsOf: bytes)
+                    try writer.close()
+                    continuation.resume(returning: true)
+                } catch {
+                    try? writer.close()
+                    continuation.resume(returning: false)
+                }
+            }.start()
         }
         var status: Int32 = -1
         for await code in finished.stream { status = code }
         watchdog.cancel()
         let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile().prefix(2_000), as: UTF8.self)
-        guard status == 0 else {
-            throw Failure(description: "\(executable) exited with \(status): \(said.trimmingCharacters(in: .whitespacesAndNewlines))")
-        }
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        guard status == 0 else { throw Failure(description: "\(executable) exited with \(status): \(said)") }
+        guard delivered else { throw Failure(description: "\(executable) stopped reading the message: \(said)") }
     }
 }
 

@@ -73,6 +73,17 @@ extension Request {
         guard Permissions.can(try user, action, target) else { throw Abort(.forbidden) }
     }
 
+    /// The address the request came from, for rate limits: behind a trusted proxy the last
+    /// address of X-Forwarded-For (the one the proxy saw), else the peer's.
+    public var clientAddress: String {
+        if application.settings.trustForwardedFor,
+           let forwarded = headers.first(name: "X-Forwarded-For")?.split(separator: ",").last?
+               .trimmingCharacters(in: .whitespaces), !forwarded.isEmpty {
+            return String(forwarded.prefix(100))
+        }
+        return remoteAddress?.ipAddress ?? "unknown"
+    }
+
     public func translate(_ key: String, _ arguments: String...) -> String {
         application.translations.text(key, language, arguments)
     }

@@ -18,13 +18,16 @@ public struct AppSettings: Sendable {
     /// Seals stored secrets such as identity providers' client secrets (`ROSTER_SECRET_KEY`,
     /// 32 bytes in base64); without it no provider can be connected.
     public var secretBox: SecretBox?
+    /// Behind a reverse proxy (`TRUST_FORWARDED_FOR=1`): a client's address is the last one the
+    /// proxy added to X-Forwarded-For, not the proxy's own.
+    public var trustForwardedFor: Bool
 
     /// Cookies get `Secure` when people reach the server over https.
     public var secureCookies: Bool { publicURL.lowercased().hasPrefix("https://") }
 
     public init(publicURL: String, databaseURL: PostgresURL, migrationDatabaseURL: PostgresURL? = nil,
                 maxDatabaseConnections: Int = 20, showErrorDetails: Bool = false, sendmailCommand: String? = nil,
-                mailFrom: String = "Roster <roster@localhost>", secretBox: SecretBox? = nil) {
+                mailFrom: String = "Roster <roster@localhost>", secretBox: SecretBox? = nil, trustForwardedFor: Bool = false) {
         var url = publicURL
         while url.hasSuffix("/") { url.removeLast() }
         self.publicURL = url
@@ -35,6 +38,7 @@ public struct AppSettings: Sendable {
         self.sendmailCommand = sendmailCommand
         self.mailFrom = mailFrom
         self.secretBox = secretBox
+        self.trustForwardedFor = trustForwardedFor
     }
 
     public static func fromEnvironment(_ environment: Environment) throws -> AppSettings {
@@ -55,7 +59,8 @@ public struct AppSettings: Sendable {
                     throw Abort(.internalServerError, reason: "ROSTER_SECRET_KEY must be 32 random bytes in base64 (openssl rand -base64 32).")
                 }
                 return box
-            }
+            },
+            trustForwardedFor: Environment.get("TRUST_FORWARDED_FOR") == "1"
         )
     }
 }

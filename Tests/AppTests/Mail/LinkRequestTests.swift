@@ -164,6 +164,30 @@ import Vapor
         }
     }
 
+    @Test func aSendmailThatHangsOrStopsReadingIsEndedNotWaitedFor() async throws {
+        let message = try MailMessage(from: "roster@roster.test", to: "eva@acme.example", subject: "Big",
+                                      body: String(repeating: "x", count: 200_000))
+        let hanging = SendmailTransport(command: ["/bin/sleep", "30"], timeout: .seconds(1))
+        let started = ContinuousClock.now
+        await #expect(throws: SendmailTransport.Failure.self) { try await hanging.send(message) }
+        #expect(ContinuousClock.now - started < .seconds(10))
+        // Exits at once without reading a message larger than a pipe holds: a failure, not a crash.
+        let deaf = SendmailTransport(command: ["/bin/true"], timeout: .seconds(5))
+        await #expect(throws: (any Error).self) { try await deaf.send(message) }
+    }
+
+    @Test func behindATrustedProxyTheForwardedAddressIsTheClient() async throws {
+        try await withWorld { world in
+            var headers = HTTPHeaders()
+            headers.add(name: "X-Forwarded-For", value: "203.0.113.9, 198.51.100.7")
+            let request = Request(application: world.app, method: .POST, url: "/t/acme/login", headers: headers,
+                                  on: world.app.eventLoopGroup.next())
+            #expect(request.clientAddress == "unknown", "not trusted by default: anyone can send the header")
+            world.app.settings.trustForwardedFor = true
+            #expect(request.clientAddress == "198.51.100.7", "the address the proxy itself saw")
+        }
+    }
+
     @Test func theDevelopmentMailboxExistsInDevelopmentOnly() async throws {
         try await withWorld(environment: .development) { world in
             var visitor = world.browser()

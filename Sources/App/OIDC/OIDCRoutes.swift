@@ -106,7 +106,7 @@ struct OIDCRoutes: RouteCollection {
         } catch let problem as OIDCProblem {
             return try await Self.problem(problem, request)
         }
-        guard let email = claims.email,
+        guard let email = claims.email.flatMap(EmailAddress.normalized),
               let user = try await UserQueries.find(email: email, tenant: tenant.id, on: db, logger: request.logger)
         else { return try await Self.problem(.unknownPerson, request) }
         guard user.active else { return try await Self.problem(.deactivated, request) }

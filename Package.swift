@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "Roster", targets: ["Roster"]),
+        .executable(name: "roster-pdf", targets: ["RosterPDF"]),
     ],
     dependencies: [
         .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
@@ -24,6 +25,7 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "JWTKit", package: "jwt-kit"),
+                "PDFInspection",
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
@@ -32,10 +34,28 @@ let package = Package(
             dependencies: ["App"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // What the PDF inspector reports, shared by the inspector and the server.
+        .target(
+            name: "PDFInspection",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // libpoppler-glib and cairo, used by the inspector only: the server never links them.
+        .systemLibrary(
+            name: "CPoppler",
+            pkgConfig: "poppler-glib",
+            providers: [.apt(["libpoppler-glib-dev"])]
+        ),
+        // `roster-pdf`: reads a PDF on stdin, writes an `InspectionReport` as JSON on stdout.
+        .executableTarget(
+            name: "RosterPDF",
+            dependencies: ["CPoppler", "PDFInspection"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .testTarget(
             name: "AppTests",
             dependencies: [
                 "App",
+                "PDFInspection",
                 .product(name: "XCTVapor", package: "vapor"),
                 .product(name: "VaporTesting", package: "vapor"),
                 .product(name: "PropertyBased", package: "swift-property-based"),

@@ -18,6 +18,8 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     // Requests Roster makes itself (to identity providers) never follow redirects.
     app.http.client.configuration.redirectConfiguration = .disallow
     app.oidc = OIDCDirectory(client: app.client)
+    app.pdfInspector = PDFInspector(command: [PDFInspector.defaultExecutable()], maxPages: settings.pdfMaxPages,
+                                    concurrency: settings.pdfConcurrency)
 
     app.directory.viewsDirectory = root + "Views/"
     app.views.use(.leaf)
@@ -61,6 +63,8 @@ func routes(_ app: Application) throws {
     try signedIn.register(collection: RateReportRoutes())
     try signedIn.register(collection: EarningsRoutes())
     try signedIn.register(collection: OAuthAuthorizeRoutes())
+    try signedIn.register(collection: InvoiceRoutes())
+    try signedIn.register(collection: InvoiceUploadRoutes(maxUploadBytes: app.settings.pdfMaxBytes))
 }
 
 /// Runs the pool's background task from `configure` (commands and tests query before any

@@ -17,6 +17,10 @@ public enum Action: String, Sendable, CaseIterable {
     case manageRates
     /// "My earnings": one's own rates and earnings per month.
     case viewEarnings
+    /// Upload and replace one's invoice PDFs ("My invoices").
+    case submitInvoices
+    /// See an invoice, its read fields and its PDF: one's own, or everyone's for admins.
+    case viewInvoices
 }
 
 /// How far a granted action reaches: the person themselves, the teams they lead, or the whole tenant.
@@ -42,6 +46,8 @@ public enum Permissions {
             .viewProfile: .own,
             .viewRate: .own,
             .viewEarnings: .own,
+            .submitInvoices: .own,
+            .viewInvoices: .own,
         ],
         .teamLeader: [
             .viewHome: .tenant,
@@ -50,6 +56,8 @@ public enum Permissions {
             .viewRate: .team,
             .listPeople: .team,
             .viewEarnings: .own,
+            .submitInvoices: .own,
+            .viewInvoices: .own,
         ],
         .admin: [
             .viewHome: .tenant,
@@ -61,6 +69,8 @@ public enum Permissions {
             .manageEmployees: .tenant,
             .manageRates: .tenant,
             .viewEarnings: .own,
+            .submitInvoices: .own,
+            .viewInvoices: .tenant,
         ],
     ]
 

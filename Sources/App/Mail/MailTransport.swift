@@ -28,62 +28,21 @@ public struct SendmailTransport: MailTransport {
         self.init(command: words, timeout: timeout)
     }
 
-    /// Writing to a child that stopped reading must fail with EPIPE, not kill the process.
-    static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
-
     public func send(_ message: MailMessage) async throws {
-        _ = Self.ignoreBrokenPipes
-        let process = Process()
-        let executable = command[0]
-        if executable.contains("/") {
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = Array(command.dropFirst())
-        } else {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = command
-        }
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = output
-        let finished = AsyncStream<Int32>.makeStream()
-        process.terminationHandler = { finished.continuation.yield($0.terminationStatus); finished.continuation.finish() }
+        let outcome: ChildProcess.Outcome
         do {
-            try process.run()
-        } catch {
-            throw Failure(description: "\(executable) could not be started: \(error)")
+            outcome = try await ChildProcess.run(command, input: Data(message.rendered.utf8), timeout: timeout,
+                                                 maxOutput: 2_000, mergeStandardError: true)
+        } catch let failure as ChildProcess.StartFailure {
+            throw Failure(description: failure.description)
         }
-        // Only the child holds the reading end of its stdin (Process closes ours): if it stops
-        // reading, our write fails (EPIPE, SIGPIPE being ignored); the watchdog ends a child that hangs.
-        let timeout = self.timeout
-        let watchdog = Task {
-            try await Task.sleep(for: timeout)
-            // SIGKILL: a hung child may block or ignore SIGTERM.
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        let executable = command[0]
+        let said = String(decoding: outcome.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !outcome.timedOut else { throw Failure(description: "\(executable) did not finish in time: \(said)") }
+        guard outcome.status == 0, !outcome.signaled else {
+            throw Failure(description: "\(executable) exited with \(outcome.status): \(said)")
         }
-        // A blocking write, so on a thread of its own: neither the concurrency pool nor Dispatch's
-        // shared threads may wait on a child process.
-        let writer = input.fileHandleForWriting
-        let bytes = Data(message.rendered.utf8)
-        let delivered = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-            Thread {
-                do {
-                    try writer.write(contentsOf: bytes)
-                    try writer.close()
-                    continuation.resume(returning: true)
-                } catch {
-                    try? writer.close()
-                    continuation.resume(returning: false)
-                }
-            }.start()
-        }
-        var status: Int32 = -1
-        for await code in finished.stream { status = code }
-        watchdog.cancel()
-        let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile().prefix(2_000), as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-        guard status == 0 else { throw Failure(description: "\(executable) exited with \(status): \(said)") }
-        guard delivered else { throw Failure(description: "\(executable) stopped reading the message: \(said)") }
+        guard outcome.inputDelivered else { throw Failure(description: "\(executable) stopped reading the message: \(said)") }
     }
 }
 

@@ -8,7 +8,7 @@ struct OIDCRoutes: RouteCollection {
 
     func boot(routes: any RoutesBuilder) throws {
         routes.post("login", "oidc", use: start)
-        routes.get("login", "oidc", "callback", use: callback).userInfo["writesOnGet"] = true
+        routes.get("login", "oidc", "callback", use: callback).userInfo[RouteOption.writesOnGet] = true
     }
 
     static func problem(_ problem: OIDCProblem, _ request: Request) async throws -> Response {

@@ -5,6 +5,7 @@ private struct SettingsKey: StorageKey { typealias Value = AppSettings }
 private struct TranslationsKey: StorageKey { typealias Value = Translations }
 private struct MigratorKey: StorageKey { typealias Value = Migrator }
 private struct OIDCKey: StorageKey { typealias Value = OIDCDirectory }
+private struct PDFInspectorKey: StorageKey { typealias Value = PDFInspector }
 
 /// The services `configure` sets up once, reachable from every request.
 extension Application {
@@ -32,5 +33,11 @@ extension Application {
     public var oidc: OIDCDirectory {
         get { storage[OIDCKey.self]! }
         set { storage[OIDCKey.self] = newValue }
+    }
+
+    /// The sandboxed PDF inspector every upload goes through.
+    public var pdfInspector: PDFInspector {
+        get { storage[PDFInspectorKey.self]! }
+        set { storage[PDFInspectorKey.self] = newValue }
     }
 }

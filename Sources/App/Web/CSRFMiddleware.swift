@@ -15,9 +15,7 @@ struct CSRFMiddleware: AsyncMiddleware {
         default:
             // The token is in the body: collect it here (within the size limit, else 413), since
             // route handlers collect only after the middlewares have run.
-            if request.body.data == nil {
-                _ = try await request.body.collect(max: request.application.routes.defaultMaxBodySize.value).get()
-            }
+            try await request.collectBody()
             let sent = request.headers.first(name: "X-CSRF-Token")
                 ?? (try? request.content.get(String.self, at: Self.fieldName))
             guard let expected, let sent, constantTimeEquals(expected, sent) else {

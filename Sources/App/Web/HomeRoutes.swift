@@ -48,6 +48,7 @@ struct HomeRoutes: RouteCollection {
         case Paths.teams(slug): "teams"
         case Paths.rateIncreases(slug): "rates"
         case Paths.earnings(slug): "earnings"
+        case Paths.invoices(slug): "invoices"
         default: "other"
         }
     }

@@ -68,6 +68,7 @@ struct Layout: Encodable {
             (.manageEmployees, .company, "nav.teams", Paths.teams(slug)),
             (.manageRates, .company, "nav.rates", Paths.rateIncreases(slug)),
             (.viewEarnings, me, "nav.earnings", Paths.earnings(slug)),
+            (.submitInvoices, me, "nav.invoices", Paths.invoices(slug)),
             (.viewProfile, me, "nav.profile", Paths.profile(slug)),
             (.manageCompany, .company, "nav.company", Paths.company(slug)),
             (.editPreferences, me, "nav.preferences", Paths.preferences(slug)),

@@ -65,3 +65,17 @@ extension Paths {
 extension Paths {
     public static func logoutEverywhere(_ slug: String) -> String { "/t/\(slug)/logout/everywhere" }
 }
+
+extension Paths {
+    public static func invoices(_ slug: String) -> String { "/t/\(slug)/invoices" }
+    public static func uploadInvoice(_ slug: String, month: Month? = nil) -> String {
+        invoices(slug) + "/upload" + (month.map { "?month=" + $0.iso } ?? "")
+    }
+    public static func invoice(_ slug: String, _ id: UUID) -> String { invoices(slug) + "/" + id.uuidString.lowercased() }
+    public static func invoiceDocument(_ slug: String, _ id: UUID, _ document: UUID) -> String {
+        invoice(slug, id) + "/documents/" + document.uuidString.lowercased()
+    }
+    public static func invoiceThumbnail(_ slug: String, _ id: UUID, _ document: UUID) -> String {
+        invoiceDocument(slug, id, document) + "/thumbnail"
+    }
+}

@@ -21,13 +21,21 @@ public struct AppSettings: Sendable {
     /// Behind a reverse proxy (`TRUST_FORWARDED_FOR=1`): a client's address is the last one the
     /// proxy added to X-Forwarded-For, not the proxy's own.
     public var trustForwardedFor: Bool
+    /// The largest invoice PDF accepted (`ROSTER_PDF_MAX_BYTES`, default 10 MB).
+    public var pdfMaxBytes: Int
+    /// The most pages an invoice PDF may have (`ROSTER_PDF_MAX_PAGES`, default 20).
+    public var pdfMaxPages: Int
+    /// How many PDF inspections run at once (`ROSTER_PDF_CONCURRENCY`, default: the number of cores).
+    public var pdfConcurrency: Int
 
     /// Cookies get `Secure` when people reach the server over https.
     public var secureCookies: Bool { publicURL.lowercased().hasPrefix("https://") }
 
     public init(publicURL: String, databaseURL: PostgresURL, migrationDatabaseURL: PostgresURL? = nil,
                 maxDatabaseConnections: Int = 20, showErrorDetails: Bool = false, sendmailCommand: String? = nil,
-                mailFrom: String = "Roster <roster@localhost>", secretBox: SecretBox? = nil, trustForwardedFor: Bool = false) {
+                mailFrom: String = "Roster <roster@localhost>", secretBox: SecretBox? = nil, trustForwardedFor: Bool = false,
+                pdfMaxBytes: Int = 10 << 20, pdfMaxPages: Int = 20,
+                pdfConcurrency: Int = ProcessInfo.processInfo.activeProcessorCount) {
         var url = publicURL
         while url.hasSuffix("/") { url.removeLast() }
         self.publicURL = url
@@ -39,6 +47,9 @@ public struct AppSettings: Sendable {
         self.mailFrom = mailFrom
         self.secretBox = secretBox
         self.trustForwardedFor = trustForwardedFor
+        self.pdfMaxBytes = pdfMaxBytes
+        self.pdfMaxPages = pdfMaxPages
+        self.pdfConcurrency = max(1, pdfConcurrency)
     }
 
     public static func fromEnvironment(_ environment: Environment) throws -> AppSettings {
@@ -60,7 +71,19 @@ public struct AppSettings: Sendable {
                 }
                 return box
             },
-            trustForwardedFor: Environment.get("TRUST_FORWARDED_FOR") == "1"
+            trustForwardedFor: Environment.get("TRUST_FORWARDED_FOR") == "1",
+            pdfMaxBytes: try positive("ROSTER_PDF_MAX_BYTES") ?? 10 << 20,
+            pdfMaxPages: try positive("ROSTER_PDF_MAX_PAGES") ?? 20,
+            pdfConcurrency: try positive("ROSTER_PDF_CONCURRENCY") ?? ProcessInfo.processInfo.activeProcessorCount
         )
+    }
+
+    /// A positive whole number from the environment, nil when unset, an error when it is something else.
+    private static func positive(_ name: String) throws -> Int? {
+        guard let text = Environment.get(name), !text.isEmpty else { return nil }
+        guard let value = Int(text), value > 0 else {
+            throw Abort(.internalServerError, reason: "\(name) must be a positive whole number, not \"\(text)\".")
+        }
+        return value
     }
 }

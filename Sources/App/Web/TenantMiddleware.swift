@@ -3,7 +3,9 @@ import Vapor
 
 /// For every `/t/{slug}/…` request: one transaction on one connection for the whole request,
 /// with the tenant set for row level security, the browser session loaded and the language chosen.
-/// GET and HEAD run read-only, so no page view can change data.
+/// GET and HEAD run read-only, so no page view can change data. A route marked
+/// `ownTransactions` gets its body collected first and the tenant and session loaded in a short
+/// transaction of their own; its handler then opens the transactions it needs.
 struct TenantMiddleware: AsyncMiddleware {
     static let sessionCookie = "roster_session"
     static let languageCookie = "roster_lang"
@@ -12,28 +14,43 @@ struct TenantMiddleware: AsyncMiddleware {
         guard let slug = request.parameters.get("slug"), TenantRules.isValidSlug(slug) else { throw Abort(.notFound) }
         // A route marked `writesOnGet` (the identity provider's return, which must sign in on a GET)
         // is the one exception.
-        let readOnly = (request.method == .GET || request.method == .HEAD) && request.route?.userInfo["writesOnGet"] == nil
+        let readOnly = (request.method == .GET || request.method == .HEAD) && request.route?.userInfo[RouteOption.writesOnGet] == nil
         let database = request.application.database
+        if request.route?.userInfo[RouteOption.ownTransactions] != nil {
+            // The body arrives before a connection is taken: a slow upload holds none.
+            try await request.collectBody()
+            try await database.client.withConnection { connection in
+                try await connection.transaction(tenant: nil, readOnly: readOnly, logger: request.logger) { connection in
+                    try await enter(slug: slug, request: request, on: connection)
+                }
+            }
+            return try await next.respond(to: request)
+        }
         return try await database.client.withConnection { connection in
             try await connection.transaction(tenant: nil, readOnly: readOnly, logger: request.logger) { connection in
-                guard let tenant = try await TenantQueries.enter(slug: slug, on: connection, logger: request.logger) else {
-                    throw Abort(.notFound)
-                }
-                request.setTenant(tenant)
+                try await enter(slug: slug, request: request, on: connection)
                 request.setConnection(connection)
                 defer { request.setConnection(nil) }
-                if let cookie = request.cookies[Self.sessionCookie]?.string, let token = SecretToken(parsing: cookie) {
-                    request.browserSession = try await SessionQueries.find(
-                        token: token, tenant: tenant.id, on: connection, logger: request.logger)
-                }
-                request.language = Language.negotiate(
-                    preferred: request.currentUser?.preferredLanguage,
-                    cookie: request.cookies[Self.languageCookie]?.string,
-                    acceptLanguage: request.headers.first(name: .acceptLanguage),
-                    fallback: tenant.defaultLanguage)
                 return try await next.respond(to: request)
             }
         }
+    }
+
+    /// Sets the tenant, the browser session and the language of the request.
+    private func enter(slug: String, request: Request, on connection: PostgresConnection) async throws {
+        guard let tenant = try await TenantQueries.enter(slug: slug, on: connection, logger: request.logger) else {
+            throw Abort(.notFound)
+        }
+        request.setTenant(tenant)
+        if let cookie = request.cookies[Self.sessionCookie]?.string, let token = SecretToken(parsing: cookie) {
+            request.browserSession = try await SessionQueries.find(
+                token: token, tenant: tenant.id, on: connection, logger: request.logger)
+        }
+        request.language = Language.negotiate(
+            preferred: request.currentUser?.preferredLanguage,
+            cookie: request.cookies[Self.languageCookie]?.string,
+            acceptLanguage: request.headers.first(name: .acceptLanguage),
+            fallback: tenant.defaultLanguage)
     }
 }
 

@@ -1,0 +1,71 @@
+import Foundation
+
+/// One invoice as the month list shows it.
+public struct InvoiceSummary: Sendable, Equatable {
+    public let id: UUID
+    public let month: Month
+    public let state: InvoiceState
+    public let amountMinor: Int64?
+    public let currency: String?
+    /// The day the current file was uploaded, in the tenant's time zone.
+    public let uploadedOn: LocalDate
+    public let documentID: UUID
+}
+
+/// A month of a person's invoice list: an invoice, a missing one, or none needed.
+public enum MonthStatus: Sendable, Equatable {
+    case invoice(InvoiceSummary)
+    case missing
+    case notRequired
+}
+
+public struct MonthRow: Sendable, Equatable {
+    public let month: Month
+    public let status: MonthStatus
+}
+
+/// "My invoices", as pure functions of contracts, invoices and today.
+public enum InvoiceMonths {
+    /// Every month from the one the first contract started in to the current one, newest first.
+    public static func rows(contracts: [Contract], invoices: [InvoiceSummary], today: LocalDate) -> [MonthRow] {
+        let byMonth = Dictionary(invoices.map { ($0.month, $0) }, uniquingKeysWith: { first, _ in first })
+        let current = Month(today)
+        let firstContract = contracts.map { Month($0.validFrom) }.min()
+        let firstInvoice = invoices.map(\.month).min()
+        guard let start = [firstContract, firstInvoice].compactMap({ $0 }).min(), start <= current else { return [] }
+        var rows: [MonthRow] = []
+        var month = current
+        while month >= start {
+            let status: MonthStatus
+            if let invoice = byMonth[month] {
+                status = .invoice(invoice)
+            } else {
+                status = ContractHistory.isContractor(contracts, in: month) ? .missing : .notRequired
+            }
+            rows.append(MonthRow(month: month, status: status))
+            month = month.adding(months: -1)
+        }
+        return rows
+    }
+
+    /// The months an upload form offers: contractor months up to now whose invoice is missing or
+    /// still accepts a file, newest first.
+    public static func uploadable(contracts: [Contract], invoices: [InvoiceSummary], today: LocalDate) -> [Month] {
+        rows(contracts: contracts, invoices: invoices, today: today).compactMap { row in
+            switch row.status {
+            case .missing: return row.month
+            case .invoice(let invoice): return invoice.state.acceptsUpload ? row.month : nil
+            case .notRequired: return nil
+            }
+        }
+    }
+
+    /// The month the form starts on: the current one when it still needs its invoice, else the
+    /// latest missing one, else the newest that accepts a file.
+    public static func defaultUploadMonth(contracts: [Contract], invoices: [InvoiceSummary], today: LocalDate) -> Month? {
+        let rows = rows(contracts: contracts, invoices: invoices, today: today)
+        let missing = rows.filter { $0.status == .missing }.map(\.month)
+        if let current = rows.first, current.status == .missing { return current.month }
+        return missing.first ?? uploadable(contracts: contracts, invoices: invoices, today: today).first
+    }
+}

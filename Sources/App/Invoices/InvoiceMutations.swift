@@ -1,0 +1,97 @@
+import Crypto
+import Foundation
+import Logging
+import PDFInspection
+import PostgresNIO
+
+/// An accepted file: the bytes, what the inspector reported, and what the text rules read.
+public struct AcceptedUpload: Sendable {
+    public let filename: String
+    public let content: Data
+    public let report: InspectionReport
+    public let fields: InvoiceFields
+
+    public init(filename: String, content: Data, report: InspectionReport) {
+        self.filename = filename
+        self.content = content
+        self.report = report
+        fields = InvoiceText.read(report.text)
+    }
+
+    public var sha256: Data { Data(SHA256.hash(data: content)) }
+}
+
+public enum InvoiceMutations {
+    public struct Stored: Sendable, Equatable {
+        public let invoice: UUID
+        public let document: UUID
+        public let replaced: Bool
+    }
+
+    /// Stores an upload for a person's month: the first file creates the invoice, a later one
+    /// becomes its next document version and submits the invoice again. Document, invoice and
+    /// history row are written in the caller's transaction, so nothing is half-written; the
+    /// invoice row is locked, so two uploads for one month queue instead of colliding.
+    public static func upload(
+        _ upload: AcceptedUpload, month: Month, for user: UUID, actor: UUID, tenant: UUID,
+        on connection: PostgresConnection, logger: Logger
+    ) async throws -> Result<Stored, UploadRefusal> {
+        let document = UUID()
+        let newInvoice = UUID()
+        // A first upload inserts the invoice; for an existing month nothing is inserted.
+        let inserted = try await connection.query("""
+            INSERT INTO invoices (tenant_id, id, user_id, month, document_id)
+            VALUES (\(tenant), \(newInvoice), \(user), \(month.first.iso)::date, \(document))
+            ON CONFLICT (tenant_id, user_id, month) DO NOTHING
+            RETURNING id
+            """, logger: logger).collect()
+        let invoice: UUID, current: InvoiceState?, versionNo: Int
+        if inserted.isEmpty {
+            let rows = try await connection.query("""
+                SELECT i.id, i.state::text,
+                       (SELECT max(version_no) FROM invoice_documents d WHERE d.tenant_id = i.tenant_id AND d.invoice_id = i.id)
+                FROM invoices i
+                WHERE i.tenant_id = \(tenant) AND i.user_id = \(user) AND i.month = \(month.first.iso)::date
+                FOR UPDATE OF i
+                """, logger: logger).collect()
+            guard let (id, state, last) = try rows.first?.decode((UUID, String, Int).self) else {
+                throw InvoiceStoreFailure()
+            }
+            (invoice, current, versionNo) = (id, InvoiceState(rawValue: state), last + 1)
+        } else {
+            (invoice, current, versionNo) = (newInvoice, nil, 1)
+        }
+        let next: InvoiceState
+        switch InvoiceRules.stateAfterUpload(current: current) {
+        case .failure(let refusal): return .failure(refusal)
+        case .success(let state): next = state
+        }
+        let f = upload.fields, report = upload.report
+        try await connection.query("""
+            INSERT INTO invoice_documents (
+                tenant_id, id, invoice_id, version_no, filename, content, size_bytes, sha256, uploaded_by,
+                pages, has_text, text, thumbnail_png, amount_minor, currency, bank_account, iban,
+                variable_symbol, invoice_number, supplier_ico)
+            VALUES (\(tenant), \(document), \(invoice), \(versionNo), \(upload.filename), \(upload.content),
+                    \(upload.content.count), \(upload.sha256), \(actor), \(report.pages),
+                    \(!report.text.trimmingWhitespace().isEmpty), \(report.text), \(report.thumbnailPNG),
+                    \(f.total?.minor), \(f.total?.currency), \(f.account?.description), \(f.iban?.value),
+                    \(f.variableSymbol), \(f.invoiceNumber), \(f.supplierID))
+            """, logger: logger)
+        if current != nil {
+            try await connection.query("""
+                UPDATE invoices SET document_id = \(document), state = \(next.rawValue)::invoice_state,
+                       version = version + 1, updated_at = now()
+                WHERE tenant_id = \(tenant) AND id = \(invoice)
+                """, logger: logger)
+        }
+        try await connection.query("""
+            INSERT INTO invoice_history (tenant_id, invoice_id, actor_id, from_state, to_state, document_id)
+            VALUES (\(tenant), \(invoice), \(actor), \(current?.rawValue)::invoice_state, \(next.rawValue)::invoice_state, \(document))
+            """, logger: logger)
+        return .success(Stored(invoice: invoice, document: document, replaced: current != nil))
+    }
+}
+
+/// The invoice row vanished between the insert and the lock (it cannot be deleted; a bug).
+struct InvoiceStoreFailure: Error {}

@@ -1,0 +1,229 @@
+import Vapor
+
+/// "My invoices", one invoice's page, and its files: a person sees their own, admins everyone's;
+/// anyone else gets 404, as if the invoice did not exist.
+struct InvoiceRoutes: RouteCollection {
+    static let pageSize = 12
+
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get("invoices", use: list)
+        routes.get("invoices", ":id", use: detail)
+        routes.get("invoices", ":id", "documents", ":document", use: document)
+        routes.get("invoices", ":id", "documents", ":document", "thumbnail", use: thumbnail)
+    }
+
+    struct Row: Encodable {
+        let month: String
+        let state: String?
+        let stateCode: String
+        let amount: String?
+        let uploadedOn: String?
+        let href: String?
+        let documentURL: String?
+        let uploadURL: String?
+        let uploadLabel: String?
+    }
+
+    struct ListPage: Encodable {
+        let layout: Layout
+        let rows: [Row]
+        let uploadURL: String?
+        let newerURL: String?
+        let olderURL: String?
+        let empty: String?
+    }
+
+    func list(_ request: Request) async throws -> View {
+        let user = try request.user
+        try request.require(.submitInvoices, .person(user.id, leaders: []))
+        let tenant = try request.tenant, db = try request.db
+        let contracts = try await PeopleQueries.contracts(of: user.id, tenant: tenant.id, on: db, logger: request.logger)
+        let invoices = try await InvoiceQueries.summaries(of: user.id, tenant: tenant.id, timeZone: tenant.timeZone,
+                                                         on: db, logger: request.logger)
+        let today = LocalDate.today(in: tenant.timeZone)
+        let all = InvoiceMonths.rows(contracts: contracts, invoices: invoices, today: today)
+        let pageCount = max(1, (all.count + Self.pageSize - 1) / Self.pageSize)
+        let page = min(max(1, (try? request.query.get(Int.self, at: "page")) ?? 1), pageCount)
+        let shown = all.dropFirst((page - 1) * Self.pageSize).prefix(Self.pageSize)
+        let slug = tenant.slug
+        let rows = shown.map { row -> Row in
+            let month = request.monthLabel(row.month)
+            switch row.status {
+            case .invoice(let invoice):
+                return Row(month: month, state: request.translate("invoice.state.\(invoice.state.rawValue)"),
+                           stateCode: invoice.state.rawValue,
+                           amount: invoice.amountMinor.map {
+                               Money.format(minor: $0, currency: invoice.currency ?? tenant.currency, language: request.language)
+                           },
+                           uploadedOn: invoice.uploadedOn.iso,
+                           href: Paths.invoice(slug, invoice.id),
+                           documentURL: Paths.invoiceDocument(slug, invoice.id, invoice.documentID),
+                           uploadURL: invoice.state.acceptsUpload ? Paths.uploadInvoice(slug, month: row.month) : nil,
+                           uploadLabel: invoice.state.acceptsUpload ? request.translate("invoice.replace") : nil)
+            case .missing:
+                return Row(month: month, state: request.translate("invoice.state.missing"), stateCode: "missing",
+                           amount: nil, uploadedOn: nil, href: nil, documentURL: nil,
+                           uploadURL: Paths.uploadInvoice(slug, month: row.month),
+                           uploadLabel: request.translate("invoice.upload"))
+            case .notRequired:
+                return Row(month: month, state: request.translate("invoice.state.notRequired"), stateCode: "not-required",
+                           amount: nil, uploadedOn: nil, href: nil, documentURL: nil, uploadURL: nil, uploadLabel: nil)
+            }
+        }
+        let canUpload = !InvoiceMonths.uploadable(contracts: contracts, invoices: invoices, today: today).isEmpty
+        let base = Paths.invoices(slug)
+        return try await request.view.render("invoices", ListPage(
+            layout: Layout(request: request, title: request.translate("nav.invoices")),
+            rows: rows,
+            uploadURL: canUpload ? Paths.uploadInvoice(slug) : nil,
+            newerURL: page > 1 ? base + "?page=\(page - 1)" : nil,
+            olderURL: page < pageCount ? base + "?page=\(page + 1)" : nil,
+            empty: all.isEmpty ? request.translate("invoice.list.empty") : nil))
+    }
+
+    /// The invoice of the path when the signed-in user may see it, else 404.
+    static func visibleInvoice(_ request: Request) async throws -> InvoiceDetail {
+        let tenant = try request.tenant
+        let id = try request.idParameter()
+        guard let invoice = try await InvoiceQueries.detail(id, tenant: tenant.id, timeZone: tenant.timeZone,
+                                                            on: try request.db, logger: request.logger),
+              Permissions.can(try request.user, .viewInvoices, .person(invoice.userID, leaders: []))
+        else { throw Abort(.notFound) }
+        return invoice
+    }
+
+    struct Field: Encodable {
+        let label: String
+        let value: String?
+    }
+
+    struct Version: Encodable {
+        let label: String
+        let filename: String
+        let detail: String
+        let href: String
+        let current: Bool
+    }
+
+    struct HistoryRow: Encodable {
+        let at: String
+        let actor: String
+        let change: String
+        let reason: String?
+    }
+
+    struct DetailPage: Encodable {
+        let layout: Layout
+        let heading: String
+        let state: String
+        let stateCode: String
+        let documentURL: String
+        let thumbnailURL: String?
+        let fields: [Field]
+        let noText: Bool
+        let duplicates: [String]
+        let replaceURL: String?
+        let lockedNote: String?
+        let versions: [Version]
+        let history: [HistoryRow]
+        let backURL: String
+    }
+
+    func detail(_ request: Request) async throws -> View {
+        let invoice = try await Self.visibleInvoice(request)
+        let tenant = try request.tenant, user = try request.user
+        let duplicates = try await InvoiceQueries.duplicates(
+            of: invoice.sha256, except: invoice.documentID, tenant: tenant.id, timeZone: tenant.timeZone,
+            on: try request.db, logger: request.logger)
+        let f = invoice.fields
+        let slug = tenant.slug
+        let own = invoice.userID == user.id
+        let stateLabel = { (state: InvoiceState?) in request.translate("invoice.state.\(state?.rawValue ?? "missing")") }
+        return try await request.view.render("invoice", DetailPage(
+            layout: Layout(request: request, title: request.translate("invoice.title", request.monthLabel(invoice.month))),
+            heading: own ? request.translate("invoice.title", request.monthLabel(invoice.month))
+                : request.translate("invoice.titleOf", invoice.personName, request.monthLabel(invoice.month)),
+            state: stateLabel(invoice.state),
+            stateCode: invoice.state.rawValue,
+            documentURL: Paths.invoiceDocument(slug, invoice.id, invoice.documentID),
+            thumbnailURL: invoice.hasThumbnail ? Paths.invoiceThumbnail(slug, invoice.id, invoice.documentID) : nil,
+            fields: [
+                Field(label: request.translate("invoice.field.total"),
+                      value: f.total.map { Money.format(minor: $0.minor, currency: $0.currency, language: request.language) }),
+                Field(label: request.translate("invoice.field.account"), value: f.account?.description ?? f.iban?.description),
+                Field(label: request.translate("invoice.field.variableSymbol"), value: f.variableSymbol),
+                Field(label: request.translate("invoice.field.invoiceNumber"), value: f.invoiceNumber),
+                Field(label: request.translate("invoice.field.supplierID"), value: f.supplierID),
+                Field(label: request.translate("invoice.field.pages"), value: String(invoice.pages)),
+            ],
+            noText: !invoice.hasText,
+            duplicates: duplicates.map {
+                request.translate("invoice.duplicate", $0.personName, request.monthLabel($0.month), $0.uploadedOn.iso)
+            },
+            replaceURL: own && invoice.state.acceptsUpload ? Paths.uploadInvoice(slug, month: invoice.month) : nil,
+            lockedNote: own && !invoice.state.acceptsUpload
+                ? request.translate(UploadRefusal.locked(invoice.state).message.key) : nil,
+            versions: invoice.documents.map {
+                Version(label: request.translate("invoice.version", String($0.versionNo)), filename: $0.filename,
+                        detail: request.translate("invoice.versionDetail", $0.uploadedAt, $0.uploadedBy,
+                                                  Self.sizeLabel($0.sizeBytes), String($0.pages)),
+                        href: Paths.invoiceDocument(slug, invoice.id, $0.id), current: $0.id == invoice.documentID)
+            },
+            history: invoice.history.map {
+                HistoryRow(at: $0.at, actor: $0.actor,
+                           change: $0.fromState == nil ? request.translate("invoice.history.uploaded")
+                               : request.translate("invoice.history.change", stateLabel($0.fromState), stateLabel($0.toState)),
+                           reason: $0.reason)
+            },
+            backURL: own ? Paths.invoices(slug) : Paths.person(slug, invoice.userID)))
+    }
+
+    static func sizeLabel(_ bytes: Int) -> String {
+        bytes >= 1024 * 1024 ? String(format: "%.1f MB", Double(bytes) / 1_048_576) : "\(max(1, bytes / 1024)) kB"
+    }
+
+    /// The PDF itself, inline, to the owner and admins only.
+    func document(_ request: Request) async throws -> Response {
+        let tenant = try request.tenant
+        let invoice = try request.idParameter(), id = try request.idParameter("document")
+        guard let found = try await InvoiceQueries.document(id, of: invoice, tenant: tenant.id, on: try request.db,
+                                                            logger: request.logger),
+              Permissions.can(try request.user, .viewInvoices, .person(found.owner, leaders: []))
+        else { throw Abort(.notFound) }
+        let response = Response(status: .ok, body: .init(data: found.content))
+        response.headers.contentType = HTTPMediaType(type: "application", subType: "pdf")
+        let name = InvoiceRules.safeFilename(found.filename, fallback: "invoice-\(found.month.iso)")
+        response.headers.replaceOrAdd(name: .contentDisposition, value: "inline; filename=\"\(name)\"")
+        response.headers.replaceOrAdd(name: .xContentTypeOptions, value: "nosniff")
+        response.headers.replaceOrAdd(name: .cacheControl, value: "private, no-store")
+        // The browser's own PDF viewer shows it: the pages' policy (object-src 'none') would block
+        // that viewer, so the file gets a policy of its own.
+        response.headers.replaceOrAdd(name: .contentSecurityPolicy, value: "frame-ancestors 'none'")
+        return response
+    }
+
+    func thumbnail(_ request: Request) async throws -> Response {
+        let tenant = try request.tenant
+        let invoice = try request.idParameter(), id = try request.idParameter("document")
+        guard let found = try await InvoiceQueries.thumbnail(id, of: invoice, tenant: tenant.id, on: try request.db,
+                                                             logger: request.logger),
+              Permissions.can(try request.user, .viewInvoices, .person(found.owner, leaders: [])),
+              let png = found.png
+        else { throw Abort(.notFound) }
+        let response = Response(status: .ok, body: .init(data: png))
+        response.headers.contentType = .png
+        response.headers.replaceOrAdd(name: .cacheControl, value: "private, max-age=3600")
+        return response
+    }
+}
+
+extension Request {
+    func translate(_ key: String, _ arguments: [String]) -> String {
+        application.translations.text(key, language, arguments)
+    }
+
+    /// "November 2026" / "listopad 2026".
+    func monthLabel(_ month: Month) -> String {
+        translate("month.name.\(month.month)") + " " + String(month.year)
+    }
+}

@@ -1,0 +1,139 @@
+import Vapor
+
+/// Uploading a month's invoice PDF, or replacing it while it is submitted or returned. The
+/// upload route takes no database connection while the file arrives or is inspected: it reads
+/// what it needs in one short transaction and writes in another.
+struct InvoiceUploadRoutes: RouteCollection {
+    /// The largest PDF accepted; the body may be a little larger for the form around it.
+    let maxUploadBytes: Int
+
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get("invoices", "upload", use: form)
+        let upload = routes.on(.POST, "invoices", "upload", body: .collect(maxSize: ByteCount(value: maxBodyBytes)),
+                               use: upload)
+        upload.userInfo[RouteOption.maxBodyBytes] = maxBodyBytes
+        upload.userInfo[RouteOption.ownTransactions] = true
+    }
+
+    var maxBodyBytes: Int { maxUploadBytes + 64 * 1024 }
+
+    struct MonthChoice: Encodable {
+        let value: String
+        let label: String
+        let selected: Bool
+    }
+
+    struct FormPage: Encodable {
+        let layout: Layout
+        let action: String
+        let months: [MonthChoice]
+        let maxBytes: Int
+        let limits: String
+        let tooLarge: String
+        let error: String?
+        let hint: String?
+        let backURL: String
+    }
+
+    struct UploadForm: Content {
+        var month: String?
+        var file: File?
+    }
+
+    /// What the form needs: the person's contracts and invoices.
+    private func situation(_ request: Request, user: User, tenant: Tenant) async throws
+        -> (contracts: [Contract], invoices: [InvoiceSummary]) {
+        try await request.application.database.transaction(tenant: tenant.id, readOnly: true) { db in
+            (try await PeopleQueries.contracts(of: user.id, tenant: tenant.id, on: db, logger: request.logger),
+             try await InvoiceQueries.summaries(of: user.id, tenant: tenant.id, timeZone: tenant.timeZone, on: db,
+                                                logger: request.logger))
+        }
+    }
+
+    func form(_ request: Request) async throws -> View {
+        let user = try request.user
+        try request.require(.submitInvoices, .person(user.id, leaders: []))
+        let tenant = try request.tenant
+        let (contracts, invoices) = try await situation(request, user: user, tenant: tenant)
+        let wanted = (try? request.query.get(String.self, at: "month")).flatMap(Month.init(filter:))
+        return try await render(request, contracts: contracts, invoices: invoices, month: wanted, refusal: nil)
+    }
+
+    private func render(
+        _ request: Request, contracts: [Contract], invoices: [InvoiceSummary], month wanted: Month?, refusal: UploadRefusal?
+    ) async throws -> View {
+        let tenant = try request.tenant
+        let today = LocalDate.today(in: tenant.timeZone)
+        let months = InvoiceMonths.uploadable(contracts: contracts, invoices: invoices, today: today)
+        let selected = wanted.flatMap { months.contains($0) ? $0 : nil }
+            ?? InvoiceMonths.defaultUploadMonth(contracts: contracts, invoices: invoices, today: today)
+        let existing = Dictionary(invoices.map { ($0.month, $0) }, uniquingKeysWith: { first, _ in first })
+        let settings = request.application.settings
+        let megabytes = String(settings.pdfMaxBytes / (1024 * 1024))
+        let message = refusal.map { request.translate($0.message.key, $0.message.arguments) }
+        return try await request.view.render("invoice-upload", FormPage(
+            layout: Layout(request: request, title: request.translate("invoice.upload.title")),
+            action: Paths.uploadInvoice(tenant.slug),
+            months: months.map { month in
+                let label = request.monthLabel(month)
+                let note = existing[month] == nil ? "" : " — " + request.translate("invoice.upload.replaces")
+                return MonthChoice(value: month.iso, label: label + note, selected: month == selected)
+            },
+            maxBytes: settings.pdfMaxBytes,
+            limits: request.translate("invoice.upload.limits", megabytes, String(settings.pdfMaxPages)),
+            tooLarge: request.translate("invoice.refused.tooLarge", megabytes),
+            error: message,
+            hint: months.isEmpty ? request.translate("invoice.upload.nothing") : nil,
+            backURL: Paths.invoices(tenant.slug)))
+    }
+
+    func upload(_ request: Request) async throws -> Response {
+        let user = try request.user
+        try request.require(.submitInvoices, .person(user.id, leaders: []))
+        let tenant = try request.tenant
+        let form = try? request.content.decode(UploadForm.self)
+        let (contracts, invoices) = try await situation(request, user: user, tenant: tenant)
+        let month = form?.month.flatMap(Month.init(filter:))
+        func refuse(_ refusal: UploadRefusal) async throws -> Response {
+            try await render(request, contracts: contracts, invoices: invoices, month: month, refusal: refusal)
+                .encodeResponse(status: .unprocessableEntity, for: request)
+        }
+        guard let month else { return try await refuse(.badMonth) }
+        let today = LocalDate.today(in: tenant.timeZone)
+        if let refusal = InvoiceRules.periodRefusal(month: month, contracts: contracts, today: today) {
+            return try await refuse(refusal)
+        }
+        // An approved or paid invoice keeps its file: say so before inspecting anything.
+        if case .failure(let refusal) = InvoiceRules.stateAfterUpload(current: invoices.first { $0.month == month }?.state) {
+            return try await refuse(refusal)
+        }
+        guard let file = form?.file, !file.filename.isEmpty || file.data.readableBytes > 0 else {
+            return try await refuse(.noFile)
+        }
+        let bytes = Data(buffer: file.data)
+        let settings = request.application.settings
+        if let refusal = InvoiceRules.byteRefusal(bytes, maxBytes: settings.pdfMaxBytes) { return try await refuse(refusal) }
+        let inspection = await request.application.pdfInspector.inspect(bytes)
+        if case .failed(let why) = inspection {
+            request.logger.warning("PDF inspection failed: \(why)")
+        }
+        if let refusal = InvoiceRules.refusal(for: inspection, maxPages: settings.pdfMaxPages) {
+            return try await refuse(refusal)
+        }
+        guard case .inspected(let report) = inspection else { return try await refuse(.unreadable) }
+        let filename = String(file.filename.trimmingWhitespace().prefix(200))
+        let accepted = AcceptedUpload(filename: filename.isEmpty ? "invoice-\(month.iso).pdf" : filename,
+                                      content: bytes, report: report)
+        let result = try await request.application.database.transaction(tenant: tenant.id) { db in
+            try await InvoiceMutations.upload(accepted, month: month, for: user.id, actor: user.id, tenant: tenant.id,
+                                              on: db, logger: request.logger)
+        }
+        switch result {
+        case .failure(let refusal):
+            return try await refuse(refusal)
+        case .success(let stored):
+            return request.redirect(to: Paths.invoice(tenant.slug, stored.invoice),
+                                    flash: Flash(.success, stored.replaced ? "flash.invoiceReplaced" : "flash.invoiceUploaded"))
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import PDFInspection
+
+/// Hands uploaded bytes to the `roster-pdf` process under resource limits and reads its report.
+/// Whatever the inspector does (crash, hang, allocate without end, flood its output) ends in
+/// `.failed`, never in the server; at most `concurrency` inspections run at once.
+public struct PDFInspector: Sendable {
+    public struct Limits: Sendable {
+        /// CPU seconds (RLIMIT_CPU): a loop is ended by SIGXCPU/SIGKILL.
+        public var cpuSeconds: Int = 10
+        /// Address space (RLIMIT_AS): allocation fails beyond it.
+        public var addressSpaceBytes: Int = 1 << 30
+        /// Wall-clock time, for a child that sleeps or blocks.
+        public var timeout: Duration = .seconds(20)
+        /// The most stdout that is read; beyond it the child is killed.
+        public var maxOutputBytes: Int = 2 << 20
+
+        public init() {}
+    }
+
+    public enum Result: Sendable, Equatable {
+        case inspected(InspectionReport)
+        /// The inspector did not produce a report; why, for the log.
+        case failed(String)
+    }
+
+    /// The inspector and its arguments (without the limits, which `inspect` puts in front).
+    public let command: [String]
+    public let maxPages: Int
+    public let limits: Limits
+    private let gate: ConcurrencyGate
+
+    public init(command: [String], maxPages: Int = 20, limits: Limits = Limits(), concurrency: Int) {
+        self.command = command
+        self.maxPages = maxPages
+        self.limits = limits
+        gate = ConcurrencyGate(limit: max(1, concurrency))
+    }
+
+    /// `roster-pdf` next to the running executable (the server and the test runner are built
+    /// into the same directory), unless `ROSTER_PDF_INSPECTOR` names another.
+    public static func defaultExecutable(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let path = environment["ROSTER_PDF_INSPECTOR"], !path.isEmpty { return path }
+        let me = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        return me.deletingLastPathComponent().appendingPathComponent("roster-pdf").path
+    }
+
+    /// The full command line: util-linux `prlimit` sets the limits and executes the inspector.
+    var limitedCommand: [String] {
+        ["/usr/bin/prlimit", "--cpu=\(limits.cpuSeconds)", "--as=\(limits.addressSpaceBytes)", "--core=0", "--"]
+            + command + ["--max-pages", String(maxPages)]
+    }
+
+    public func inspect(_ bytes: Data) async -> Result {
+        // Not a PDF at all: no process needed to say so.
+        guard InspectionReport.hasPDFHeader(bytes) else { return .inspected(InspectionReport(verdict: .notPDF)) }
+        let command = limitedCommand, limits = self.limits
+        return await gate.withTurn {
+            let outcome: ChildProcess.Outcome
+            do {
+                outcome = try await ChildProcess.run(command, input: bytes, timeout: limits.timeout,
+                                                     maxOutput: limits.maxOutputBytes)
+            } catch {
+                return .failed("\(error)")
+            }
+            if outcome.timedOut { return .failed("no answer within \(limits.timeout)") }
+            if outcome.outputExceeded { return .failed("more than \(limits.maxOutputBytes) bytes of output") }
+            if outcome.signaled { return .failed("ended by signal \(outcome.status)") }
+            if outcome.status != 0 { return .failed("exited with \(outcome.status)") }
+            guard let report = try? JSONDecoder().decode(InspectionReport.self, from: outcome.output) else {
+                return .failed("an answer that is not a report")
+            }
+            return .inspected(report)
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import NIOConcurrencyHelpers
+
+/// Runs a command with bytes on its stdin and collects its stdout, bounded in time and in
+/// output: a child that hangs is killed when the timeout passes, one that writes too much is
+/// killed when it passes the limit, one that stops reading its input makes the write fail
+/// instead of blocking. Blocking reads and writes happen on threads of their own, never on
+/// the concurrency pool.
+public enum ChildProcess {
+    public struct Outcome: Sendable {
+        /// The exit status, or the signal that ended the child when `signaled`.
+        public let status: Int32
+        public let signaled: Bool
+        public let output: Data
+        public let timedOut: Bool
+        /// The child wrote more than the limit and was killed for it.
+        public let outputExceeded: Bool
+        /// The whole input was written (the child did not stop reading early).
+        public let inputDelivered: Bool
+
+        public var succeeded: Bool { !signaled && status == 0 && !timedOut && !outputExceeded }
+    }
+
+    public struct StartFailure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Writing to a child that stopped reading must fail with EPIPE, not kill the server.
+    static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
+
+    /// - Parameters:
+    ///   - command: the executable (a path, or a name looked up on PATH) and its arguments; no shell.
+    ///   - mergeStandardError: collect stderr with stdout; otherwise it is discarded.
+    public static func run(
+        _ command: [String], input: Data, timeout: Duration, maxOutput: Int, mergeStandardError: Bool = false
+    ) async throws -> Outcome {
+        _ = ignoreBrokenPipes
+        precondition(!command.isEmpty)
+        let process = Process()
+        if command[0].contains("/") {
+            process.executableURL = URL(fileURLWithPath: command[0])
+            process.arguments = Array(command.dropFirst())
+        } else {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = command
+        }
+        let stdin = Pipe(), stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = mergeStandardError ? stdout : FileHandle.nullDevice
+        let finished = AsyncStream<(Int32, Bool)>.makeStream()
+        process.terminationHandler = {
+            finished.continuation.yield(($0.terminationStatus, $0.terminationReason == .uncaughtSignal))
+            finished.continuation.finish()
+        }
+        do {
+            try process.run()
+        } catch {
+            throw StartFailure(description: "\(command[0]) could not be started: \(error)")
+        }
+        let pid = process.processIdentifier
+        let timedOut = NIOLockedValueBox(false)
+        let watchdog = Task {
+            try await Task.sleep(for: timeout)
+            // SIGKILL: a hung child may block or ignore SIGTERM.
+            timedOut.withLockedValue { $0 = true }
+            if process.isRunning { kill(pid, SIGKILL) }
+        }
+        async let delivered = onThread {
+            let writer = stdin.fileHandleForWriting
+            do {
+                try writer.write(contentsOf: input)
+                try writer.close()
+                return true
+            } catch {
+                try? writer.close()
+                return false
+            }
+        }
+        async let collected = onThread { () -> (Data, Bool) in
+            let reader = stdout.fileHandleForReading
+            var output = Data()
+            while true {
+                let chunk = reader.availableData
+                if chunk.isEmpty { return (output, false) }
+                output.append(chunk)
+                if output.count > maxOutput {
+                    kill(pid, SIGKILL)
+                    return (output.prefix(maxOutput), true)
+                }
+            }
+        }
+        let (output, exceeded) = await collected
+        let inputDelivered = await delivered
+        var status: Int32 = -1, signaled = false
+        for await (code, bySignal) in finished.stream { (status, signaled) = (code, bySignal) }
+        watchdog.cancel()
+        try? stdout.fileHandleForReading.close()
+        return Outcome(status: status, signaled: signaled, output: output,
+                       timedOut: timedOut.withLockedValue { $0 }, outputExceeded: exceeded, inputDelivered: inputDelivered)
+    }
+
+    /// Runs blocking work on a new thread and awaits its result.
+    private static func onThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: work()) }.start()
+        }
+    }
+}

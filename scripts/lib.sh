@@ -34,7 +34,9 @@ require_swift() {
 }
 
 install_base() {
-  apt_install postgresql ca-certificates tzdata
+  # libpoppler-glib-dev: the PDF inspector (roster-pdf) is built against it; util-linux has the
+  # prlimit that starts the inspector under its limits.
+  apt_install postgresql ca-certificates tzdata libpoppler-glib-dev pkg-config util-linux
   require_swift
 }
 

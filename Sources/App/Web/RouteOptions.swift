@@ -18,7 +18,10 @@ extension Request {
 
     /// Collects the body within the route's limit (413 beyond it), once.
     func collectBody() async throws {
-        if body.data == nil {
+        if let data = body.data {
+            // Already whole (a request built in memory): the limit still holds.
+            guard data.readableBytes <= maxBodyBytes else { throw Abort(.payloadTooLarge) }
+        } else {
             _ = try await body.collect(max: maxBodyBytes).get()
         }
     }

@@ -25,12 +25,13 @@ import Testing
     static let everyone: Set<Whom> = [.company, .own, .team, .other]
     static let expected: [Role: [Action: Set<Whom>]] = [
         .employee: [.viewHome: everyone, .editPreferences: [.own], .viewProfile: [.own], .viewRate: [.own],
-                    .viewEarnings: [.own]],
+                    .viewEarnings: [.own], .submitInvoices: [.own], .viewInvoices: [.own]],
         .teamLeader: [.viewHome: everyone, .editPreferences: [.own], .viewProfile: [.own, .team],
-                      .viewRate: [.own, .team], .listPeople: [.own, .team], .viewEarnings: [.own]],
+                      .viewRate: [.own, .team], .listPeople: [.own, .team], .viewEarnings: [.own],
+                      .submitInvoices: [.own], .viewInvoices: [.own]],
         .admin: [.viewHome: everyone, .editPreferences: [.own], .manageCompany: everyone, .viewProfile: everyone,
                  .viewRate: everyone, .listPeople: everyone, .manageEmployees: everyone, .manageRates: everyone,
-                 .viewEarnings: [.own]],
+                 .viewEarnings: [.own], .submitInvoices: [.own], .viewInvoices: everyone],
     ]
 
     @Test func profileVisibility() {

@@ -1,4 +1,5 @@
 import Foundation
+import PDFInspection
 import PostgresNIO
 import Testing
 import Vapor
@@ -97,6 +98,17 @@ func withWorld<T: Sendable>(
                         """, logger: log)
                 }
             }
+            // An invoice with its document and history in both tenants.
+            for (tenant, user, month) in [(people[2].user.tenantID, people[2].user.id, "2024-10"),
+                                          (other.tenant.id, other.admin.id, "2024-02")] {
+                try await app.database.transaction(tenant: tenant) { connection in
+                    let upload = AcceptedUpload(
+                        filename: "faktura-\(month).pdf", content: TestPDF.invoice(["Faktura \(month)"]),
+                        report: InspectionReport(verdict: .ok, pages: 1, text: "Faktura \(month)\nCelkem k úhradě: 1 000,00 Kč"))
+                    _ = try await InvoiceMutations.upload(upload, month: Month(iso: month)!, for: user, actor: user,
+                                                          tenant: tenant, on: connection, logger: TestPostgres.logger)
+                }
+            }
             let world = TestWorld(
                 app: app, database: database,
                 admin: people[0].user, leader: people[1].user, employee: people[2].user, otherAdmin: other.admin)
@@ -120,6 +132,7 @@ struct Browser: Sendable {
         let status: HTTPStatus
         let headers: HTTPHeaders
         let body: String
+        let bytes: Data
 
         var location: String? { headers.first(name: .location) }
 
@@ -152,7 +165,30 @@ struct Browser: Sendable {
         return try await send(.POST, path, body: body, contentType: "application/x-www-form-urlencoded")
     }
 
+    /// Posts a multipart form with one file, and the CSRF token of `csrfFrom` unless `fields` has one.
+    mutating func postFile(
+        _ path: String, fields: [String: String], file: Data, filename: String, field: String = "file",
+        contentType: String = "application/pdf", csrfFrom page: Page
+    ) async throws -> Page {
+        var values = fields
+        if values["_csrf"] == nil { values["_csrf"] = page.csrf }
+        let boundary = "----roster-test-\(UUID().uuidString)"
+        var body = ByteBuffer()
+        for (name, value) in values.sorted(by: { $0.key < $1.key }) {
+            body.writeString("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n")
+        }
+        body.writeString("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(field)\"; filename=\"\(filename)\"\r\n")
+        body.writeString("Content-Type: \(contentType)\r\n\r\n")
+        body.writeBytes(file)
+        body.writeString("\r\n--\(boundary)--\r\n")
+        return try await send(.POST, path, bytes: body, contentType: "multipart/form-data; boundary=\(boundary)")
+    }
+
     mutating func send(_ method: HTTPMethod, _ path: String, body: String?, contentType: String?) async throws -> Page {
+        try await send(method, path, bytes: body.map { ByteBuffer(string: $0) }, contentType: contentType)
+    }
+
+    mutating func send(_ method: HTTPMethod, _ path: String, bytes: ByteBuffer?, contentType: String?) async throws -> Page {
         var headers = HTTPHeaders()
         headers.add(name: .acceptLanguage, value: acceptLanguage)
         if !cookies.isEmpty {
@@ -160,7 +196,7 @@ struct Browser: Sendable {
         }
         if let contentType { headers.add(name: .contentType, value: contentType) }
         let response = try await app.testing().sendRequest(
-            method, path, headers: headers, body: body.map { ByteBuffer(string: $0) })
+            method, path, headers: headers, body: bytes)
         for header in response.headers[.setCookie] {
             let pair = header.split(separator: ";", maxSplits: 1)[0]
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
@@ -171,7 +207,8 @@ struct Browser: Sendable {
                 cookies[parts[0]] = parts[1]
             }
         }
-        return Page(status: response.status, headers: response.headers, body: response.body.string)
+        return Page(status: response.status, headers: response.headers, body: response.body.string,
+                    bytes: Data(buffer: response.body))
     }
 }
 

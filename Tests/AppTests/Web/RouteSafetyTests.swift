@@ -26,12 +26,18 @@ import Vapor
     }
 
     /// A concrete path for a route pattern.
-    static func path(_ route: Route, slug: String = "acme", id: UUID = UUID(), rate: UUID = UUID()) -> String {
-        "/" + route.path.map { component -> String in
+    static func path(
+        _ route: Route, slug: String = "acme", id: UUID = UUID(), rate: UUID = UUID(),
+        invoice: (id: UUID, document: UUID)? = nil
+    ) -> String {
+        let isInvoice = route.path.contains(.constant("invoices"))
+        return "/" + route.path.map { component -> String in
             switch component {
             case .constant(let value): value
             case .parameter("slug"): slug
             case .parameter("token"): SecretToken().value
+            case .parameter("id") where isInvoice: (invoice?.id ?? UUID()).uuidString.lowercased()
+            case .parameter("document"): (invoice?.document ?? UUID()).uuidString.lowercased()
             case .parameter("id"): id.uuidString.lowercased()
             case .parameter("rate"): rate.uuidString.lowercased()
             case .parameter: UUID().uuidString
@@ -50,11 +56,15 @@ import Vapor
                 try await RateQueries.history(of: world.employee.id, tenant: world.employee.tenantID, on: $0,
                                               logger: TestPostgres.logger)[0].rate.id
             }
+            let invoice = try await world.db.transaction(tenant: world.employee.tenantID) {
+                try await $0.query("SELECT id, document_id FROM invoices WHERE user_id = \(world.employee.id)",
+                                   logger: TestPostgres.logger).collect()[0].decode((UUID, UUID).self)
+            }
             let before = try await Self.fingerprint(world.database)
             for route in routes {
                 for index in browsers.indices {
-                    // A real person and rate, so profile and form pages render rather than 404.
-                    let path = Self.path(route, id: world.employee.id, rate: rate)
+                    // A real person, rate and invoice, so profile, form and invoice pages render rather than 404.
+                    let path = Self.path(route, id: world.employee.id, rate: rate, invoice: (invoice.0, invoice.1))
                     let page = try await browsers[index].get(path)
                     #expect(page.status.code < 500, "GET \(path) answered \(page.status)")
                 }

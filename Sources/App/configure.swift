@@ -18,8 +18,11 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     // Requests Roster makes itself (to identity providers) never follow redirects.
     app.http.client.configuration.redirectConfiguration = .disallow
     app.oidc = OIDCDirectory(client: app.client)
-    app.pdfInspector = PDFInspector(command: [PDFInspector.defaultExecutable()], maxPages: settings.pdfMaxPages,
-                                    concurrency: settings.pdfConcurrency)
+    let inspector = PDFInspector.defaultExecutable()
+    if !FileManager.default.isExecutableFile(atPath: inspector) {
+        app.logger.warning("The PDF inspector is missing at \(inspector): every invoice upload will be refused. Build it (swift build --product roster-pdf) or set ROSTER_PDF_INSPECTOR.")
+    }
+    app.pdfInspector = PDFInspector(command: [inspector], maxPages: settings.pdfMaxPages, concurrency: settings.pdfConcurrency)
 
     app.directory.viewsDirectory = root + "Views/"
     app.views.use(.leaf)

@@ -1,31 +1,48 @@
 #!/usr/bin/env python3
-"""Writes a two-page invoice PDF (Helvetica text, no images) to stdout, for bench/invoices."""
+"""Writes a two-page Czech invoice PDF (Helvetica text, no images) to stdout, for bench/invoices.
+
+Czech letters outside WinAnsi get codes 1-14 through the font encoding's /Differences, by
+glyph name, so a PDF reader extracts them as Unicode."""
 import sys
 
+EXTRA = "čďěňřťůČĎĚŇŘŤŮ"
+GLYPHS = ["ccaron", "dcaron", "ecaron", "ncaron", "rcaron", "tcaron", "uring",
+          "Ccaron", "Dcaron", "Ecaron", "Ncaron", "Rcaron", "Tcaron", "Uring"]
+
 LINES = [
-    "FAKTURA - DANOVY DOKLAD c. 2026-0042",
-    "Dodavatel: Jan Dvorak, Kvetna 12, 602 00 Brno",
-    "ICO: 25596641",
-    "Odberatel: Bench a.s.",
-    "Bankovni ucet: 19-2000145399/0800",
-    "Variabilni symbol: 20260042",
-    "Datum vystaveni: 1. 11. 2026",
-] + [f"Polozka {n}: vyvoj software, {n * 3} h x 950,00 Kc" for n in range(1, 25)] + [
-    "Celkem k uhrade: 84 700,00 Kc",
+    "FAKTURA – DAŇOVÝ DOKLAD č. 2026-0042",
+    "Dodavatel: Jan Dvořák, Květná 12, 602 00 Brno",
+    "IČO: 25596641",
+    "Odběratel: Bench a.s.",
+    "Bankovní účet: 19-2000145399/0800",
+    "Variabilní symbol: 20260042",
+    "Datum vystavení: 1. 11. 2026",
+] + [f"Položka {n}: vývoj software, {n * 3} h × 950,00 Kč" for n in range(1, 25)] + [
+    "Celkem k úhradě: 84 700,00 Kč",
 ]
+
+
+def encode(text):
+    codes = bytearray()
+    for ch in text:
+        if ch in EXTRA:
+            codes.append(EXTRA.index(ch) + 1)
+        else:
+            codes += ch.encode("cp1252", errors="replace")
+    return "<" + codes.hex().upper() + ">"
 
 
 def text_page(lines):
     ops = []
     for index, line in enumerate(lines):
-        escaped = line.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
-        ops.append(f"BT /F1 11 Tf 50 {790 - index * 16} Td ({escaped}) Tj ET")
+        ops.append(f"BT /F1 11 Tf 50 {790 - index * 16} Td {encode(line)} Tj ET")
     return "\n".join(ops)
 
 
-pages = [text_page(LINES), text_page(["Prilohy: vykaz hodin", "Strana 2 / 2"])]
+pages = [text_page(LINES), text_page(["Přílohy: výkaz hodin", "Strana 2 / 2"])]
 objects = ["<< /Type /Catalog /Pages 2 0 R >>", None,
-           "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"]
+           "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding << /Type /Encoding "
+           "/BaseEncoding /WinAnsiEncoding /Differences [1 " + " ".join("/" + g for g in GLYPHS) + "] >> >>"]
 kids = []
 for content in pages:
     number = len(objects) + 1

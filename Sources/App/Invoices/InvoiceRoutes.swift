@@ -171,11 +171,21 @@ struct InvoiceRoutes: RouteCollection {
             },
             history: invoice.history.map {
                 HistoryRow(at: $0.at, actor: $0.actor,
-                           change: $0.fromState == nil ? request.translate("invoice.history.uploaded")
-                               : request.translate("invoice.history.change", stateLabel($0.fromState), stateLabel($0.toState)),
+                           change: Self.historyLabel($0, request: request, stateLabel: stateLabel),
                            reason: $0.reason)
             },
             backURL: own ? Paths.invoices(slug) : Paths.person(slug, invoice.userID)))
+    }
+
+    /// "Uploaded: submitted", "File replaced", "File replaced: Returned → Submitted", "Submitted → Approved".
+    static func historyLabel(
+        _ entry: InvoiceHistoryEntry, request: Request, stateLabel: (InvoiceState?) -> String
+    ) -> String {
+        guard let from = entry.fromState else { return request.translate("invoice.history.uploaded") }
+        let change = request.translate("invoice.history.change", stateLabel(from), stateLabel(entry.toState))
+        guard entry.newFile else { return change }
+        return from == entry.toState ? request.translate("invoice.history.replaced")
+            : request.translate("invoice.history.replacedChange", change)
     }
 
     static func sizeLabel(_ bytes: Int) -> String {

@@ -104,7 +104,7 @@ import Vapor
             let page = try await eva.get(Paths.invoice(Self.slug, id))
             #expect(page.body.contains("File replaced"))
             #expect(page.body.contains("Version 2: opravena.pdf") && page.body.contains("Version 1: faktura.pdf"))
-            #expect(page.body.contains("Returned → Submitted"))
+            #expect(page.body.contains("File replaced: Returned → Submitted"))
             #expect(page.body.contains("Submitted"))
             // Approved: the file stays, and the person is told why.
             _ = try await world.db.transaction(tenant: tenant) { connection in

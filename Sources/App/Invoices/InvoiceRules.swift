@@ -23,6 +23,8 @@ public enum UploadRefusal: Error, Sendable, Equatable {
     case futureMonth
     case notContractor
     case locked(InvoiceState)
+    /// Too many uploads are being read at this moment.
+    case busy
 
     /// The translation key of the message and its arguments.
     public var message: (key: String, arguments: [String]) {
@@ -40,6 +42,7 @@ public enum UploadRefusal: Error, Sendable, Equatable {
         case .futureMonth: ("invoice.refused.futureMonth", [])
         case .notContractor: ("invoice.refused.notContractor", [])
         case .locked(let state): ("invoice.refused.locked.\(state.rawValue)", [])
+        case .busy: ("invoice.refused.busy", [])
         }
     }
 }
@@ -69,6 +72,7 @@ public enum InvoiceRules {
 
     /// The inspector's verdict as a refusal, or nil when the file is accepted.
     public static func refusal(for result: PDFInspector.Result, maxPages: Int) -> UploadRefusal? {
+        if result == .busy { return .busy }
         guard case .inspected(let report) = result else { return .unreadable }
         switch report.verdict {
         case .ok: return nil

@@ -1,3 +1,4 @@
+import PostgresNIO
 import Vapor
 
 /// Uploading a month's invoice PDF, or replacing it while it is submitted or returned. The
@@ -40,14 +41,17 @@ struct InvoiceUploadRoutes: RouteCollection {
         var file: File?
     }
 
-    /// What the form needs: the person's contracts and invoices.
+    /// What the form needs: the person's contracts and invoices, on the request's connection, or
+    /// in a short read-only transaction of its own for the upload route, which holds none.
     private func situation(_ request: Request, user: User, tenant: Tenant) async throws
         -> (contracts: [Contract], invoices: [InvoiceSummary]) {
-        try await request.application.database.transaction(tenant: tenant.id, readOnly: true) { db in
+        let read = { @Sendable (db: PostgresConnection) async throws -> ([Contract], [InvoiceSummary]) in
             (try await PeopleQueries.contracts(of: user.id, tenant: tenant.id, on: db, logger: request.logger),
              try await InvoiceQueries.summaries(of: user.id, tenant: tenant.id, timeZone: tenant.timeZone, on: db,
                                                 logger: request.logger))
         }
+        if let db = try? request.db { return try await read(db) }
+        return try await request.application.database.transaction(tenant: tenant.id, readOnly: true, read)
     }
 
     func form(_ request: Request) async throws -> View {
@@ -114,8 +118,10 @@ struct InvoiceUploadRoutes: RouteCollection {
         let settings = request.application.settings
         if let refusal = InvoiceRules.byteRefusal(bytes, maxBytes: settings.pdfMaxBytes) { return try await refuse(refusal) }
         let inspection = await request.application.pdfInspector.inspect(bytes)
-        if case .failed(let why) = inspection {
-            request.logger.warning("PDF inspection failed: \(why)")
+        switch inspection {
+        case .failed(let why): request.logger.warning("PDF inspection failed: \(why)")
+        case .busy: request.logger.warning("PDF inspection refused: too many waiting")
+        case .inspected: break
         }
         if let refusal = InvoiceRules.refusal(for: inspection, maxPages: settings.pdfMaxPages) {
             return try await refuse(refusal)

@@ -14,6 +14,8 @@ public struct PDFInspector: Sendable {
         public var timeout: Duration = .seconds(20)
         /// The most stdout that is read; beyond it the child is killed.
         public var maxOutputBytes: Int = 2 << 20
+        /// How many uploads may wait for an inspection; more are told to try again later.
+        public var maxQueued: Int = 32
 
         public init() {}
     }
@@ -22,6 +24,8 @@ public struct PDFInspector: Sendable {
         case inspected(InspectionReport)
         /// The inspector did not produce a report; why, for the log.
         case failed(String)
+        /// Too many inspections are waiting already; none was started.
+        case busy
     }
 
     /// The inspector and its arguments (without the limits, which `inspect` puts in front).
@@ -55,7 +59,7 @@ public struct PDFInspector: Sendable {
         // Not a PDF at all: no process needed to say so.
         guard InspectionReport.hasPDFHeader(bytes) else { return .inspected(InspectionReport(verdict: .notPDF)) }
         let command = limitedCommand, limits = self.limits
-        return await gate.withTurn {
+        let result: Result? = await gate.withTurn(maxQueued: limits.maxQueued) {
             let outcome: ChildProcess.Outcome
             do {
                 outcome = try await ChildProcess.run(command, input: bytes, timeout: limits.timeout,
@@ -72,5 +76,6 @@ public struct PDFInspector: Sendable {
             }
             return .inspected(report)
         }
+        return result ?? .busy
     }
 }

@@ -19,6 +19,13 @@ public actor ConcurrencyGate {
         return try await body()
     }
 
+    /// Like `withTurn`, but nil at once when `maxQueued` are already waiting: a burst beyond the
+    /// line's length is turned away instead of piling up (each waiter holds its upload in memory).
+    public func withTurn<T: Sendable>(maxQueued: Int, _ body: @Sendable () async throws -> T) async rethrows -> T? {
+        if running >= limit, waiting.count >= maxQueued { return nil }
+        return try await withTurn(body)
+    }
+
     private func enter() async {
         if running < limit {
             running += 1

@@ -99,4 +99,25 @@ import Testing
         }
         #expect(ContinuousClock.now - started >= .milliseconds(1_900))
     }
+
+    @Test func aBurstBeyondTheQueueIsTurnedAwayAtOnce() async {
+        var limits = PDFInspector.Limits()
+        limits.maxQueued = 1
+        let inspector = PDFInspector(command: ["/bin/sh", "-c", "sleep 1; cat >/dev/null; exit 3"], limits: limits,
+                                     concurrency: 1)
+        // One runs, one waits, the third is told to come back.
+        let results = await withTaskGroup(of: PDFInspector.Result.self) { group in
+            for index in 0..<3 {
+                group.addTask {
+                    try? await Task.sleep(for: .milliseconds(100 * index))
+                    return await inspector.inspect(Self.pdf)
+                }
+            }
+            var all: [PDFInspector.Result] = []
+            for await result in group { all.append(result) }
+            return all
+        }
+        #expect(results.filter { $0 == .busy }.count == 1)
+        #expect(InvoiceRules.refusal(for: .busy, maxPages: 20) == .busy)
+    }
 }

@@ -188,6 +188,23 @@ import Vapor
         }
     }
 
+    @Test func anUploadThatFailsHalfWayLeavesNothing() async throws {
+        try await withWorld { world in
+            let tenant = world.employee.tenantID
+            let before = try await Self.counts(world, tenant: tenant)
+            let upload = AcceptedUpload(filename: "f.pdf", content: PDFInspectorTests.czechInvoice,
+                                        report: .init(verdict: .ok, pages: 1, text: "Faktura"))
+            // The invoice row goes in first; the document then fails (its uploader does not exist).
+            await #expect(throws: (any Error).self) {
+                try await world.db.transaction(tenant: tenant) { connection in
+                    _ = try await InvoiceMutations.upload(upload, month: Self.thisMonth, for: world.employee.id,
+                                                          actor: UUID(), tenant: tenant, on: connection, logger: TestPostgres.logger)
+                }
+            }
+            #expect(try await Self.counts(world, tenant: tenant) == before)
+        }
+    }
+
     @Test func aScanIsAcceptedButFlagged() async throws {
         try await withWorld { world in
             var eva = try await world.signedIn(world.employee)

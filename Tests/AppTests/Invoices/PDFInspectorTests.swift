@@ -68,6 +68,34 @@ import Testing
         #expect(fields.supplierID == "27082440")
     }
 
+    @Test func readsATotalFromASummaryTable() async throws {
+        // Items in a table, the totals in a box at the right; the account only as an IBAN.
+        var lines = [TestPDF.Line(x: 50, y: 800, size: 18, text: "Faktura č. FV-2026/118")]
+        lines.append(TestPDF.Line(x: 50, y: 770, text: "Dodavatel"))
+        lines.append(TestPDF.Line(x: 50, y: 755, text: "Ing. Tomáš Černý, IČO 27082440"))
+        lines.append(TestPDF.Line(x: 320, y: 770, text: "Odběratel"))
+        lines.append(TestPDF.Line(x: 320, y: 755, text: "Acme s.r.o., IČO 25596641"))
+        lines.append(TestPDF.Line(x: 50, y: 720, text: "IBAN: CZ65 0800 0000 1920 0014 5399"))
+        lines.append(TestPDF.Line(x: 50, y: 705, text: "VS: 2026118"))
+        for (index, item) in ["Vývoj, 120 h", "Konzultace, 8 h"].enumerated() {
+            let y = 660 - Double(index) * 16
+            lines.append(TestPDF.Line(x: 50, y: y, text: item))
+            lines.append(TestPDF.Line(x: 450, y: y, text: index == 0 ? "114 000,00" : "7 600,00"))
+        }
+        lines.append(TestPDF.Line(x: 320, y: 600, text: "Mezisoučet"))
+        lines.append(TestPDF.Line(x: 450, y: 600, text: "121 600,00 Kč"))
+        lines.append(TestPDF.Line(x: 320, y: 584, text: "Celkem k úhradě"))
+        lines.append(TestPDF.Line(x: 450, y: 584, text: "121 600,00 Kč"))
+        let report = try await Self.report(TestPDF.document([.text(lines)]))
+        let fields = InvoiceText.read(report.text)
+        #expect(fields.total == InvoiceAmount(minor: 12_160_000, currency: "CZK"))
+        #expect(fields.iban?.value == "CZ6508000000192000145399")
+        #expect(fields.account?.description == "19-2000145399/0800")
+        #expect(fields.variableSymbol == "2026118")
+        #expect(fields.invoiceNumber == "FV-2026/118")
+        #expect(fields.supplierID == "27082440")
+    }
+
     @Test func aScanHasPagesButNoText() async throws {
         let report = try await Self.report(TestPDF.document([.image]))
         #expect(report.verdict == .ok)

@@ -68,6 +68,10 @@ func routes(_ app: Application) throws {
     try signedIn.register(collection: OAuthAuthorizeRoutes())
     try signedIn.register(collection: InvoiceRoutes())
     try signedIn.register(collection: InvoiceUploadRoutes(maxUploadBytes: app.settings.pdfMaxBytes))
+    try signedIn.register(collection: InvoiceActionRoutes())
+    try signedIn.register(collection: ReviewOverviewRoutes())
+    try signedIn.register(collection: ReviewDeskRoutes())
+    try signedIn.register(collection: PaymentExportRoutes())
 }
 
 /// Runs the pool's background task from `configure` (commands and tests query before any

@@ -21,6 +21,8 @@ public enum Action: String, Sendable, CaseIterable {
     case submitInvoices
     /// See an invoice, its read fields and its PDF: one's own, or everyone's for admins.
     case viewInvoices
+    /// The month-end desk: every invoice of the tenant, approving, returning, paying, exporting.
+    case reviewInvoices
 }
 
 /// How far a granted action reaches: the person themselves, the teams they lead, or the whole tenant.
@@ -71,6 +73,7 @@ public enum Permissions {
             .viewEarnings: .own,
             .submitInvoices: .own,
             .viewInvoices: .tenant,
+            .reviewInvoices: .tenant,
         ],
     ]
 

@@ -10,6 +10,8 @@ public struct InvoiceSummary: Sendable, Equatable {
     /// The day the current file was uploaded, in the tenant's time zone.
     public let uploadedOn: LocalDate
     public let documentID: UUID
+    /// Why it was returned, while it is.
+    public let returnReason: String?
 }
 
 /// A month of a person's invoice list: an invoice, a missing one, or none needed.

@@ -48,15 +48,16 @@ public enum InvoiceMutations {
         let invoice: UUID, current: InvoiceState?, versionNo: Int
         if inserted.isEmpty {
             let rows = try await connection.query("""
-                SELECT i.id, i.state::text,
-                       (SELECT max(version_no) FROM invoice_documents d WHERE d.tenant_id = i.tenant_id AND d.invoice_id = i.id)
-                FROM invoices i
-                WHERE i.tenant_id = \(tenant) AND i.user_id = \(user) AND i.month = \(month.first.iso)::date
-                FOR UPDATE OF i
+                SELECT id, state::text FROM invoices
+                WHERE tenant_id = \(tenant) AND user_id = \(user) AND month = \(month.first.iso)::date
+                FOR UPDATE
                 """, logger: logger).collect()
-            guard let (id, state, last) = try rows.first?.decode((UUID, String, Int).self) else {
-                throw InvoiceStoreFailure()
-            }
+            guard let (id, state) = try rows.first?.decode((UUID, String).self) else { throw InvoiceStoreFailure() }
+            // A statement of its own, after the lock: it sees the versions that uploads which held
+            // the lock before this one have committed (a subquery of the locking statement would not).
+            let last = try await connection.query("""
+                SELECT coalesce(max(version_no), 0) FROM invoice_documents WHERE tenant_id = \(tenant) AND invoice_id = \(id)
+                """, logger: logger).collect()[0].decode(Int.self)
             (invoice, current, versionNo) = (id, InvoiceState(rawValue: state), last + 1)
         } else {
             (invoice, current, versionNo) = (newInvoice, nil, 1)
@@ -71,12 +72,12 @@ public enum InvoiceMutations {
             INSERT INTO invoice_documents (
                 tenant_id, id, invoice_id, version_no, filename, content, size_bytes, sha256, uploaded_by,
                 pages, has_text, text, thumbnail_png, amount_minor, currency, bank_account, iban,
-                variable_symbol, invoice_number, supplier_ico)
+                variable_symbol, invoice_number, supplier_ico, due_date)
             VALUES (\(tenant), \(document), \(invoice), \(versionNo), \(upload.filename), \(upload.content),
                     \(upload.content.count), \(upload.sha256), \(actor), \(report.pages),
                     \(!report.text.trimmingWhitespace().isEmpty), \(report.text), \(report.thumbnailPNG),
                     \(f.total?.minor), \(f.total?.currency), \(f.account?.description), \(f.iban?.value),
-                    \(f.variableSymbol), \(f.invoiceNumber), \(f.supplierID))
+                    \(f.variableSymbol), \(f.invoiceNumber), \(f.supplierID), \(f.dueDate?.iso)::date)
             """, logger: logger)
         if current != nil {
             try await connection.query("""

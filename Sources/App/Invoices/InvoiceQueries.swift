@@ -56,18 +56,22 @@ public enum InvoiceQueries {
         of user: UUID, tenant: UUID, timeZone: String, on connection: PostgresConnection, logger: Logger
     ) async throws -> [InvoiceSummary] {
         var result: [InvoiceSummary] = []
-        for try await (id, month, state, amount, currency, uploaded, document) in try await connection.query("""
+        for try await (id, month, state, amount, currency, uploaded, document, reason) in try await connection.query("""
             SELECT i.id, to_char(i.month, 'YYYY-MM'), i.state::text, d.amount_minor, d.currency,
-                   to_char(d.uploaded_at AT TIME ZONE \(timeZone), 'YYYY-MM-DD'), d.id
+                   to_char(d.uploaded_at AT TIME ZONE \(timeZone), 'YYYY-MM-DD'), d.id,
+                   CASE WHEN i.state = 'returned' THEN (
+                       SELECT h.reason FROM invoice_history h
+                       WHERE h.tenant_id = i.tenant_id AND h.invoice_id = i.id AND h.to_state = 'returned'
+                       ORDER BY h.at DESC LIMIT 1) END
             FROM invoices i
             JOIN invoice_documents d ON d.tenant_id = i.tenant_id AND d.id = i.document_id
             WHERE i.tenant_id = \(tenant) AND i.user_id = \(user)
             ORDER BY i.month DESC
-            """, logger: logger).decode((UUID, String, String, Int64?, String?, String, UUID).self) {
+            """, logger: logger).decode((UUID, String, String, Int64?, String?, String, UUID, String?).self) {
             guard let month = Month(iso: month), let state = InvoiceState(rawValue: state),
                   let day = LocalDate(iso: uploaded) else { continue }
             result.append(InvoiceSummary(id: id, month: month, state: state, amountMinor: amount, currency: currency,
-                                         uploadedOn: day, documentID: document))
+                                         uploadedOn: day, documentID: document, returnReason: reason))
         }
         return result
     }
@@ -93,7 +97,8 @@ public enum InvoiceQueries {
                         'fromState', h.from_state, 'toState', h.to_state, 'reason', h.reason,
                         'newFile', h.document_id IS NOT NULL) ORDER BY h.at DESC, h.id), '[]')::text
                     FROM invoice_history h JOIN users hu ON hu.tenant_id = h.tenant_id AND hu.id = h.actor_id
-                    WHERE h.tenant_id = i.tenant_id AND h.invoice_id = i.id)
+                    WHERE h.tenant_id = i.tenant_id AND h.invoice_id = i.id),
+                   d.due_date::text
             FROM invoices i
             JOIN users u ON u.tenant_id = i.tenant_id AND u.id = i.user_id
             JOIN invoice_documents d ON d.tenant_id = i.tenant_id AND d.id = i.document_id
@@ -115,7 +120,8 @@ public enum InvoiceQueries {
                 account: try r[11].decode(String?.self).flatMap(CzechAccount.init),
                 iban: try r[12].decode(String?.self).flatMap(IBAN.init),
                 variableSymbol: try r[13].decode(String?.self), invoiceNumber: try r[14].decode(String?.self),
-                supplierID: try r[15].decode(String?.self)),
+                supplierID: try r[15].decode(String?.self),
+                dueDate: try r[19].decode(String?.self).flatMap(LocalDate.init(iso:))),
             sha256: try r[16].decode(Data.self),
             documents: try decoder.decode([InvoiceDocumentInfo].self, from: Data(documentsJSON.utf8)),
             history: try decoder.decode([InvoiceHistoryEntry].self, from: Data(historyJSON.utf8)))

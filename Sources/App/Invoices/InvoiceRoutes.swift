@@ -22,6 +22,7 @@ struct InvoiceRoutes: RouteCollection {
         let documentURL: String?
         let uploadURL: String?
         let uploadLabel: String?
+        let note: String?
     }
 
     struct ListPage: Encodable {
@@ -59,15 +60,17 @@ struct InvoiceRoutes: RouteCollection {
                            href: Paths.invoice(slug, invoice.id),
                            documentURL: Paths.invoiceDocument(slug, invoice.id, invoice.documentID),
                            uploadURL: invoice.state.acceptsUpload ? Paths.uploadInvoice(slug, month: row.month) : nil,
-                           uploadLabel: invoice.state.acceptsUpload ? request.translate("invoice.replace") : nil)
+                           uploadLabel: invoice.state.acceptsUpload ? request.translate("invoice.replace") : nil,
+                           note: invoice.returnReason.map { request.translate("invoice.returnedBecause", $0) })
             case .missing:
                 return Row(month: month, state: request.translate("invoice.state.missing"), stateCode: "missing",
                            amount: nil, uploadedOn: nil, href: nil, documentURL: nil,
                            uploadURL: Paths.uploadInvoice(slug, month: row.month),
-                           uploadLabel: request.translate("invoice.upload"))
+                           uploadLabel: request.translate("invoice.upload"), note: nil)
             case .notRequired:
                 return Row(month: month, state: request.translate("invoice.state.notRequired"), stateCode: "not-required",
-                           amount: nil, uploadedOn: nil, href: nil, documentURL: nil, uploadURL: nil, uploadLabel: nil)
+                           amount: nil, uploadedOn: nil, href: nil, documentURL: nil, uploadURL: nil, uploadLabel: nil,
+                           note: nil)
             }
         }
         let canUpload = !InvoiceMonths.uploadable(contracts: contracts, invoices: invoices, today: today).isEmpty
@@ -112,8 +115,17 @@ struct InvoiceRoutes: RouteCollection {
         let reason: String?
     }
 
+    struct ActionButton: Encodable {
+        let value: String
+        let label: String
+        let needsReason: Bool
+    }
+
     struct DetailPage: Encodable {
         let layout: Layout
+        let actionURL: String
+        let version: Int
+        let actions: [ActionButton]
         let heading: String
         let state: String
         let stateCode: String
@@ -141,6 +153,11 @@ struct InvoiceRoutes: RouteCollection {
         let stateLabel = { (state: InvoiceState?) in request.translate("invoice.state.\(state?.rawValue ?? "missing")") }
         return try await request.view.render("invoice", DetailPage(
             layout: Layout(request: request, title: request.translate("invoice.title", request.monthLabel(invoice.month))),
+            actionURL: Paths.invoiceAction(slug, invoice.id),
+            version: invoice.version,
+            actions: !Permissions.can(user, .reviewInvoices, .company) ? [] : InvoiceAction.allowed(from: invoice.state).map {
+                ActionButton(value: $0.rawValue, label: request.translate("review.action.\($0.rawValue)"), needsReason: $0.needsReason)
+            },
             heading: own ? request.translate("invoice.title", request.monthLabel(invoice.month))
                 : request.translate("invoice.titleOf", invoice.personName, request.monthLabel(invoice.month)),
             state: stateLabel(invoice.state),
@@ -154,6 +171,7 @@ struct InvoiceRoutes: RouteCollection {
                 Field(label: request.translate("invoice.field.variableSymbol"), value: f.variableSymbol),
                 Field(label: request.translate("invoice.field.invoiceNumber"), value: f.invoiceNumber),
                 Field(label: request.translate("invoice.field.supplierID"), value: f.supplierID),
+                Field(label: request.translate("invoice.field.dueDate"), value: f.dueDate?.iso),
                 Field(label: request.translate("invoice.field.pages"), value: String(invoice.pages)),
             ],
             noText: !invoice.hasText,

@@ -7,15 +7,17 @@ public struct InvoiceFields: Sendable, Equatable {
     public var variableSymbol: String?
     public var invoiceNumber: String?
     public var supplierID: String?
+    public var dueDate: LocalDate?
 
     public init(total: InvoiceAmount? = nil, account: CzechAccount? = nil, iban: IBAN? = nil, variableSymbol: String? = nil,
-                invoiceNumber: String? = nil, supplierID: String? = nil) {
+                invoiceNumber: String? = nil, supplierID: String? = nil, dueDate: LocalDate? = nil) {
         self.total = total
         self.account = account
         self.iban = iban
         self.variableSymbol = variableSymbol
         self.invoiceNumber = invoiceNumber
         self.supplierID = supplierID
+        self.dueDate = dueDate
     }
 }
 
@@ -36,6 +38,7 @@ public enum InvoiceText {
         fields.variableSymbol = variableSymbol(in: lines)
         fields.invoiceNumber = invoiceNumber(in: lines)
         fields.supplierID = supplierID(in: lines)
+        fields.dueDate = InvoiceDueDate.read(in: lines)
         return fields
     }
 

@@ -49,6 +49,7 @@ struct HomeRoutes: RouteCollection {
         case Paths.rateIncreases(slug): "rates"
         case Paths.earnings(slug): "earnings"
         case Paths.invoices(slug): "invoices"
+        case Paths.reviewOverview(slug): "review"
         default: "other"
         }
     }

@@ -67,6 +67,7 @@ struct Layout: Encodable {
             (.listPeople, me, "nav.team", Paths.myTeam(slug)),
             (.manageEmployees, .company, "nav.teams", Paths.teams(slug)),
             (.manageRates, .company, "nav.rates", Paths.rateIncreases(slug)),
+            (.reviewInvoices, .company, "nav.review", Paths.reviewOverview(slug)),
             (.viewEarnings, me, "nav.earnings", Paths.earnings(slug)),
             (.submitInvoices, me, "nav.invoices", Paths.invoices(slug)),
             (.viewProfile, me, "nav.profile", Paths.profile(slug)),
@@ -82,6 +83,7 @@ struct Layout: Encodable {
             let ownProfile = path.hasPrefix(Paths.person(slug, user.id))
             // "Rates" covers both rate reports; "Company settings" every admin settings page.
             let section = href == Paths.rateIncreases(slug) ? Paths.ratesSection(slug)
+                : href == Paths.reviewOverview(slug) ? Paths.reviewSection(slug)
                 : href == Paths.company(slug) ? Paths.adminSection(slug) : href
             let current = href == Paths.profile(slug)
                 ? ownProfile

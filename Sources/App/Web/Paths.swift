@@ -79,3 +79,18 @@ extension Paths {
         invoiceDocument(slug, id, document) + "/thumbnail"
     }
 }
+
+extension Paths {
+    public static func reviewSection(_ slug: String) -> String { "/t/\(slug)/review" }
+    public static func reviewOverview(_ slug: String) -> String { reviewSection(slug) + "/invoices" }
+    public static func reviewDesk(_ slug: String) -> String { reviewSection(slug) + "/desk" }
+    public static func reviewDesk(_ slug: String, month: Month, state: InvoiceState) -> String {
+        reviewDesk(slug) + "?month=" + month.iso + "&state=" + state.rawValue
+    }
+    public static func reviewMissing(_ slug: String, month: Month) -> String {
+        reviewSection(slug) + "/missing?month=" + month.iso
+    }
+    public static func reviewExport(_ slug: String) -> String { reviewSection(slug) + "/export" }
+    public static func invoiceAction(_ slug: String, _ id: UUID) -> String { invoice(slug, id) + "/action" }
+    public static func paymentSettings(_ slug: String) -> String { "/t/\(slug)/admin/payments" }
+}

@@ -31,7 +31,8 @@ import Testing
                       .submitInvoices: [.own], .viewInvoices: [.own]],
         .admin: [.viewHome: everyone, .editPreferences: [.own], .manageCompany: everyone, .viewProfile: everyone,
                  .viewRate: everyone, .listPeople: everyone, .manageEmployees: everyone, .manageRates: everyone,
-                 .viewEarnings: [.own], .submitInvoices: [.own], .viewInvoices: everyone],
+                 .viewEarnings: [.own], .submitInvoices: [.own], .viewInvoices: everyone,
+                 .reviewInvoices: everyone],
     ]
 
     @Test func profileVisibility() {

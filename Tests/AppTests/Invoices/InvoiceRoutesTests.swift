@@ -188,6 +188,32 @@ import Vapor
         }
     }
 
+    @Test func concurrentUploadsForOneMonthAllLandAsVersions() async throws {
+        try await withWorld { world in
+            let tenant = world.employee.tenantID, user = world.employee.id
+            let upload = AcceptedUpload(filename: "f.pdf", content: PDFInspectorTests.czechInvoice,
+                                        report: .init(verdict: .ok, pages: 1, text: "Faktura"))
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<6 {
+                    group.addTask {
+                        _ = try await world.db.transaction(tenant: tenant) { connection in
+                            try await InvoiceMutations.upload(upload, month: Self.thisMonth, for: user, actor: user,
+                                                              tenant: tenant, on: connection, logger: TestPostgres.logger)
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            let versions = try await world.db.transaction(tenant: tenant, readOnly: true) { connection in
+                try await connection.query("""
+                    SELECT d.version_no FROM invoice_documents d JOIN invoices i ON i.tenant_id = d.tenant_id AND i.id = d.invoice_id
+                    WHERE i.user_id = \(user) AND i.month = \(Self.thisMonth.first.iso)::date ORDER BY 1
+                    """, logger: TestPostgres.logger).collect().map { try $0.decode(Int.self) }
+            }
+            #expect(versions == Array(1...6))
+        }
+    }
+
     @Test func anUploadThatFailsHalfWayLeavesNothing() async throws {
         try await withWorld { world in
             let tenant = world.employee.tenantID

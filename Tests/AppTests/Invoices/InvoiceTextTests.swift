@@ -22,6 +22,23 @@ import Testing
         #expect(fields.variableSymbol == "202605")
         #expect(fields.invoiceNumber == "2026-05")
         #expect(fields.supplierID == "25596641")
+        #expect(fields.dueDate == LocalDate(iso: "2026-06-14"))
+    }
+
+    @Test func dueDatesInTheirWritings() {
+        let cases: [(String, String?)] = [
+            ("Datum splatnosti: 14. 6. 2026", "2026-06-14"),
+            ("Splatnost 2026-06-14", "2026-06-14"),
+            ("Due date: 14 June 2026", "2026-06-14"),
+            ("Payment due June 14, 2026", "2026-06-14"),
+            ("Datum splatnosti:\n01.07.2026", "2026-07-01"),
+            ("Due date: 06/07/2026", nil),
+            ("Datum splatnosti: 31. 2. 2026", nil),
+            ("Datum vystavení: 1. 6. 2026", nil),
+        ]
+        for (text, expected) in cases {
+            #expect(InvoiceText.read(text).dueDate == expected.flatMap(LocalDate.init(iso:)), "\(text)")
+        }
     }
 
     @Test func aVATInvoiceCountsOnlyTheTotalToPay() {

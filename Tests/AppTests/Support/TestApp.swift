@@ -107,6 +107,8 @@ func withWorld<T: Sendable>(
                         report: InspectionReport(verdict: .ok, pages: 1, text: "Faktura \(month)\nCelkem k úhradě: 1 000,00 Kč"))
                     _ = try await InvoiceMutations.upload(upload, month: Month(iso: month)!, for: user, actor: user,
                                                           tenant: tenant, on: connection, logger: TestPostgres.logger)
+                    try await PaymentSettingsQueries.save(Debtor(name: "Payer \(month)", iban: IBAN("CZ6508000000192000145399")!, bic: nil),
+                                                          tenant: tenant, on: connection, logger: TestPostgres.logger)
                 }
             }
             let world = TestWorld(

@@ -41,7 +41,7 @@ import Testing
         let files = FileManager.default.enumerator(atPath: sources)!.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
         for file in files {
             let text = try String(contentsOfFile: sources + "/" + file, encoding: .utf8)
-            for match in text.matches(of: /"((?:nav|home|login|link|error|company|flash|preferences|form|layout|landing|role|language|people|person|contract|audit|employee|teams|rate|rates|earnings|mail|mailbox|oauth|oidc|provider|invoice|month)\.[A-Za-z0-9_.]+)"/) {
+            for match in text.matches(of: /"((?:nav|home|login|link|error|company|flash|preferences|form|layout|landing|role|language|people|person|contract|audit|employee|teams|rate|rates|earnings|mail|mailbox|oauth|oidc|provider|invoice|month|review|payments)\.[A-Za-z0-9_.]+)"/) {
                 keys.insert(String(match.1))
             }
         }
@@ -58,10 +58,20 @@ import Testing
         for action in ["contract", "rate", "rateCorrected", "rateTypoFix", "rateDeleted", "team", "deactivated", "reactivated", "created", "edited", "contractEnded"] { keys.insert("audit.\(action)") }
         for status in ["active", "inactive", "all"] { keys.insert("people.status.\(status)") }
         for language in Language.allCases { keys.insert("language.\(language.rawValue)") }
-        for card in ["company", "preferences", "other", "people", "team", "profile", "teams", "rates", "earnings", "invoices"] { keys.insert("home.card.\(card)") }
+        for card in ["company", "preferences", "other", "people", "team", "profile", "teams", "rates", "earnings", "invoices", "review"] { keys.insert("home.card.\(card)") }
         for state in InvoiceState.allCases { keys.insert("invoice.state.\(state.rawValue)") }
         for state in [InvoiceState.approved, .paid] { keys.insert("invoice.refused.locked.\(state.rawValue)") }
         for month in 1...12 { keys.insert("month.name.\(month)") }
+        for action in InvoiceAction.allCases {
+            keys.insert("review.action.\(action.rawValue)"); keys.insert("flash.invoice.\(action.rawValue)")
+            keys.insert("review.done.\(action.rawValue)"); keys.insert("review.done.\(action.rawValue).one")
+        }
+        for flag in ReviewFlag.allCases { keys.insert("review.flag.\(flag.rawValue)") }
+        for outcome in ["stale", "not-allowed", "no-reason", "not-found"] {
+            keys.insert("review.outcome.\(outcome)"); keys.insert("review.summary.\(outcome)")
+        }
+        for state in ["submitted", "approved"] { keys.insert("review.desk.tab.\(state)"); keys.insert("review.desk.empty.\(state)") }
+        for tab in ["overview", "missing", "desk", "pay"] { keys.insert("review.tab.\(tab)") }
         return keys
     }
 

@@ -1,0 +1,136 @@
+import Foundation
+import PostgresNIO
+import Vapor
+
+/// The accountant's files from the "To pay" desk, and the account the company pays from.
+struct PaymentExportRoutes: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.post("review", "export", use: export)
+        routes.get("admin", "payments", use: settingsPage)
+        routes.post("admin", "payments", use: saveSettings)
+    }
+
+    struct ExportForm: Content {
+        var month: String?
+        var format: String?
+        var again: String?
+        var pick: [String]?
+    }
+
+    /// Approved invoices of the month (or the selected ones among them) as CSV or pain.001; each
+    /// is exported once unless "again" is ticked, and is marked exported in the same transaction.
+    func export(_ request: Request) async throws -> Response {
+        try request.require(.reviewInvoices)
+        let tenant = try request.tenant, db = try request.db
+        guard let form = try? request.content.decode(ExportForm.self), let format = form.format,
+              format == "csv" || format == "xml" else { throw Abort(.badRequest) }
+        let month = form.month.flatMap(Month.init(filter:)) ?? Month(LocalDate.today(in: tenant.timeZone))
+        let back = Paths.reviewDesk(tenant.slug, month: month, state: .approved)
+        let selected = (form.pick ?? []).compactMap { $0.split(separator: ":").first.flatMap { UUID(uuidString: String($0)) } }
+        let rows = try await ReviewQueries.desk(month: month, state: .approved, only: selected.isEmpty ? nil : selected,
+                                                tenant: tenant.id, on: db, logger: request.logger)
+            .filter { form.again != nil || !$0.exported }
+        guard !rows.isEmpty else { return request.redirect(to: back, flash: Flash(.error, "flash.export.nothing")) }
+        let invoices = rows.map { PayableInvoice(id: $0.id, name: $0.name, month: $0.month, fields: $0.fields) }
+        let body: String, type: HTTPMediaType, name: String
+        if format == "csv" {
+            body = PaymentExport.csv(invoices)
+            type = HTTPMediaType(type: "text", subType: "csv", parameters: ["charset": "utf-8"])
+            name = "invoices-\(month.iso).csv"
+        } else {
+            guard let debtor = try await PaymentSettingsQueries.debtor(tenant: tenant.id, on: db, logger: request.logger) else {
+                return request.redirect(to: Paths.paymentSettings(tenant.slug), flash: Flash(.error, "flash.export.noDebtor"))
+            }
+            guard invoices.contains(where: \.payable) else {
+                return request.redirect(to: back, flash: Flash(.error, "flash.export.nothingPayable"))
+            }
+            let now = Date()
+            body = PaymentExport.pain001(invoices, debtor: debtor, messageID: "ROSTER-\(month.iso)-\(Int(now.timeIntervalSince1970))",
+                                         created: now, executionDate: LocalDate.today(in: tenant.timeZone))
+            type = HTTPMediaType(type: "application", subType: "xml", parameters: ["charset": "utf-8"])
+            name = "payment-order-\(month.iso).xml"
+        }
+        let exported = format == "csv" ? invoices.map(\.id) : invoices.filter(\.payable).map(\.id)
+        try await ReviewMutations.markExported(exported, tenant: tenant.id, on: db, logger: request.logger)
+        let response = Response(status: .ok, body: .init(string: body))
+        response.headers.contentType = type
+        response.headers.replaceOrAdd(name: .contentDisposition, value: "attachment; filename=\"\(name)\"")
+        response.headers.replaceOrAdd(name: .cacheControl, value: "private, no-store")
+        return response
+    }
+
+    struct SettingsForm: Content {
+        var debtorName: String?
+        var iban: String?
+        var bic: String?
+    }
+
+    struct SettingsPage: Encodable {
+        let layout: Layout
+        let action: String
+        let debtorName: String
+        let iban: String
+        let bic: String
+        let nameError: String?
+        let ibanError: String?
+        let bicError: String?
+        let backURL: String
+    }
+
+    func settingsPage(_ request: Request) async throws -> View {
+        try request.require(.reviewInvoices)
+        let tenant = try request.tenant
+        let debtor = try await PaymentSettingsQueries.debtor(tenant: tenant.id, on: try request.db, logger: request.logger)
+        return try await render(request, form: SettingsForm(debtorName: debtor?.name ?? tenant.name,
+                                                            iban: debtor?.iban.description, bic: debtor?.bic), errors: [:])
+    }
+
+    private func render(_ request: Request, form: SettingsForm, errors: [String: String]) async throws -> View {
+        let tenant = try request.tenant
+        return try await request.view.render("payment-settings", SettingsPage(
+            layout: Layout(request: request, title: request.translate("payments.title")),
+            action: Paths.paymentSettings(tenant.slug),
+            debtorName: form.debtorName ?? "", iban: form.iban ?? "", bic: form.bic ?? "",
+            nameError: errors["debtorName"].map { request.translate($0) },
+            ibanError: errors["iban"].map { request.translate($0) },
+            bicError: errors["bic"].map { request.translate($0) },
+            backURL: Paths.reviewOverview(tenant.slug)))
+    }
+
+    func saveSettings(_ request: Request) async throws -> Response {
+        try request.require(.reviewInvoices)
+        let tenant = try request.tenant
+        let form = (try? request.content.decode(SettingsForm.self)) ?? SettingsForm()
+        var errors: [String: String] = [:]
+        let name = form.debtorName?.trimmingWhitespace() ?? ""
+        if name.isEmpty || name.count > 70 { errors["debtorName"] = "payments.error.name" }
+        let iban = form.iban.flatMap(IBAN.init)
+        if iban == nil { errors["iban"] = "payments.error.iban" }
+        let bic = form.bic?.trimmingWhitespace().uppercased() ?? ""
+        if !bic.isEmpty, bic.wholeMatch(of: /[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?/) == nil { errors["bic"] = "payments.error.bic" }
+        guard errors.isEmpty, let iban else {
+            return try await render(request, form: form, errors: errors).encodeResponse(status: .unprocessableEntity, for: request)
+        }
+        try await PaymentSettingsQueries.save(Debtor(name: name, iban: iban, bic: bic.isEmpty ? nil : bic), tenant: tenant.id,
+                                              on: try request.db, logger: request.logger)
+        return request.redirect(to: Paths.paymentSettings(tenant.slug), flash: Flash(.success, "flash.payments.saved"))
+    }
+}
+
+enum PaymentSettingsQueries {
+    static func debtor(tenant: UUID, on connection: PostgresConnection, logger: Logger) async throws -> Debtor? {
+        let rows = try await connection.query(
+            "SELECT debtor_name, iban, bic FROM payment_settings WHERE tenant_id = \(tenant)", logger: logger).collect()
+        guard let (name, iban, bic) = try rows.first?.decode((String, String, String?).self),
+              let account = IBAN(iban) else { return nil }
+        return Debtor(name: name, iban: account, bic: bic)
+    }
+
+    static func save(_ debtor: Debtor, tenant: UUID, on connection: PostgresConnection, logger: Logger) async throws {
+        try await connection.query("""
+            INSERT INTO payment_settings (tenant_id, debtor_name, iban, bic) VALUES (\(tenant), \(debtor.name), \(debtor.iban.value), \(debtor.bic))
+            ON CONFLICT (tenant_id) DO UPDATE SET debtor_name = excluded.debtor_name, iban = excluded.iban, bic = excluded.bic,
+                updated_at = now()
+            """, logger: logger)
+    }
+}

@@ -1,0 +1,205 @@
+import PostgresNIO
+import Vapor
+
+/// The month-end desk: a month's submitted invoices (or approved ones, to pay) in one screen
+/// with their flags, and one action applied to any selection.
+struct ReviewDeskRoutes: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get("review", "desk", use: desk)
+        routes.post("review", "desk", use: apply)
+    }
+
+    /// The two desks: to review (submitted) and to pay (approved).
+    static let desks: [InvoiceState] = [.submitted, .approved]
+
+    struct Tab: Encodable {
+        let label: String
+        let href: String
+        let current: Bool
+    }
+
+    struct Row: Encodable {
+        let pick: String
+        let id: String
+        let name: String
+        let invoiceURL: String
+        let documentURL: String
+        let thumbnailURL: String?
+        let amount: String?
+        let expected: String?
+        let difference: String?
+        let differenceClass: String
+        let account: String?
+        let variableSymbol: String?
+        let invoiceNumber: String?
+        let flags: [String]
+        let checked: Bool
+        let exported: Bool
+    }
+
+    struct ActionChoice: Encodable {
+        let value: String
+        let label: String
+        let key: String
+    }
+
+    struct Page: Encodable {
+        let layout: Layout
+        let heading: String
+        let tabs: [Tab]
+        let month: String
+        let state: String
+        let action: String
+        let filterAction: String
+        let rows: [Row]
+        let actions: [ActionChoice]
+        let basis: String
+        let empty: String?
+        let exportURL: String?
+        let missingURL: String
+        let overviewURL: String
+    }
+
+    /// The month of `?month=`, else the current one in the tenant's time zone.
+    static func month(_ request: Request, tenant: Tenant) -> Month {
+        (try? request.query.get(String.self, at: "month")).flatMap(Month.init(filter:))
+            ?? Month(LocalDate.today(in: tenant.timeZone))
+    }
+
+    func desk(_ request: Request) async throws -> View {
+        try request.require(.reviewInvoices)
+        let tenant = try request.tenant, db = try request.db
+        let month = Self.month(request, tenant: tenant)
+        let state = (try? request.query.get(String.self, at: "state")).flatMap(InvoiceState.init(rawValue:))
+            .flatMap { Self.desks.contains($0) ? $0 : nil } ?? .submitted
+        let rows = try await ReviewQueries.desk(month: month, state: state, tenant: tenant.id, on: db, logger: request.logger)
+        let people = try await ReviewQueries.contractsAndRates(of: Array(Set(rows.map(\.userID))), tenant: tenant.id,
+                                                               on: db, logger: request.logger)
+        let lines = rows.map { ReviewRules.line($0, contracts: people[$0.userID]?.contracts ?? [],
+                                                rates: people[$0.userID]?.rates ?? []) }
+        return try await request.view.render("review-desk", page(request, tenant: tenant, month: month, state: state, lines: lines))
+    }
+
+    func page(_ request: Request, tenant: Tenant, month: Month, state: InvoiceState, lines: [ReviewLine]) -> Page {
+        let language = request.language, slug = tenant.slug
+        func money(_ minor: Int64, _ currency: String?) -> String {
+            Money.format(minor: minor, currency: currency ?? tenant.currency, language: language)
+        }
+        let monthLabel = request.monthLabel(month)
+        return Page(
+            layout: Layout(request: request, title: request.translate("review.desk.title")),
+            heading: request.translate("review.desk.heading", monthLabel),
+            tabs: Self.desks.map {
+                Tab(label: request.translate("review.desk.tab.\($0.rawValue)"),
+                    href: Paths.reviewDesk(slug, month: month, state: $0), current: $0 == state)
+            },
+            month: month.iso,
+            state: state.rawValue,
+            action: Paths.reviewDesk(slug),
+            filterAction: Paths.reviewDesk(slug),
+            rows: lines.map { line in
+                let row = line.row
+                let exp = line.expected
+                return Row(
+                    pick: "\(row.id.uuidString.lowercased()):\(row.version)",
+                    id: row.id.uuidString.lowercased(),
+                    name: row.name,
+                    invoiceURL: Paths.invoice(slug, row.id),
+                    documentURL: Paths.invoiceDocument(slug, row.id, row.documentID),
+                    thumbnailURL: row.hasThumbnail ? Paths.invoiceThumbnail(slug, row.id, row.documentID) : nil,
+                    amount: row.fields.total.map { money($0.minor, $0.currency) },
+                    expected: exp.paidDays > 0 ? money(exp.amountMinor, exp.currency) : nil,
+                    difference: line.difference.map { ($0 > 0 ? "+" : "") + money($0, exp.currency) },
+                    differenceClass: line.difference.map { $0 == 0 ? "same" : "differs" } ?? "unknown",
+                    account: row.fields.account?.description ?? row.fields.iban?.description,
+                    variableSymbol: row.fields.variableSymbol,
+                    invoiceNumber: row.fields.invoiceNumber,
+                    flags: line.flags.map { request.translate("review.flag.\($0.rawValue)") },
+                    checked: line.flags.isEmpty && state == .submitted,
+                    exported: row.exported)
+            },
+            actions: InvoiceAction.allowed(from: state).map {
+                ActionChoice(value: $0.rawValue, label: request.translate("review.action.\($0.rawValue)"),
+                             key: $0 == .approve ? "a" : $0 == .returnToEmployee ? "r" : "")
+            },
+            basis: request.translate("review.basis"),
+            empty: lines.isEmpty ? request.translate("review.desk.empty.\(state.rawValue)", monthLabel) : nil,
+            exportURL: state == .approved && !lines.isEmpty ? Paths.reviewExport(slug) : nil,
+            missingURL: Paths.reviewMissing(slug, month: month),
+            overviewURL: Paths.reviewOverview(slug) + "?month=" + month.iso)
+    }
+
+    struct ApplyForm: Content {
+        var month: String?
+        var state: String?
+        var action: String?
+        var reason: String?
+        var pick: [String]?
+        var reasons: [String: String]?
+    }
+
+    struct ResultRow: Encodable {
+        let name: String
+        let month: String
+        let outcome: String
+        let changed: Bool
+        let href: String
+    }
+
+    struct ResultPage: Encodable {
+        let layout: Layout
+        let summary: [String]
+        let rows: [ResultRow]
+        let backURL: String
+    }
+
+    /// "id:version" → a pick; anything else is dropped (and reported as nothing selected).
+    static func picks(_ form: ApplyForm, common: String?) -> [ReviewPick] {
+        (form.pick ?? []).compactMap { value in
+            let parts = value.split(separator: ":")
+            guard parts.count == 2, let id = UUID(uuidString: String(parts[0])), let version = Int(parts[1]) else { return nil }
+            let own = form.reasons?[id.uuidString.lowercased()]?.trimmingWhitespace()
+            return ReviewPick(id: id, version: version, reason: (own?.isEmpty == false ? own : nil) ?? common)
+        }
+    }
+
+    func apply(_ request: Request) async throws -> Response {
+        try request.require(.reviewInvoices)
+        let tenant = try request.tenant, db = try request.db, user = try request.user
+        guard let form = try? request.content.decode(ApplyForm.self) else { throw Abort(.badRequest) }
+        let month = form.month.flatMap(Month.init(filter:)) ?? Month(LocalDate.today(in: tenant.timeZone))
+        let state = form.state.flatMap(InvoiceState.init(rawValue:)) ?? .submitted
+        let back = Paths.reviewDesk(tenant.slug, month: month, state: state)
+        guard let action = form.action.flatMap(InvoiceAction.init(rawValue:)) else {
+            return request.redirect(to: back, flash: Flash(.error, "flash.review.noAction"))
+        }
+        let common = form.reason?.trimmingWhitespace()
+        let picks = Self.picks(form, common: common?.isEmpty == false ? common : nil)
+        guard !picks.isEmpty else { return request.redirect(to: back, flash: Flash(.error, "flash.review.nothingSelected")) }
+        let outcomes = try await ReviewMutations.apply(action, to: picks, actor: user.id, tenant: tenant.id, on: db,
+                                                       logger: request.logger)
+        let names = try await ReviewQueries.names(of: picks.map(\.id), tenant: tenant.id, on: db, logger: request.logger)
+        return try await request.view.render("review-result", ResultPage(
+            layout: Layout(request: request, title: request.translate("review.result.title")),
+            summary: Self.summary(outcomes, action: action, request: request),
+            rows: picks.compactMap { pick in
+                guard let outcome = outcomes[pick.id], let person = names[pick.id] else { return nil }
+                return ResultRow(name: person.name, month: request.monthLabel(person.month),
+                                 outcome: request.translate(outcome == .changed ? "review.done.\(action.rawValue).one"
+                                                            : "review.outcome.\(outcome.rawValue)"),
+                                 changed: outcome == .changed, href: Paths.invoice(tenant.slug, pick.id))
+            },
+            backURL: back)).encodeResponse(for: request)
+    }
+
+    /// "18 approved; 2 not changed because someone else changed them meanwhile".
+    static func summary(_ outcomes: [UUID: ReviewOutcome], action: InvoiceAction, request: Request) -> [String] {
+        let counts = Dictionary(grouping: outcomes.values, by: { $0 }).mapValues(\.count)
+        var parts: [String] = []
+        parts.append(request.translate("review.done.\(action.rawValue)", String(counts[.changed] ?? 0)))
+        for outcome in [ReviewOutcome.stale, .notAllowed, .noReason, .notFound] {
+            if let count = counts[outcome] { parts.append(request.translate("review.summary.\(outcome.rawValue)", String(count))) }
+        }
+        return parts
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+/// One invoice an admin selected: as it was when the page was loaded, with its return reason.
+public struct ReviewPick: Sendable, Equatable {
+    public let id: UUID
+    public let version: Int
+    public let reason: String?
+
+    public init(id: UUID, version: Int, reason: String?) {
+        self.id = id
+        self.version = version
+        self.reason = reason
+    }
+}
+
+/// What an action did to one selected invoice.
+public enum ReviewOutcome: String, Sendable, Equatable {
+    case changed
+    /// Someone changed the invoice after the page was loaded.
+    case stale
+    /// The action does not start from the invoice's state.
+    case notAllowed = "not-allowed"
+    /// A return without a reason.
+    case noReason = "no-reason"
+    case notFound = "not-found"
+}
+
+public enum ReviewMutations {
+    /// Applies one action to many invoices with set-based SQL in the caller's transaction: the
+    /// rows still at the version the admin saw and in a state the action starts from are locked,
+    /// moved and written to the history, all in one statement; the others are then told apart.
+    public static func apply(
+        _ action: InvoiceAction, to picks: [ReviewPick], actor: UUID, tenant: UUID,
+        on connection: PostgresConnection, logger: Logger
+    ) async throws -> [UUID: ReviewOutcome] {
+        var outcomes: [UUID: ReviewOutcome] = [:]
+        var ready: [ReviewPick] = []
+        for pick in picks where outcomes[pick.id] == nil {
+            let reason = pick.reason?.trimmingWhitespace() ?? ""
+            if action.needsReason, reason.isEmpty || reason.count > InvoiceAction.maxReasonLength {
+                outcomes[pick.id] = .noReason
+            } else {
+                ready.append(ReviewPick(id: pick.id, version: pick.version, reason: reason.isEmpty ? nil : reason))
+                outcomes[pick.id] = .notFound
+            }
+        }
+        guard !ready.isEmpty, let target = action.arrows.values.first else { return outcomes }
+        let ids = ready.map(\.id), versions = ready.map(\.version), reasons = ready.map { $0.reason ?? "" }
+        let sources = action.sources.map(\.rawValue)
+        for try await id in try await connection.query("""
+            WITH input AS (
+                SELECT * FROM unnest(\(ids)::uuid[], \(versions)::int[], \(reasons)::text[]) AS t(id, version, reason)
+            ), old AS (
+                SELECT i.id, i.state FROM invoices i JOIN input ON input.id = i.id
+                WHERE i.tenant_id = \(tenant) AND i.version = input.version
+                  AND i.state = ANY(\(sources)::invoice_state[])
+                FOR UPDATE OF i
+            ), changed AS (
+                UPDATE invoices i SET state = \(target.rawValue)::invoice_state, version = i.version + 1, updated_at = now()
+                FROM old WHERE i.tenant_id = \(tenant) AND i.id = old.id
+                RETURNING i.id, old.state AS from_state
+            ), logged AS (
+                INSERT INTO invoice_history (tenant_id, invoice_id, actor_id, from_state, to_state, reason)
+                SELECT \(tenant), changed.id, \(actor), changed.from_state, \(target.rawValue)::invoice_state,
+                       nullif(input.reason, '')
+                FROM changed JOIN input ON input.id = changed.id
+            )
+            SELECT id FROM changed
+            """, logger: logger).decode(UUID.self) {
+            outcomes[id] = .changed
+        }
+        let unchanged = ready.filter { outcomes[$0.id] != .changed }
+        guard !unchanged.isEmpty else { return outcomes }
+        let posted = Dictionary(unchanged.map { ($0.id, $0.version) }, uniquingKeysWith: { first, _ in first })
+        for try await (id, state, version) in try await connection.query("""
+            SELECT id, state::text, version FROM invoices WHERE tenant_id = \(tenant) AND id = ANY(\(unchanged.map(\.id)))
+            """, logger: logger).decode((UUID, String, Int).self) {
+            outcomes[id] = version != posted[id] ? .stale
+                : InvoiceState(rawValue: state).flatMap(action.target(from:)) == nil ? .notAllowed : .stale
+        }
+        return outcomes
+    }
+
+    /// Marks invoices as exported now (an export leaves them out next time unless asked).
+    public static func markExported(_ ids: [UUID], tenant: UUID, on connection: PostgresConnection, logger: Logger) async throws {
+        guard !ids.isEmpty else { return }
+        try await connection.query("""
+            UPDATE invoices SET exported_at = now() WHERE tenant_id = \(tenant) AND id = ANY(\(ids))
+            """, logger: logger)
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+/// One invoice on the month-end desk, with what the flags need.
+public struct DeskRow: Sendable, Equatable {
+    public let id: UUID
+    public let version: Int
+    public let userID: UUID
+    public let name: String
+    public let month: Month
+    public let state: InvoiceState
+    public let documentID: UUID
+    public let fields: InvoiceFields
+    public let hasText: Bool
+    public let hasThumbnail: Bool
+    /// The account of this person's latest approved or paid invoice of an earlier month.
+    public let previousAccount: String?
+    public let previousIBAN: String?
+    public let sameFileElsewhere: Bool
+    public let sameNumberElsewhere: Bool
+    public let exported: Bool
+}
+
+public enum ReviewQueries {
+    /// The invoices of a month in one state, by surname, with the data of every flag; one statement.
+    public static func desk(
+        month: Month, state: InvoiceState, only ids: [UUID]? = nil, tenant: UUID,
+        on connection: PostgresConnection, logger: Logger
+    ) async throws -> [DeskRow] {
+        let rows = try await connection.query("""
+            SELECT i.id, i.version, i.user_id, u.first_name || ' ' || u.last_name, to_char(i.month, 'YYYY-MM'),
+                   i.state::text, d.id, d.amount_minor, d.currency, d.bank_account, d.iban, d.variable_symbol,
+                   d.invoice_number, d.supplier_ico, d.due_date::text, d.has_text, d.thumbnail_png IS NOT NULL,
+                   prev.bank_account, prev.iban,
+                   EXISTS (SELECT 1 FROM invoice_documents od
+                           JOIN invoices oi ON oi.tenant_id = od.tenant_id AND oi.document_id = od.id
+                           WHERE od.tenant_id = i.tenant_id AND od.sha256 = d.sha256 AND oi.id <> i.id),
+                   d.invoice_number IS NOT NULL AND EXISTS (
+                           SELECT 1 FROM invoice_documents od
+                           JOIN invoices oi ON oi.tenant_id = od.tenant_id AND oi.document_id = od.id
+                           WHERE od.tenant_id = i.tenant_id AND od.invoice_number = d.invoice_number
+                             AND oi.user_id = i.user_id AND oi.id <> i.id),
+                   i.exported_at IS NOT NULL
+            FROM invoices i
+            JOIN users u ON u.tenant_id = i.tenant_id AND u.id = i.user_id
+            JOIN invoice_documents d ON d.tenant_id = i.tenant_id AND d.id = i.document_id
+            LEFT JOIN LATERAL (
+                SELECT pd.bank_account, pd.iban
+                FROM invoices pi JOIN invoice_documents pd ON pd.tenant_id = pi.tenant_id AND pd.id = pi.document_id
+                WHERE pi.tenant_id = i.tenant_id AND pi.user_id = i.user_id AND pi.month < i.month
+                  AND pi.state IN ('approved', 'paid')
+                ORDER BY pi.month DESC LIMIT 1) prev ON true
+            WHERE i.tenant_id = \(tenant) AND i.month = \(month.first.iso)::date AND i.state = \(state.rawValue)::invoice_state
+              AND (\(ids == nil) OR i.id = ANY(\(ids ?? [])))
+            ORDER BY u.last_name, u.first_name, i.id
+            """, logger: logger).collect()
+        return try rows.compactMap { row in
+            let r = row.makeRandomAccess()
+            guard let month = Month(iso: try r[4].decode(String.self)),
+                  let state = InvoiceState(rawValue: try r[5].decode(String.self)) else { return nil }
+            let amount = try r[7].decode(Int64?.self), currency = try r[8].decode(String?.self)
+            return DeskRow(
+                id: try r[0].decode(UUID.self), version: try r[1].decode(Int.self), userID: try r[2].decode(UUID.self),
+                name: try r[3].decode(String.self), month: month, state: state, documentID: try r[6].decode(UUID.self),
+                fields: InvoiceFields(
+                    total: amount.flatMap { minor in currency.map { InvoiceAmount(minor: minor, currency: $0) } },
+                    account: try r[9].decode(String?.self).flatMap(CzechAccount.init),
+                    iban: try r[10].decode(String?.self).flatMap(IBAN.init),
+                    variableSymbol: try r[11].decode(String?.self), invoiceNumber: try r[12].decode(String?.self),
+                    supplierID: try r[13].decode(String?.self),
+                    dueDate: try r[14].decode(String?.self).flatMap(LocalDate.init(iso:))),
+                hasText: try r[15].decode(Bool.self), hasThumbnail: try r[16].decode(Bool.self),
+                previousAccount: try r[17].decode(String?.self), previousIBAN: try r[18].decode(String?.self),
+                sameFileElsewhere: try r[19].decode(Bool.self), sameNumberElsewhere: try r[20].decode(Bool.self),
+                exported: try r[21].decode(Bool.self))
+        }
+    }
+
+    /// The contracts and rates of these people, for the expected amounts; one statement.
+    public static func contractsAndRates(
+        of users: [UUID], tenant: UUID, on connection: PostgresConnection, logger: Logger
+    ) async throws -> [UUID: (contracts: [Contract], rates: [Rate])] {
+        var result: [UUID: (contracts: [Contract], rates: [Rate])] = [:]
+        guard !users.isEmpty else { return result }
+        for try await (user, isContract, id, kind, from, to, tenths, amount, currency) in try await connection.query("""
+            SELECT user_id, true, id, kind, valid_from::text, valid_to::text, (capacity_hours * 10)::int, NULL::bigint, NULL::text
+            FROM contracts WHERE tenant_id = \(tenant) AND user_id = ANY(\(users))
+            UNION ALL
+            SELECT user_id, false, id, NULL, effective_from::text, NULL, NULL, amount_minor, currency
+            FROM rates WHERE tenant_id = \(tenant) AND user_id = ANY(\(users))
+            """, logger: logger).decode((UUID, Bool, UUID, String?, String, String?, Int?, Int64?, String?).self) {
+            guard let day = LocalDate(iso: from) else { continue }
+            var entry = result[user] ?? ([], [])
+            if isContract, let kind = kind.flatMap(ContractKind.init(rawValue:)), let tenths {
+                entry.contracts.append(Contract(id: id, kind: kind, validFrom: day, validTo: to.flatMap(LocalDate.init(iso:)),
+                                                capacityTenths: tenths))
+            } else if let amount, let currency {
+                entry.rates.append(Rate(id: id, effectiveFrom: day, amountMinor: amount, currency: currency))
+            }
+            result[user] = entry
+        }
+        return result
+    }
+
+    /// Whose invoice of which month each of these is.
+    public static func names(
+        of ids: [UUID], tenant: UUID, on connection: PostgresConnection, logger: Logger
+    ) async throws -> [UUID: (name: String, month: Month)] {
+        var result: [UUID: (name: String, month: Month)] = [:]
+        for try await (id, name, month) in try await connection.query("""
+            SELECT i.id, u.first_name || ' ' || u.last_name, to_char(i.month, 'YYYY-MM')
+            FROM invoices i JOIN users u ON u.tenant_id = i.tenant_id AND u.id = i.user_id
+            WHERE i.tenant_id = \(tenant) AND i.id = ANY(\(ids))
+            """, logger: logger).decode((UUID, String, String).self) {
+            if let month = Month(iso: month) { result[id] = (name, month) }
+        }
+        return result
+    }
+}

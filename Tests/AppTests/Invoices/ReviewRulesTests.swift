@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+@testable import App
+
+/// The desk's flags and the accountant's files, on crafted data.
+@Suite struct ReviewRulesTests {
+    static let october = Month(year: 2025, month: 10)!
+    static let contract = Contract(id: UUID(), kind: .ico, validFrom: LocalDate(iso: "2025-01-01")!, validTo: nil, capacityTenths: 400)
+    static let rate = Rate(id: UUID(), effectiveFrom: LocalDate(iso: "2025-01-01")!, amountMinor: 50_000, currency: "CZK")
+    /// October 2025 has 23 working days: 23 × 8 h × 500 Kč.
+    static let expectedMinor: Int64 = 23 * 8 * 50_000
+
+    static func row(
+        total: Int64? = expectedMinor, account: String? = "19-2000145399/0800", iban: String? = nil, hasText: Bool = true,
+        previousAccount: String? = nil, previousIBAN: String? = nil, sameFile: Bool = false, sameNumber: Bool = false,
+        symbol: String? = "202510", number: String? = "2025-10"
+    ) -> DeskRow {
+        DeskRow(id: UUID(), version: 1, userID: UUID(), name: "Eva Dvořáková", month: october, state: .submitted,
+                documentID: UUID(),
+                fields: InvoiceFields(total: total.map { InvoiceAmount(minor: $0, currency: "CZK") },
+                                      account: account.flatMap(CzechAccount.init), iban: iban.flatMap(IBAN.init),
+                                      variableSymbol: symbol, invoiceNumber: number, supplierID: "25596641"),
+                hasText: hasText, hasThumbnail: true, previousAccount: previousAccount, previousIBAN: previousIBAN,
+                sameFileElsewhere: sameFile, sameNumberElsewhere: sameNumber, exported: false)
+    }
+
+    static func flags(_ row: DeskRow, kind: ContractKind = .ico) -> [ReviewFlag] {
+        let contract = Contract(id: UUID(), kind: kind, validFrom: Self.contract.validFrom, validTo: nil, capacityTenths: 400)
+        return ReviewRules.line(row, contracts: [contract], rates: [rate]).flags
+    }
+
+    @Test func aMatchingInvoiceHasNoFlags() {
+        let line = ReviewRules.line(Self.row(), contracts: [Self.contract], rates: [Self.rate])
+        #expect(line.flags.isEmpty)
+        #expect(line.expected.amountMinor == Self.expectedMinor && line.difference == 0)
+    }
+
+    @Test func eachFlagOnItsOwn() {
+        #expect(Self.flags(Self.row(total: Self.expectedMinor + 100)) == [.amountDiffers])
+        #expect(Self.flags(Self.row(total: nil)) == [.amountDiffers])
+        // Employment days are not invoiced: nothing is expected, so nothing can be compared.
+        #expect(Self.flags(Self.row(), kind: .hpp) == [.amountDiffers])
+        #expect(Self.flags(Self.row(previousAccount: "2000145399/0800")) == [.accountChanged])
+        // The same account written as an IBAN is not a change.
+        #expect(Self.flags(Self.row(previousIBAN: "CZ6508000000192000145399")).isEmpty)
+        #expect(Self.flags(Self.row(account: nil, iban: "CZ6508000000192000145399", previousAccount: "19-2000145399/0800")).isEmpty)
+        #expect(Self.flags(Self.row(sameFile: true)) == [.sameFile])
+        #expect(Self.flags(Self.row(sameNumber: true)) == [.sameNumber])
+        #expect(Self.flags(Self.row(hasText: false)) == [.nothingRead])
+        #expect(Self.flags(Self.row(total: nil, account: nil, symbol: nil, number: nil)) == [.amountDiffers, .nothingRead])
+    }
+
+    @Test func csvQuotesWhatItMustAndDefusesFormulas() {
+        let invoice = PayableInvoice(id: UUID(), name: "Dvořák, \"Honza\"", month: Self.october, fields: InvoiceFields(
+            total: InvoiceAmount(minor: 8_470_050, currency: "CZK"), account: CzechAccount("19-2000145399/0800"),
+            variableSymbol: "202510", invoiceNumber: "=HYPERLINK(1)", supplierID: "25596641",
+            dueDate: LocalDate(iso: "2025-11-14")))
+        let csv = PaymentExport.csv([invoice])
+        #expect(csv.hasPrefix("\u{FEFF}employee,ico,invoice_number,amount,currency,account,variable_symbol,due_date,month\r\n"))
+        #expect(csv.hasSuffix("\"Dvořák, \"\"Honza\"\"\",25596641,'=HYPERLINK(1),84700.50,CZK,19-2000145399/0800,202510,2025-11-14,2025-10\r\n"))
+    }
+
+    @Test func thePaymentOrderCountsAndSumsExactly() throws {
+        let debtor = Debtor(name: "Acme s.r.o.", iban: IBAN("CZ6508000000192000145399")!, bic: "GIBACZPX")
+        let invoices = [
+            PayableInvoice(id: UUID(), name: "A & B", month: Self.october, fields: InvoiceFields(
+                total: InvoiceAmount(minor: 10_001, currency: "CZK"), account: CzechAccount("19-2000145399/0800"),
+                variableSymbol: "1")),
+            PayableInvoice(id: UUID(), name: "C", month: Self.october, fields: InvoiceFields(
+                total: InvoiceAmount(minor: 20_099, currency: "CZK"), iban: IBAN("DE89370400440532013000"))),
+            // No account read: in the CSV, not in the payment order.
+            PayableInvoice(id: UUID(), name: "D", month: Self.october, fields: InvoiceFields(
+                total: InvoiceAmount(minor: 5_000, currency: "CZK"))),
+        ]
+        let xml = PaymentExport.pain001(invoices, debtor: debtor, messageID: "M-1", created: Date(timeIntervalSince1970: 0),
+                                        executionDate: LocalDate(iso: "2025-11-03")!)
+        #expect(xml.components(separatedBy: "<NbOfTxs>2</NbOfTxs>").count == 3)
+        #expect(xml.components(separatedBy: "<CtrlSum>301.00</CtrlSum>").count == 3)
+        #expect(xml.contains("<Nm>A &amp; B</Nm>"))
+        #expect(xml.contains("<IBAN>CZ6508000000192000145399</IBAN>") && xml.contains("<IBAN>DE89370400440532013000</IBAN>"))
+        #expect(!xml.contains("<Nm>D</Nm>"))
+        #expect(Money.decimal(minor: -505) == "-5.05" && Money.decimal(minor: 7) == "0.07")
+    }
+}

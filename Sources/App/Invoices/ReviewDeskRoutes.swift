@@ -56,6 +56,7 @@ struct ReviewDeskRoutes: RouteCollection {
         let basis: String
         let empty: String?
         let exportURL: String?
+        let paymentsURL: String
         let missingURL: String
         let overviewURL: String
     }
@@ -125,6 +126,7 @@ struct ReviewDeskRoutes: RouteCollection {
             basis: request.translate("review.basis"),
             empty: lines.isEmpty ? request.translate("review.desk.empty.\(state.rawValue)", monthLabel) : nil,
             exportURL: state == .approved && !lines.isEmpty ? Paths.reviewExport(slug) : nil,
+            paymentsURL: Paths.paymentSettings(slug),
             missingURL: Paths.reviewMissing(slug, month: month),
             overviewURL: Paths.reviewOverview(slug) + "?month=" + month.iso)
     }

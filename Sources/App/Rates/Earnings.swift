@@ -5,6 +5,8 @@ public struct MonthEarnings: Sendable, Equatable {
     public enum Basis: String, Sendable {
         /// Contracted hours × the rate in effect, day by day (no invoice or timesheet yet).
         case capacity
+        /// The total of the month's approved (or paid) invoice.
+        case invoice
     }
 
     public let month: Month
@@ -41,6 +43,18 @@ public enum Earnings {
     }
 
     /// The months to chart: the last `count` up to `current`, or all since the first contract.
+    /// The month's approved or paid invoice replaces the expectation: it is what was earned.
+    public static func withInvoices(_ expected: [MonthEarnings], invoices: [InvoiceSummary]) -> [MonthEarnings] {
+        let settled = Dictionary(invoices.filter { $0.state == .approved || $0.state == .paid }.compactMap { invoice in
+            invoice.amountMinor.map { (invoice.month, (minor: $0, currency: invoice.currency)) }
+        }, uniquingKeysWith: { first, _ in first })
+        return expected.map { month in
+            guard let invoice = settled[month.month] else { return month }
+            return MonthEarnings(month: month.month, amountMinor: invoice.minor, currency: invoice.currency,
+                                 paidDays: month.paidDays, basis: .invoice)
+        }
+    }
+
     public static func months(ending current: Month, count: Int?, contracts: [Contract]) -> [Month] {
         let first = contracts.map(\.validFrom).min().map(Month.init) ?? current
         let start = count.map { current.adding(months: -($0 - 1)) } ?? min(first, current)

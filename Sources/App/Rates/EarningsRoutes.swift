@@ -59,7 +59,10 @@ struct EarningsRoutes: RouteCollection {
         let selected = ((try? request.query.get(String.self, at: "month")).flatMap(Month.init(filter:)))
             .flatMap { months.contains($0) ? $0 : nil }
         let language = request.language
-        let earnings = months.map { Earnings.expected(in: $0, contracts: contracts, rates: rates) }
+        let invoices = try await InvoiceQueries.summaries(of: user.id, tenant: tenant.id, timeZone: tenant.timeZone, on: db,
+                                                         logger: request.logger)
+        let earnings = Earnings.withInvoices(months.map { Earnings.expected(in: $0, contracts: contracts, rates: rates) },
+                                             invoices: invoices)
         func money(_ minor: Int64, _ currency: String?) -> String {
             Money.format(minor: minor, currency: currency ?? tenant.currency, language: language)
         }
@@ -87,11 +90,12 @@ struct EarningsRoutes: RouteCollection {
             chartTitle: request.translate("earnings.chartTitle", String(months.count)),
             rows: earnings.reversed().map { month in
                 MonthRow(month: month.month.iso, href: href(range: range.code, month: month.month),
-                         amount: money(month.amountMinor, month.currency),
+                         amount: money(month.amountMinor, month.currency)
+                             + (month.basis == .invoice ? " " + request.translate("earnings.fromInvoice") : ""),
                          days: String(month.paidDays), selected: month.month == selected)
             },
             detail: selected.map { month in
-                let result = Earnings.expected(in: month, contracts: contracts, rates: rates)
+                let result = earnings.first { $0.month == month } ?? Earnings.expected(in: month, contracts: contracts, rates: rates)
                 return MonthDetail(
                     month: month.iso,
                     amount: money(result.amountMinor, result.currency),
@@ -102,7 +106,7 @@ struct EarningsRoutes: RouteCollection {
                     capacity: contracts.filter { $0.overlaps(month) }
                         .map { ContractHistory.formatCapacity($0.capacityTenths) + " h" }.joined(separator: ", "))
             },
-            basis: request.translate("earnings.basis.capacity"),
+            basis: request.translate(earnings.contains { $0.basis == .invoice } ? "earnings.basis.invoices" : "earnings.basis.capacity"),
             empty: contracts.isEmpty ? request.translate("earnings.empty") : nil))
     }
 }

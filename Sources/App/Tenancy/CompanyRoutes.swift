@@ -21,6 +21,7 @@ struct CompanyRoutes: RouteCollection {
         let languages: [SelectOption]
         let errors: [String: String]
         let signInURL: String
+        let paymentsURL: String
     }
 
     /// Field → translation key of what is wrong with it; pure.
@@ -64,6 +65,7 @@ struct CompanyRoutes: RouteCollection {
                 SelectOption(value: $0.rawValue, label: request.translate("language.\($0.rawValue)"),
                        selected: $0.rawValue == form.defaultLanguage)
             },
-            errors: errors.mapValues { request.translate($0) }, signInURL: Paths.signInSettings(try request.tenant.slug)))
+            errors: errors.mapValues { request.translate($0) }, signInURL: Paths.signInSettings(try request.tenant.slug),
+            paymentsURL: Paths.paymentSettings(try request.tenant.slug)))
     }
 }

@@ -29,6 +29,21 @@ import Testing
         #expect(month.amountMinor == 3 * 6 * 600_00 + 11 * 6 * 700_00)
     }
 
+    @Test func anApprovedOrPaidInvoiceIsWhatWasEarned() {
+        let months = (1...4).map { Month(year: 2026, month: $0)! }
+        let expected = months.map { MonthEarnings(month: $0, amountMinor: 100, currency: "CZK", paidDays: 20, basis: .capacity) }
+        func invoice(_ month: Int, _ state: InvoiceState, _ amount: Int64?) -> InvoiceSummary {
+            InvoiceSummary(id: UUID(), month: Month(year: 2026, month: month)!, state: state, amountMinor: amount,
+                           currency: amount == nil ? nil : "CZK", uploadedOn: LocalDate(iso: "2026-05-01")!,
+                           documentID: UUID(), returnReason: nil)
+        }
+        let result = Earnings.withInvoices(expected, invoices: [
+            invoice(1, .approved, 90), invoice(2, .paid, 110), invoice(3, .submitted, 500), invoice(4, .paid, nil),
+        ])
+        #expect(result.map(\.amountMinor) == [90, 110, 100, 100])
+        #expect(result.map(\.basis) == [.invoice, .invoice, .capacity, .capacity])
+    }
+
     @Test func noContractOrNoRateEarnsNothing() {
         let noRate = Earnings.expected(in: Month(year: 2026, month: 11)!, contracts: [contract("2026-01-01")], rates: [])
         #expect(noRate.amountMinor == 0 && noRate.paidDays == 0 && noRate.currency == nil)

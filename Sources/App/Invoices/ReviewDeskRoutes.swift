@@ -116,7 +116,8 @@ struct ReviewDeskRoutes: RouteCollection {
                     variableSymbol: row.fields.variableSymbol,
                     invoiceNumber: row.fields.invoiceNumber,
                     flags: line.flags.map { request.translate("review.flag.\($0.rawValue)") },
-                    checked: line.flags.isEmpty && state == .submitted,
+                    // To review: the clean ones; to pay: all of them (they were reviewed already).
+                    checked: state == .approved || line.flags.isEmpty,
                     exported: row.exported)
             },
             actions: InvoiceAction.allowed(from: state).map {

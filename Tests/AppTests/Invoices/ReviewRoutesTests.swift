@@ -148,6 +148,41 @@ import Vapor
         }
     }
 
+    @Test func everyStateEveryActionEveryRoleThroughHTTP() async throws {
+        try await withWorld { world in
+            let id = try await Self.submit(world, world.employee, Self.october, [Self.text(amount: 100)])
+            var browsers: [Role: Browser] = [:]
+            for role in Role.allCases { browsers[role] = try await world.signedIn(world.user(role)) }
+            for state in InvoiceState.allCases {
+                for action in InvoiceAction.allCases {
+                    for role in Role.allCases {
+                        // Put the invoice in the state, at a version of our choosing.
+                        _ = try await world.db.transaction(tenant: world.admin.tenantID) {
+                            try await $0.query("UPDATE invoices SET state = \(state.rawValue)::invoice_state, version = 10 WHERE id = \(id)",
+                                               logger: TestPostgres.logger)
+                        }
+                        var browser = browsers[role]!
+                        let home = try await browser.get("/t/acme/")
+                        let response = try await browser.post(Paths.invoiceAction(Self.slug, id),
+                                                              form: ["action": action.rawValue, "version": "10", "reason": "Opravte"],
+                                                              csrfFrom: home)
+                        browsers[role] = browser
+                        let now = try await Self.state(world, id)
+                        let target = role == .admin ? InvoiceActionsTests.diagram[state]?[action] : nil
+                        if role != .admin {
+                            #expect(response.status == .forbidden, "\(role) \(action) from \(state)")
+                        }
+                        if let target {
+                            #expect(now == (target.rawValue, 11), "\(action) from \(state)")
+                        } else {
+                            #expect(now == (state.rawValue, 10), "\(role) \(action) from \(state) changed it")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test func anInvoicePageOffersTheAllowedActionsAndRefusesAStalePage() async throws {
         try await withWorld { world in
             let id = try await Self.submit(world, world.employee, Self.october, [Self.text(amount: 100)])

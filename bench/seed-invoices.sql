@@ -1,6 +1,6 @@
--- On top of bench/seed-rates.sql: every active contractor of the "bench" tenant has an approved
--- invoice for the month before last and a submitted one for last month (1,000-odd each), with
--- small stand-in documents, so the desk has real work: flags, expected amounts, history.
+-- On top of bench/seed-rates.sql: everyone of the "bench" tenant (1,000 people) has an approved
+-- invoice for the month before last and a submitted one for last month, with small stand-in
+-- documents, so the desk has real work: flags, expected amounts, history.
 \set ON_ERROR_STOP on
 SELECT set_config('roster.tenant_id', id::text, false) FROM tenants WHERE slug = 'bench';
 
@@ -13,7 +13,7 @@ CREATE TEMP TABLE bench_invoices AS
 SELECT u.id AS user_id, m.month, m.state, gen_random_uuid() AS invoice_id, gen_random_uuid() AS document_id,
        row_number() OVER () AS n
 FROM users u CROSS JOIN bench_months m
-WHERE u.tenant_id = current_tenant_id() AND u.active AND u.email LIKE 'person%@bench.example';
+WHERE u.tenant_id = current_tenant_id();
 
 BEGIN;
 SET CONSTRAINTS ALL DEFERRED;

@@ -51,7 +51,7 @@ struct ReviewDeskRoutes: RouteCollection {
         let state: String
         let action: String
         let filterAction: String
-        let rows: [Row]
+        let rowsHTML: String
         let actions: [ActionChoice]
         let basis: String
         let empty: String?
@@ -98,7 +98,7 @@ struct ReviewDeskRoutes: RouteCollection {
             state: state.rawValue,
             action: Paths.reviewDesk(slug),
             filterAction: Paths.reviewDesk(slug),
-            rows: lines.map { line in
+            rowsHTML: DeskTable.rows(lines.map { line in
                 let row = line.row
                 let exp = line.expected
                 return Row(
@@ -119,7 +119,14 @@ struct ReviewDeskRoutes: RouteCollection {
                     // To review: the clean ones; to pay: all of them (they were reviewed already).
                     checked: state == .approved || line.flags.isEmpty,
                     exported: row.exported)
-            },
+            }, labels: DeskTable.Labels(
+                select: request.translate("review.select"), detail: request.translate("review.detail"),
+                exported: request.translate("review.exported"), read: request.translate("review.read"),
+                expected: request.translate("review.expected"), difference: request.translate("review.difference"),
+                account: request.translate("invoice.field.account"), symbols: request.translate("review.symbols"),
+                flags: request.translate("review.flags"), reason: request.translate("review.reasonForRow"),
+                notRead: request.translate("invoice.notRead"), thumbnail: request.translate("invoice.thumbnailAlt"),
+                openPDF: request.translate("invoice.openPDF"))),
             actions: InvoiceAction.allowed(from: state).map {
                 ActionChoice(value: $0.rawValue, label: request.translate("review.action.\($0.rawValue)"),
                              key: $0 == .approve ? "a" : $0 == .returnToEmployee ? "r" : "")

@@ -71,6 +71,12 @@ import Vapor
             #expect(!String(page.body[petrBox.range]).contains("checked"))
             #expect(page.body.components(separatedBy: "Amount differs").count == 2)
             #expect(page.body.contains("a fifth of the contracted weekly hours"))
+            // Whatever a name holds is printed as text.
+            _ = try await world.db.transaction(tenant: world.admin.tenantID) {
+                try await $0.query("UPDATE users SET last_name = '<b>\"X\"</b>' WHERE id = \(world.employee.id)", logger: TestPostgres.logger)
+            }
+            let escaped = try await jana.get(Paths.reviewDesk(Self.slug, month: Self.october, state: .submitted))
+            #expect(escaped.body.contains("Eva &lt;b&gt;&quot;X&quot;&lt;/b&gt;") && !escaped.body.contains("<b>\"X\""))
             // The same month's page "To pay" is empty so far.
             let pay = try await jana.get(Paths.reviewDesk(Self.slug, month: Self.october, state: .approved))
             #expect(pay.body.contains("No approved invoice for October 2025"))

@@ -32,5 +32,6 @@ FROM bench_invoices;
 INSERT INTO invoice_history (tenant_id, invoice_id, actor_id, from_state, to_state, document_id)
 SELECT current_tenant_id(), invoice_id, user_id, NULL, 'submitted', document_id FROM bench_invoices;
 COMMIT;
+ANALYZE;
 
 SELECT state, count(*) AS invoices FROM invoices WHERE tenant_id = current_tenant_id() GROUP BY state ORDER BY state;

@@ -6,6 +6,8 @@ ALTER TABLE invoice_documents ADD COLUMN due_date date;
 ALTER TABLE invoices ADD COLUMN exported_at timestamptz;
 -- The desk and the overview: a tenant's invoices of a month, by state.
 CREATE INDEX invoices_by_month ON invoices (tenant_id, month, state);
+-- "Is this document some invoice's current one?", asked per row by the desk's flags.
+CREATE UNIQUE INDEX invoices_by_document ON invoices (tenant_id, document_id);
 -- "The same supplier invoice number as another invoice": by person and number.
 CREATE INDEX invoice_documents_by_number ON invoice_documents (tenant_id, invoice_number) WHERE invoice_number IS NOT NULL;
 

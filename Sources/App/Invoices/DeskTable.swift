@@ -49,6 +49,10 @@ enum DeskTable {
 /// Escaping for HTML text and attribute values (quoted with ").
 enum HTML {
     static func text(_ value: String) -> String {
+        // Most values (amounts, dates, ids, most names) need nothing: one pass over the bytes.
+        guard value.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else {
+            return value
+        }
         var out = ""
         out.reserveCapacity(value.utf8.count)
         for character in value {

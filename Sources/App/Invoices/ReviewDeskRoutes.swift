@@ -74,8 +74,8 @@ struct ReviewDeskRoutes: RouteCollection {
         let state = (try? request.query.get(String.self, at: "state")).flatMap(InvoiceState.init(rawValue:))
             .flatMap { Self.desks.contains($0) ? $0 : nil } ?? .submitted
         let rows = try await ReviewQueries.desk(month: month, state: state, tenant: tenant.id, on: db, logger: request.logger)
-        let people = try await ReviewQueries.contractsAndRates(of: Array(Set(rows.map(\.userID))), tenant: tenant.id,
-                                                               on: db, logger: request.logger)
+        let people = try await ReviewQueries.contractsAndRates(of: Array(Set(rows.map(\.userID))), in: month,
+                                                               tenant: tenant.id, on: db, logger: request.logger)
         let lines = rows.map { ReviewRules.line($0, contracts: people[$0.userID]?.contracts ?? [],
                                                 rates: people[$0.userID]?.rates ?? []) }
         return try await request.view.render("review-desk", page(request, tenant: tenant, month: month, state: state, lines: lines))

@@ -77,18 +77,28 @@ public enum ReviewQueries {
         }
     }
 
-    /// The contracts and rates of these people, for the expected amounts; one statement.
+    /// The contracts and rates of these people that matter for a month's expected amounts (all of
+    /// them without a month); one statement. A month needs the contracts that overlap it and the
+    /// rates from the one in effect on its first day to its last day.
     public static func contractsAndRates(
-        of users: [UUID], tenant: UUID, on connection: PostgresConnection, logger: Logger
+        of users: [UUID], in month: Month? = nil, tenant: UUID, on connection: PostgresConnection, logger: Logger
     ) async throws -> [UUID: (contracts: [Contract], rates: [Rate])] {
+        let first = month?.first.iso ?? "0001-01-01", last = month?.last.iso ?? "9999-12-31"
         var result: [UUID: (contracts: [Contract], rates: [Rate])] = [:]
         guard !users.isEmpty else { return result }
         for try await (user, isContract, id, kind, from, to, tenths, amount, currency) in try await connection.query("""
             SELECT user_id, true, id, kind, valid_from::text, valid_to::text, (capacity_hours * 10)::int, NULL::bigint, NULL::text
-            FROM contracts WHERE tenant_id = \(tenant) AND user_id = ANY(\(users))
+            FROM contracts
+            WHERE tenant_id = \(tenant) AND user_id = ANY(\(users))
+              AND valid_from <= \(last)::date AND (valid_to IS NULL OR valid_to >= \(first)::date)
             UNION ALL
-            SELECT user_id, false, id, NULL, effective_from::text, NULL, NULL, amount_minor, currency
-            FROM rates WHERE tenant_id = \(tenant) AND user_id = ANY(\(users))
+            SELECT r.user_id, false, r.id, NULL, r.effective_from::text, NULL, NULL, r.amount_minor, r.currency
+            FROM rates r
+            WHERE r.tenant_id = \(tenant) AND r.user_id = ANY(\(users)) AND r.effective_from <= \(last)::date
+              AND r.effective_from >= coalesce((
+                  SELECT max(b.effective_from) FROM rates b
+                  WHERE b.tenant_id = r.tenant_id AND b.user_id = r.user_id AND b.effective_from <= \(first)::date),
+                  '0001-01-01'::date)
             """, logger: logger).decode((UUID, Bool, UUID, String?, String, String?, Int?, Int64?, String?).self) {
             guard let day = LocalDate(iso: from) else { continue }
             var entry = result[user] ?? ([], [])

@@ -71,15 +71,7 @@ public enum Earnings {
 extension LocalDate {
     /// Saturday or Sunday.
     public var isWeekend: Bool {
-        // Days since 1970-01-01 from the proleptic Gregorian calendar, without Foundation.
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = (month + 9) % 12
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        let days = era * 146_097 + doe - 719_468
-        let weekday = ((days % 7) + 10) % 7 // 1970-01-01 was a Thursday; 0 = Monday … 6 = Sunday
+        let weekday = ((daysSinceEpoch % 7) + 10) % 7 // 1970-01-01 was a Thursday; 0 = Monday … 6 = Sunday
         return weekday >= 5
     }
 }

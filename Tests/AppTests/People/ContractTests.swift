@@ -3,6 +3,24 @@ import Testing
 @testable import App
 
 @Suite struct ContractTests {
+    @Test func dayArithmeticAgreesWithTheGregorianCalendar() {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let epoch = calendar.date(from: DateComponents(year: 1970, month: 1, day: 1))!
+        // Every 13th day from 1900 to 2200, leap days and century years included.
+        for offset in stride(from: -25_567, through: 84_000, by: 13) {
+            let date = calendar.date(byAdding: .day, value: offset, to: epoch)!
+            let c = calendar.dateComponents([.year, .month, .day], from: date)
+            let day = LocalDate(daysSinceEpoch: offset)
+            #expect((day.year, day.month, day.day) == (c.year!, c.month!, c.day!), "\(offset)")
+            #expect(day.daysSinceEpoch == offset)
+            #expect(day.adding(days: 400) == LocalDate(daysSinceEpoch: offset + 400))
+        }
+        #expect(LocalDate(year: 2024, month: 2, day: 29) != nil && LocalDate(year: 2100, month: 2, day: 29) == nil)
+        #expect(LocalDate(year: 2000, month: 2, day: 29) != nil && LocalDate(year: 2026, month: 4, day: 31) == nil)
+        #expect(LocalDate(iso: "2026-11-30")!.adding(days: 1) == LocalDate(iso: "2026-12-01"))
+    }
+
     func contract(_ kind: ContractKind, _ from: String, _ to: String?) -> Contract {
         Contract(id: UUID(), kind: kind, validFrom: LocalDate(iso: from)!, validTo: to.flatMap(LocalDate.init(iso:)), capacityTenths: 400)
     }

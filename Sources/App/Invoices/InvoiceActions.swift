@@ -56,7 +56,8 @@ public enum InvoiceAction: String, Sendable, CaseIterable, Codable {
         guard let target = target(from: state) else { return .failure(.notFrom(state)) }
         let trimmed = reason?.trimmingWhitespace() ?? ""
         if needsReason, trimmed.isEmpty { return .failure(.reasonMissing) }
-        if trimmed.count > Self.maxReasonLength { return .failure(.reasonTooLong) }
+        // Counted as the database counts (code points), not as a reader would (characters).
+        if trimmed.unicodeScalars.count > Self.maxReasonLength { return .failure(.reasonTooLong) }
         return .success(target)
     }
 }

@@ -11,9 +11,12 @@ enum InvoiceDueDate {
         for (index, line) in lines.enumerated() {
             let lower = line.lowercased()
             guard let label = labels.compactMap({ lower.range(of: $0) }).first else { continue }
-            if let date = firstDate(in: lower[label.upperBound...]) { return date }
-            // A layout that puts the value under its label.
-            if index + 1 < lines.count, let date = firstDate(in: Substring(lines[index + 1].lowercased())) { return date }
+            // A date sits right after its label; a long tail is not looked through.
+            let tail = lower[label.upperBound...].prefix(60)
+            if let date = firstDate(in: tail) { return date }
+            // A layout that puts the value under its label: only when the label stands alone.
+            if tail.allSatisfy({ $0.isWhitespace || $0.isPunctuation }), index + 1 < lines.count,
+               let date = firstDate(in: Substring(lines[index + 1].lowercased().prefix(60))) { return date }
         }
         return nil
     }
@@ -25,11 +28,11 @@ enum InvoiceDueDate {
         if let m = text.firstMatch(of: /(?:^|[^0-9])([0-9]{4})-([0-9]{2})-([0-9]{2})(?![0-9])/) {
             return LocalDate(year: Int(m.1)!, month: Int(m.2)!, day: Int(m.3)!)
         }
-        if let m = text.firstMatch(of: /(?:^|[^0-9])([0-9]{1,2})\s+([a-z]+)\s+([0-9]{4})(?![0-9])/),
+        if let m = text.firstMatch(of: /(?:^|[^0-9])([0-9]{1,2})\s+([a-z]{3,9})\s+([0-9]{4})(?![0-9])/),
            let month = englishMonths.firstIndex(of: String(m.2)) {
             return LocalDate(year: Int(m.3)!, month: month + 1, day: Int(m.1)!)
         }
-        if let m = text.firstMatch(of: /([a-z]+)\s+([0-9]{1,2}),?\s+([0-9]{4})(?![0-9])/),
+        if let m = text.firstMatch(of: /([a-z]{3,9})\s+([0-9]{1,2}),?\s+([0-9]{4})(?![0-9])/),
            let month = englishMonths.firstIndex(of: String(m.1)) {
             return LocalDate(year: Int(m.3)!, month: month + 1, day: Int(m.2)!)
         }

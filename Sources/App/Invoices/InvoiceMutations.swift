@@ -82,7 +82,7 @@ public enum InvoiceMutations {
         if current != nil {
             try await connection.query("""
                 UPDATE invoices SET document_id = \(document), state = \(next.rawValue)::invoice_state,
-                       version = version + 1, updated_at = now()
+                       version = version + 1, updated_at = now(), exported_at = NULL
                 WHERE tenant_id = \(tenant) AND id = \(invoice)
                 """, logger: logger)
         }

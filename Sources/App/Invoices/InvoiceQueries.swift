@@ -27,6 +27,7 @@ public struct InvoiceHistoryEntry: Sendable, Equatable, Decodable {
 /// Another upload of the very same file in this tenant.
 public struct DuplicateUpload: Sendable, Equatable {
     public let invoiceID: UUID
+    public let userID: UUID
     public let personName: String
     public let month: Month
     public let uploadedOn: LocalDate
@@ -161,8 +162,8 @@ public enum InvoiceQueries {
         logger: Logger
     ) async throws -> [DuplicateUpload] {
         var result: [DuplicateUpload] = []
-        for try await (invoice, name, month, day) in try await connection.query("""
-            SELECT i.id, u.first_name || ' ' || u.last_name, to_char(i.month, 'YYYY-MM'),
+        for try await (invoice, user, name, month, day) in try await connection.query("""
+            SELECT i.id, i.user_id, u.first_name || ' ' || u.last_name, to_char(i.month, 'YYYY-MM'),
                    to_char(d.uploaded_at AT TIME ZONE \(timeZone), 'YYYY-MM-DD')
             FROM invoice_documents d
             JOIN invoices i ON i.tenant_id = d.tenant_id AND i.id = d.invoice_id
@@ -170,9 +171,9 @@ public enum InvoiceQueries {
             WHERE d.tenant_id = \(tenant) AND d.sha256 = \(sha256) AND d.id <> \(document)
             ORDER BY d.uploaded_at
             LIMIT 5
-            """, logger: logger).decode((UUID, String, String, String).self) {
+            """, logger: logger).decode((UUID, UUID, String, String, String).self) {
             guard let month = Month(iso: month), let day = LocalDate(iso: day) else { continue }
-            result.append(DuplicateUpload(invoiceID: invoice, personName: name, month: month, uploadedOn: day))
+            result.append(DuplicateUpload(invoiceID: invoice, userID: user, personName: name, month: month, uploadedOn: day))
         }
         return result
     }

@@ -44,7 +44,7 @@ struct InvoiceRoutes: RouteCollection {
         let today = LocalDate.today(in: tenant.timeZone)
         let all = InvoiceMonths.rows(contracts: contracts, invoices: invoices, today: today)
         let pageCount = max(1, (all.count + Self.pageSize - 1) / Self.pageSize)
-        let page = min(max(1, (try? request.query.get(Int.self, at: "page")) ?? 1), pageCount)
+        let page = min(max(1, (try? request.query.get(Int.self, at: "page")) ?? 1), pageCount) // pageCount is small
         let shown = all.dropFirst((page - 1) * Self.pageSize).prefix(Self.pageSize)
         let slug = tenant.slug
         let rows = shown.map { row -> Row in
@@ -175,8 +175,15 @@ struct InvoiceRoutes: RouteCollection {
                 Field(label: request.translate("invoice.field.pages"), value: String(invoice.pages)),
             ],
             noText: !invoice.hasText,
+            // Reviewers see whose upload it was; a person sees their own, and of others only that
+            // the file is not new.
             duplicates: duplicates.map {
-                request.translate("invoice.duplicate", $0.personName, request.monthLabel($0.month), $0.uploadedOn.iso)
+                if Permissions.can(user, .reviewInvoices, .company) {
+                    return request.translate("invoice.duplicate", $0.personName, request.monthLabel($0.month), $0.uploadedOn.iso)
+                }
+                return $0.userID == user.id
+                    ? request.translate("invoice.duplicateOwn", request.monthLabel($0.month), $0.uploadedOn.iso)
+                    : request.translate("invoice.duplicateOther")
             },
             replaceURL: own && invoice.state.acceptsUpload ? Paths.uploadInvoice(slug, month: invoice.month) : nil,
             lockedNote: own && !invoice.state.acceptsUpload

@@ -127,7 +127,8 @@ struct InvoiceUploadRoutes: RouteCollection {
             return try await refuse(refusal)
         }
         guard case .inspected(let report) = inspection else { return try await refuse(.unreadable) }
-        let filename = String(file.filename.trimmingWhitespace().prefix(200))
+        // At most 200 code points, as the database counts.
+        let filename = String(String.UnicodeScalarView(file.filename.trimmingWhitespace().unicodeScalars.prefix(200)))
         let accepted = AcceptedUpload(filename: filename.isEmpty ? "invoice-\(month.iso).pdf" : filename,
                                       content: bytes, report: report)
         let result = try await request.application.database.transaction(tenant: tenant.id) { db in

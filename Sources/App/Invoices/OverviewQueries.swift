@@ -110,7 +110,7 @@ public enum OverviewQueries {
                 JOIN invoice_documents d ON d.tenant_id = i.tenant_id AND d.id = i.document_id
                 WHERE i.tenant_id = u.tenant_id AND i.user_id = u.id
                 ORDER BY i.month DESC LIMIT 1) last ON true
-            WHERE u.tenant_id = \(tenant)
+            WHERE u.tenant_id = \(tenant) AND u.active
               AND EXISTS (SELECT 1 FROM contracts c
                           WHERE c.tenant_id = u.tenant_id AND c.user_id = u.id AND c.kind = 'ico'
                             AND c.valid_from <= \(month.last.iso)::date

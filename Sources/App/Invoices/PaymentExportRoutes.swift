@@ -17,8 +17,8 @@ struct PaymentExportRoutes: RouteCollection {
         var pick: [String]?
     }
 
-    /// Approved invoices of the month (or the selected ones among them) as CSV or pain.001; each
-    /// is exported once unless "again" is ticked, and is marked exported in the same transaction.
+    /// The selected approved invoices as CSV or pain.001; each is exported once unless "again" is
+    /// ticked, claimed and marked exported in the same transaction as the file is made.
     func export(_ request: Request) async throws -> Response {
         try request.require(.reviewInvoices)
         let tenant = try request.tenant, db = try request.db
@@ -26,32 +26,40 @@ struct PaymentExportRoutes: RouteCollection {
               format == "csv" || format == "xml" else { throw Abort(.badRequest) }
         let month = form.month.flatMap(Month.init(filter:)) ?? Month(LocalDate.today(in: tenant.timeZone))
         let back = Paths.reviewDesk(tenant.slug, month: month, state: .approved)
+        // The selected rows only: the "To pay" desk starts with all of them selected.
         let selected = (form.pick ?? []).compactMap { $0.split(separator: ":").first.flatMap { UUID(uuidString: String($0)) } }
-        let rows = try await ReviewQueries.desk(month: month, state: .approved, only: selected.isEmpty ? nil : selected,
-                                                tenant: tenant.id, on: db, logger: request.logger)
-            .filter { form.again != nil || !$0.exported }
-        guard !rows.isEmpty else { return request.redirect(to: back, flash: Flash(.error, "flash.export.nothing")) }
-        let invoices = rows.map { PayableInvoice(id: $0.id, name: $0.name, month: $0.month, fields: $0.fields) }
-        let body: String, type: HTTPMediaType, name: String
-        if format == "csv" {
-            body = PaymentExport.csv(invoices)
-            type = HTTPMediaType(type: "text", subType: "csv", parameters: ["charset": "utf-8"])
-            name = "invoices-\(month.iso).csv"
-        } else {
-            guard let debtor = try await PaymentSettingsQueries.debtor(tenant: tenant.id, on: db, logger: request.logger) else {
+        guard !selected.isEmpty else { return request.redirect(to: back, flash: Flash(.error, "flash.export.nothingSelected")) }
+        let rows = try await ReviewQueries.desk(month: month, state: .approved, only: selected, tenant: tenant.id, on: db,
+                                                logger: request.logger)
+        var invoices = rows.map { PayableInvoice(id: $0.id, name: $0.name, month: $0.month, fields: $0.fields) }
+        var debtor: Debtor?
+        if format == "xml" {
+            debtor = try await PaymentSettingsQueries.debtor(tenant: tenant.id, on: db, logger: request.logger)
+            guard debtor != nil else {
                 return request.redirect(to: Paths.paymentSettings(tenant.slug), flash: Flash(.error, "flash.export.noDebtor"))
             }
-            guard invoices.contains(where: \.payable) else {
-                return request.redirect(to: back, flash: Flash(.error, "flash.export.nothingPayable"))
-            }
+            invoices = invoices.filter(\.payable)
+        }
+        let claimed = try await ReviewMutations.claimForExport(invoices.map(\.id), again: form.again != nil, tenant: tenant.id,
+                                                               on: db, logger: request.logger)
+        invoices = invoices.filter { claimed.contains($0.id) }
+        guard !invoices.isEmpty else {
+            return request.redirect(to: back, flash: Flash(.error, format == "xml" && !rows.isEmpty && rows.allSatisfy {
+                !PayableInvoice(id: $0.id, name: $0.name, month: $0.month, fields: $0.fields).payable
+            } ? "flash.export.nothingPayable" : "flash.export.nothing"))
+        }
+        let body: String, type: HTTPMediaType, name: String
+        if let debtor {
             let now = Date()
             body = PaymentExport.pain001(invoices, debtor: debtor, messageID: "ROSTER-\(month.iso)-\(Int(now.timeIntervalSince1970))",
                                          created: now, executionDate: LocalDate.today(in: tenant.timeZone))
             type = HTTPMediaType(type: "application", subType: "xml", parameters: ["charset": "utf-8"])
             name = "payment-order-\(month.iso).xml"
+        } else {
+            body = PaymentExport.csv(invoices)
+            type = HTTPMediaType(type: "text", subType: "csv", parameters: ["charset": "utf-8"])
+            name = "invoices-\(month.iso).csv"
         }
-        let exported = format == "csv" ? invoices.map(\.id) : invoices.filter(\.payable).map(\.id)
-        try await ReviewMutations.markExported(exported, tenant: tenant.id, on: db, logger: request.logger)
         let response = Response(status: .ok, body: .init(string: body))
         response.headers.contentType = type
         response.headers.replaceOrAdd(name: .contentDisposition, value: "attachment; filename=\"\(name)\"")
@@ -103,7 +111,7 @@ struct PaymentExportRoutes: RouteCollection {
         let form = (try? request.content.decode(SettingsForm.self)) ?? SettingsForm()
         var errors: [String: String] = [:]
         let name = form.debtorName?.trimmingWhitespace() ?? ""
-        if name.isEmpty || name.count > 70 { errors["debtorName"] = "payments.error.name" }
+        if name.isEmpty || name.unicodeScalars.count > 70 { errors["debtorName"] = "payments.error.name" }
         let iban = form.iban.flatMap(IBAN.init)
         if iban == nil { errors["iban"] = "payments.error.iban" }
         let bic = form.bic?.trimmingWhitespace().uppercased() ?? ""

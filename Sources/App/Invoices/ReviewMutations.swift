@@ -39,10 +39,12 @@ public enum ReviewMutations {
         var ready: [ReviewPick] = []
         for pick in picks where outcomes[pick.id] == nil {
             let reason = pick.reason?.trimmingWhitespace() ?? ""
-            if action.needsReason, reason.isEmpty || reason.count > InvoiceAction.maxReasonLength {
+            if action.needsReason, reason.isEmpty || reason.unicodeScalars.count > InvoiceAction.maxReasonLength {
                 outcomes[pick.id] = .noReason
             } else {
-                ready.append(ReviewPick(id: pick.id, version: pick.version, reason: reason.isEmpty ? nil : reason))
+                // A reason is kept for any action (an approval's note), within the database's limit.
+                let kept = reason.unicodeScalars.count > InvoiceAction.maxReasonLength ? nil : reason
+                ready.append(ReviewPick(id: pick.id, version: pick.version, reason: reason.isEmpty ? nil : kept))
                 outcomes[pick.id] = .notFound
             }
         }
@@ -58,7 +60,9 @@ public enum ReviewMutations {
                   AND i.state = ANY(\(sources)::invoice_state[])
                 FOR UPDATE OF i
             ), changed AS (
-                UPDATE invoices i SET state = \(target.rawValue)::invoice_state, version = i.version + 1, updated_at = now()
+                UPDATE invoices i SET state = \(target.rawValue)::invoice_state, version = i.version + 1, updated_at = now(),
+                       -- Out of "approved" other than by payment: the next export must include it again.
+                       exported_at = CASE WHEN \(target.rawValue) = 'paid' THEN i.exported_at END
                 FROM old WHERE i.tenant_id = \(tenant) AND i.id = old.id
                 RETURNING i.id, old.state AS from_state
             ), logged AS (
@@ -83,11 +87,21 @@ public enum ReviewMutations {
         return outcomes
     }
 
-    /// Marks invoices as exported now (an export leaves them out next time unless asked).
-    public static func markExported(_ ids: [UUID], tenant: UUID, on connection: PostgresConnection, logger: Logger) async throws {
-        guard !ids.isEmpty else { return }
-        try await connection.query("""
-            UPDATE invoices SET exported_at = now() WHERE tenant_id = \(tenant) AND id = ANY(\(ids))
-            """, logger: logger)
+    /// Claims approved invoices for an export and marks them exported, in one statement: of two
+    /// exports at once, the second waits for the first's row locks and then finds them taken, so
+    /// no invoice lands in two payment files unless `again` asks for it. Returns the claimed ids.
+    public static func claimForExport(
+        _ ids: [UUID], again: Bool, tenant: UUID, on connection: PostgresConnection, logger: Logger
+    ) async throws -> Set<UUID> {
+        guard !ids.isEmpty else { return [] }
+        var claimed: Set<UUID> = []
+        for try await id in try await connection.query("""
+            UPDATE invoices SET exported_at = now()
+            WHERE tenant_id = \(tenant) AND id = ANY(\(ids)) AND state = 'approved' AND (\(again) OR exported_at IS NULL)
+            RETURNING id
+            """, logger: logger).decode(UUID.self) {
+            claimed.insert(id)
+        }
+        return claimed
     }
 }

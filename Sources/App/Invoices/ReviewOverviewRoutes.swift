@@ -73,7 +73,7 @@ struct ReviewOverviewRoutes: RouteCollection {
             state: (try? request.query.get(String.self, at: "state")).flatMap(InvoiceState.init(rawValue:)),
             teamID: (try? request.query.get(String.self, at: "team")).flatMap(UUID.init(uuidString:)),
             search: String(((try? request.query.get(String.self, at: "q")) ?? "").prefix(100)),
-            page: max(1, (try? request.query.get(Int.self, at: "page")) ?? 1))
+            page: min(max(1, (try? request.query.get(Int.self, at: "page")) ?? 1), 10_000))
         let page = try await OverviewQueries.page(filter, tenant: tenant.id, timeZone: tenant.timeZone, on: db,
                                                   logger: request.logger)
         let totals = try await OverviewQueries.totals(filter, tenant: tenant.id, on: db, logger: request.logger)

@@ -49,7 +49,10 @@ public enum ChildProcess {
         process.standardOutput = stdout
         process.standardError = mergeStandardError ? stdout : FileHandle.nullDevice
         let finished = AsyncStream<(Int32, Bool)>.makeStream()
+        // Once the child has ended, its pid may be reused: nothing may signal it after that.
+        let state = NIOLockedValueBox((exited: false, timedOut: false))
         process.terminationHandler = {
+            state.withLockedValue { $0.exited = true }
             finished.continuation.yield(($0.terminationStatus, $0.terminationReason == .uncaughtSignal))
             finished.continuation.finish()
         }
@@ -59,12 +62,12 @@ public enum ChildProcess {
             throw StartFailure(description: "\(command[0]) could not be started: \(error)")
         }
         let pid = process.processIdentifier
-        let timedOut = NIOLockedValueBox(false)
+        // SIGKILL: a hung child may block or ignore SIGTERM.
+        let killChild = { @Sendable in state.withLockedValue { if !$0.exited { kill(pid, SIGKILL) } } }
         let watchdog = Task {
             try await Task.sleep(for: timeout)
-            // SIGKILL: a hung child may block or ignore SIGTERM.
-            timedOut.withLockedValue { $0 = true }
-            if process.isRunning { kill(pid, SIGKILL) }
+            state.withLockedValue { $0.timedOut = !$0.exited }
+            killChild()
         }
         async let delivered = onThread {
             let writer = stdin.fileHandleForWriting
@@ -85,7 +88,7 @@ public enum ChildProcess {
                 if chunk.isEmpty { return (output, false) }
                 output.append(chunk)
                 if output.count > maxOutput {
-                    kill(pid, SIGKILL)
+                    killChild()
                     return (output.prefix(maxOutput), true)
                 }
             }
@@ -97,7 +100,7 @@ public enum ChildProcess {
         watchdog.cancel()
         try? stdout.fileHandleForReading.close()
         return Outcome(status: status, signaled: signaled, output: output,
-                       timedOut: timedOut.withLockedValue { $0 }, outputExceeded: exceeded, inputDelivered: inputDelivered)
+                       timedOut: state.withLockedValue { $0.timedOut }, outputExceeded: exceeded, inputDelivered: inputDelivered)
     }
 
     /// Runs blocking work on a new thread and awaits its result.

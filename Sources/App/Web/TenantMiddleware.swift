@@ -4,8 +4,8 @@ import Vapor
 /// For every `/t/{slug}/…` request: one transaction on one connection for the whole request,
 /// with the tenant set for row level security, the browser session loaded and the language chosen.
 /// GET and HEAD run read-only, so no page view can change data. A route marked
-/// `ownTransactions` gets its body collected first and the tenant and session loaded in a short
-/// transaction of their own; its handler then opens the transactions it needs.
+/// `ownTransactions` gets the tenant and session loaded in a short transaction of their own, is
+/// refused to visitors, and only then collects its body; its handler opens the transactions it needs.
 struct TenantMiddleware: AsyncMiddleware {
     static let sessionCookie = "roster_session"
     static let languageCookie = "roster_lang"
@@ -17,13 +17,15 @@ struct TenantMiddleware: AsyncMiddleware {
         let readOnly = (request.method == .GET || request.method == .HEAD) && request.route?.userInfo[RouteOption.writesOnGet] == nil
         let database = request.application.database
         if request.route?.userInfo[RouteOption.ownTransactions] != nil {
-            // The body arrives before a connection is taken: a slow upload holds none.
-            try await request.collectBody()
+            // Tenant and session first (the cookie is enough), so only signed-in people may send
+            // a large body; the body then arrives with no connection held: a slow upload holds none.
             try await database.client.withConnection { connection in
                 try await connection.transaction(tenant: nil, readOnly: readOnly, logger: request.logger) { connection in
                     try await enter(slug: slug, request: request, on: connection)
                 }
             }
+            guard request.currentUser != nil else { throw Abort(.unauthorized) }
+            try await request.collectBody()
             return try await next.respond(to: request)
         }
         return try await database.client.withConnection { connection in

@@ -248,8 +248,21 @@ import Vapor
             _ = try await Self.upload(&eva, month: Self.thisMonth, file: PDFInspectorTests.czechInvoice)
             var petr = try await world.signedIn(world.leader)
             let response = try await Self.upload(&petr, month: Self.thisMonth, file: PDFInspectorTests.czechInvoice)
-            let page = try await petr.get(try #require(response.location))
-            #expect(page.body.contains("The very same file was also uploaded by Eva Dvořáková for \(InvoiceRoutesTests.monthName(Self.thisMonth))"))
+            let location = try #require(response.location)
+            // Petr learns that the file is not new, not whose it is.
+            let page = try await petr.get(location)
+            #expect(page.body.contains("The very same file was uploaded before for another invoice"))
+            #expect(!page.body.contains("Dvořáková"))
+            // The admin sees whose it is.
+            var jana = try await world.signedIn(world.admin)
+            let admins = try await jana.get(location)
+            #expect(admins.body.contains("The very same file was also uploaded by Eva Dvořáková for \(InvoiceRoutesTests.monthName(Self.thisMonth))"))
+            // Eva, uploading the same file for another month of her own, is told which.
+            _ = try await Self.upload(&eva, month: Self.thisMonth.adding(months: -1), file: PDFInspectorTests.czechInvoice)
+            let own = try await eva.get(Paths.invoices(Self.slug))
+            let newest = try #require(own.body.firstMatch(of: /href="(\/t\/acme\/invoices\/[0-9a-f-]{36})"/).map { String($0.1) })
+            let mine = try await eva.get(newest)
+            #expect(mine.body.contains("You uploaded the very same file for \(Self.monthName(Self.thisMonth.adding(months: -1)))"))
         }
     }
 

@@ -35,6 +35,9 @@ import Testing
             ("Due date: 06/07/2026", nil),
             ("Datum splatnosti: 31. 2. 2026", nil),
             ("Datum vystavení: 1. 6. 2026", nil),
+            ("Splatnost: 14 dní\nDatum vystavení: 1. 11. 2026", nil),
+            ("Payment due within 14 days\nIssued 1 November 2026", nil),
+            ("Due date " + String(repeating: "a", count: 200_000) + " 2026", nil),
         ]
         for (text, expected) in cases {
             #expect(InvoiceText.read(text).dueDate == expected.flatMap(LocalDate.init(iso:)), "\(text)")

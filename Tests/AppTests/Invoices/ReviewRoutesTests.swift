@@ -54,6 +54,16 @@ import Vapor
         return try await browser.send(.POST, Paths.reviewDesk(slug), body: body, contentType: "application/x-www-form-urlencoded")
     }
 
+    /// Posts the export of these picks, as the "To pay" desk's buttons do.
+    static func export(
+        _ browser: inout Browser, format: String, picks: [String], again: Bool = false, csrfFrom page: Browser.Page
+    ) async throws -> Browser.Page {
+        var fields = [("_csrf", page.csrf ?? ""), ("month", october.iso), ("format", format)] + picks.map { ("pick[]", $0) }
+        if again { fields.append(("again", "on")) }
+        let body = fields.map { "\($0.0.urlFormEncoded)=\($0.1.urlFormEncoded)" }.joined(separator: "&")
+        return try await browser.send(.POST, Paths.reviewExport(slug), body: body, contentType: "application/x-www-form-urlencoded")
+    }
+
     @Test func theDeskShowsExpectedAmountsAndFlagsAndPreselectsCleanRows() async throws {
         try await withWorld { world in
             let evaExpected = try await Self.expected(world, world.employee, Self.october)
@@ -291,8 +301,10 @@ import Vapor
             _ = try await Self.apply(&jana, action: "approve", picks: ["\(a):1", "\(b):1"], csrfFrom: desk)
             let pay = try await jana.get(Paths.reviewDesk(Self.slug, month: Self.october, state: .approved))
             #expect(pay.body.contains("Download CSV"))
-            let csv = try await jana.post(Paths.reviewExport(Self.slug), form: ["format": "csv", "month": Self.october.iso],
-                                          csrfFrom: pay)
+            // Nothing selected: nothing exported, and said so.
+            let none = try await Self.export(&jana, format: "csv", picks: [], csrfFrom: pay)
+            #expect(none.status == .seeOther)
+            let csv = try await Self.export(&jana, format: "csv", picks: ["\(a):2", "\(b):2"], csrfFrom: pay)
             #expect(csv.status == .ok)
             #expect(csv.headers.first(name: .contentDisposition) == "attachment; filename=\"invoices-2025-10.csv\"")
             let rows = try Self.parseCSV(csv.bytes)
@@ -301,11 +313,9 @@ import Vapor
             let eva = try #require(rows.first { $0.first == "Eva Dvořáková" })
             #expect(eva == ["Eva Dvořáková", "", "2025-10", "12345.50", "CZK", "19-2000145399/0800", "202510", "2025-11-14", "2025-10"])
             // Exported once: not again, unless asked.
-            let twice = try await jana.post(Paths.reviewExport(Self.slug), form: ["format": "csv", "month": Self.october.iso],
-                                            csrfFrom: pay)
+            let twice = try await Self.export(&jana, format: "csv", picks: ["\(a):2", "\(b):2"], csrfFrom: pay)
             #expect(twice.status == .seeOther)
-            let xml = try await jana.post(Paths.reviewExport(Self.slug),
-                                          form: ["format": "xml", "month": Self.october.iso, "again": "on"], csrfFrom: pay)
+            let xml = try await Self.export(&jana, format: "xml", picks: ["\(a):2", "\(b):2"], again: true, csrfFrom: pay)
             #expect(xml.status == .ok)
             try Self.validatePain001(xml.bytes)
             #expect(xml.body.contains("<NbOfTxs>2</NbOfTxs>") && xml.body.contains("<CtrlSum>12845.51</CtrlSum>"))
@@ -315,6 +325,28 @@ import Vapor
             #expect(paid.body.contains("2 marked as paid"))
             #expect(try await Self.state(world, a).state == "paid")
             #expect(try await jana.post(Paths.reviewExport(Self.slug), form: ["format": "pdf"], csrfFrom: pay).status == .badRequest)
+            // Paid invoices are never exported again, even when asked.
+            let paidAgain = try await Self.export(&jana, format: "csv", picks: ["\(a):3"], again: true, csrfFrom: pay)
+            #expect(paidAgain.status == .seeOther)
+        }
+    }
+
+    @Test func aReturnedAndCorrectedInvoiceIsExportedAgain() async throws {
+        try await withWorld { world in
+            let a = try await Self.submit(world, world.employee, Self.october,
+                                          [Self.text(amount: 10_000), "Bankovní účet: 19-2000145399/0800"])
+            var jana = try await world.signedIn(world.admin)
+            let desk = try await jana.get(Paths.reviewDesk(Self.slug, month: Self.october, state: .submitted))
+            _ = try await Self.apply(&jana, action: "approve", picks: ["\(a):1"], csrfFrom: desk)
+            #expect(try await Self.export(&jana, format: "csv", picks: ["\(a):2"], csrfFrom: desk).status == .ok)
+            // Returned after the export, corrected, approved again: the next export has it.
+            _ = try await Self.apply(&jana, action: "return", picks: ["\(a):2"], reason: "Špatná částka", state: "approved",
+                                     csrfFrom: desk)
+            _ = try await Self.submit(world, world.employee, Self.october,
+                                      [Self.text(amount: 12_000), "Bankovní účet: 19-2000145399/0800"])
+            _ = try await Self.apply(&jana, action: "approve", picks: ["\(a):4"], csrfFrom: desk)
+            let again = try await Self.export(&jana, format: "csv", picks: ["\(a):5"], csrfFrom: desk)
+            #expect(again.status == .ok && again.body.contains("120.00"))
         }
     }
 

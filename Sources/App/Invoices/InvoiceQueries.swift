@@ -118,8 +118,8 @@ public enum InvoiceQueries {
             hasText: try r[7].decode(Bool.self), hasThumbnail: try r[8].decode(Bool.self),
             fields: InvoiceFields(
                 total: zip(amount, currency).map { InvoiceAmount(minor: $0, currency: $1) },
-                account: try r[11].decode(String?.self).flatMap(CzechAccount.init),
-                iban: try r[12].decode(String?.self).flatMap(IBAN.init),
+                account: try r[11].decode(String?.self).flatMap { CzechAccount($0) },
+                iban: try r[12].decode(String?.self).flatMap { IBAN($0) },
                 variableSymbol: try r[13].decode(String?.self), invoiceNumber: try r[14].decode(String?.self),
                 supplierID: try r[15].decode(String?.self),
                 dueDate: try r[19].decode(String?.self).flatMap(LocalDate.init(iso:))),

@@ -112,7 +112,7 @@ struct PaymentExportRoutes: RouteCollection {
         var errors: [String: String] = [:]
         let name = form.debtorName?.trimmingWhitespace() ?? ""
         if name.isEmpty || name.unicodeScalars.count > 70 { errors["debtorName"] = "payments.error.name" }
-        let iban = form.iban.flatMap(IBAN.init)
+        let iban = form.iban.flatMap { IBAN($0) }
         if iban == nil { errors["iban"] = "payments.error.iban" }
         let bic = form.bic?.trimmingWhitespace().uppercased() ?? ""
         if !bic.isEmpty, bic.wholeMatch(of: /[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?/) == nil { errors["bic"] = "payments.error.bic" }

@@ -65,8 +65,8 @@ public enum ReviewQueries {
                 name: try r[3].decode(String.self), month: month, state: state, documentID: try r[6].decode(UUID.self),
                 fields: InvoiceFields(
                     total: amount.flatMap { minor in currency.map { InvoiceAmount(minor: minor, currency: $0) } },
-                    account: try r[9].decode(String?.self).flatMap(CzechAccount.init),
-                    iban: try r[10].decode(String?.self).flatMap(IBAN.init),
+                    account: try r[9].decode(String?.self).flatMap(CzechAccount.init(stored:)),
+                    iban: try r[10].decode(String?.self).map(IBAN.init(stored:)),
                     variableSymbol: try r[11].decode(String?.self), invoiceNumber: try r[12].decode(String?.self),
                     supplierID: try r[13].decode(String?.self),
                     dueDate: try r[14].decode(String?.self).flatMap(LocalDate.init(iso:))),
@@ -92,13 +92,19 @@ public enum ReviewQueries {
             WHERE tenant_id = \(tenant) AND user_id = ANY(\(users))
               AND valid_from <= \(last)::date AND (valid_to IS NULL OR valid_to >= \(first)::date)
             UNION ALL
+            -- The rates taking effect after the first day …
             SELECT r.user_id, false, r.id, NULL, r.effective_from::text, NULL, NULL, r.amount_minor, r.currency
             FROM rates r
-            WHERE r.tenant_id = \(tenant) AND r.user_id = ANY(\(users)) AND r.effective_from <= \(last)::date
-              AND r.effective_from >= coalesce((
-                  SELECT max(b.effective_from) FROM rates b
-                  WHERE b.tenant_id = r.tenant_id AND b.user_id = r.user_id AND b.effective_from <= \(first)::date),
-                  '0001-01-01'::date)
+            WHERE r.tenant_id = \(tenant) AND r.user_id = ANY(\(users))
+              AND r.effective_from > \(first)::date AND r.effective_from <= \(last)::date
+            UNION ALL
+            -- … and the one in effect on it, one index lookup per person.
+            SELECT s.user_id, false, s.id, NULL, s.effective_from::text, NULL, NULL, s.amount_minor, s.currency
+            FROM unnest(\(users)::uuid[]) AS p(id)
+            CROSS JOIN LATERAL (
+                SELECT r.user_id, r.id, r.effective_from, r.amount_minor, r.currency FROM rates r
+                WHERE r.tenant_id = \(tenant) AND r.user_id = p.id AND r.effective_from <= \(first)::date
+                ORDER BY r.effective_from DESC LIMIT 1) s
             """, logger: logger).decode((UUID, Bool, UUID, String?, String, String?, Int?, Int64?, String?).self) {
             guard let day = LocalDate(iso: from) else { continue }
             var entry = result[user] ?? ([], [])

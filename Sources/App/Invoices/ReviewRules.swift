@@ -42,8 +42,11 @@ public enum ReviewRules {
 
     /// Compared as IBANs, so "19-2000145399/0800" and "CZ65 0800 0000 1920 0014 5399" are one account.
     static func accountChanged(_ row: DeskRow) -> Bool {
+        // The same text is the same account (the common case, decided without any arithmetic).
+        if let account = row.fields.account?.description, account == row.previousAccount { return false }
+        if let iban = row.fields.iban?.value, iban == row.previousIBAN { return false }
         let now = row.fields.iban ?? row.fields.account?.iban
-        let before = row.previousIBAN.flatMap(IBAN.init) ?? row.previousAccount.flatMap(CzechAccount.init)?.iban
+        let before = row.previousIBAN.map(IBAN.init(stored:)) ?? row.previousAccount.flatMap(CzechAccount.init(stored:))?.iban
         guard let now, let before else { return false }
         return now != before
     }

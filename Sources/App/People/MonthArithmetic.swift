@@ -8,6 +8,11 @@ extension Month {
 
     /// `YYYY-MM`, as HTML month inputs send it.
     public init?(iso: String) {
+        let bytes = Array(iso.utf8)
+        if bytes.count == 7, bytes[4] == 0x2D, let y = LocalDate.number(bytes[0..<4]), let m = LocalDate.number(bytes[5..<7]) {
+            self.init(year: y, month: m)
+            return
+        }
         let parts = iso.trimmingWhitespace().split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].count == 4, parts[1].count == 2,
               let y = Int(parts[0]), let m = Int(parts[1]) else { return nil }

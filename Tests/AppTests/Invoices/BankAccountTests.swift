@@ -2,6 +2,14 @@ import Testing
 @testable import App
 
 @Suite struct BankAccountTests {
+    @Test func storedAccountsReadBackAsTheyWereChecked() {
+        for text in ["19-2000145399/0800", "2000145399/0800", "000019-2000145399/0800", "2000145399 / 0800"] {
+            let account = CzechAccount(text)!
+            #expect(CzechAccount(stored: account.description) == account)
+            #expect(IBAN(stored: account.iban.value) == account.iban)
+        }
+    }
+
     @Test func czechAccountsPassTheirChecksums() throws {
         let account = try #require(CzechAccount("19-2000145399/0800"))
         #expect(account.description == "19-2000145399/0800")

@@ -18,7 +18,7 @@ import Testing
         DeskRow(id: UUID(), version: 1, userID: UUID(), name: "Eva Dvořáková", month: october, state: .submitted,
                 documentID: UUID(),
                 fields: InvoiceFields(total: total.map { InvoiceAmount(minor: $0, currency: "CZK") },
-                                      account: account.flatMap(CzechAccount.init), iban: iban.flatMap(IBAN.init),
+                                      account: account.flatMap { CzechAccount($0) }, iban: iban.flatMap { IBAN($0) },
                                       variableSymbol: symbol, invoiceNumber: number, supplierID: "25596641"),
                 hasText: hasText, hasThumbnail: true, previousAccount: previousAccount, previousIBAN: previousIBAN,
                 sameFileElsewhere: sameFile, sameNumberElsewhere: sameNumber, exported: false)

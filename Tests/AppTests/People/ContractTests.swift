@@ -19,6 +19,9 @@ import Testing
         #expect(LocalDate(year: 2024, month: 2, day: 29) != nil && LocalDate(year: 2100, month: 2, day: 29) == nil)
         #expect(LocalDate(year: 2000, month: 2, day: 29) != nil && LocalDate(year: 2026, month: 4, day: 31) == nil)
         #expect(LocalDate(iso: "2026-11-30")!.adding(days: 1) == LocalDate(iso: "2026-12-01"))
+        #expect(LocalDate(iso: "2026-02-30") == nil && LocalDate(iso: "2026-1a-01") == nil && LocalDate(iso: "2026/01/01") == nil)
+        #expect(LocalDate(iso: " 2026-01-05 ") == LocalDate(year: 2026, month: 1, day: 5))
+        #expect(Month(iso: "2026-13") == nil && Month(iso: "2026-x1") == nil && Month(iso: "2026-01") == Month(year: 2026, month: 1))
     }
 
     func contract(_ kind: ContractKind, _ from: String, _ to: String?) -> Contract {

@@ -6,7 +6,7 @@ enum DeskTable {
     /// The words every row repeats, translated once per page.
     struct Labels: Sendable {
         let select: String, detail: String, exported: String, read: String, expected: String, difference: String
-        let account: String, symbols: String, flags: String, reason: String, notRead: String, thumbnail: String
+        let account: String, flags: String, reason: String, notRead: String, thumbnail: String
         let openPDF: String
     }
 
@@ -24,11 +24,14 @@ enum DeskTable {
             if row.exported { out += " <span class=\"badge\">\(HTML.text(l.exported))</span>" }
             out += "</th>"
             out += cell(l.read, "num", row.amount.map(HTML.text) ?? "<span class=\"muted\">\(HTML.text(l.notRead))</span>")
-            out += cell(l.expected, "num", row.expected.map(HTML.text) ?? "—")
-            out += cell(l.difference, "num " + HTML.text(row.differenceClass), row.difference.map(HTML.text) ?? "—")
-            out += cell(l.account, "account", row.account.map(HTML.text) ?? "")
-            let symbols = [row.variableSymbol.map { "VS " + HTML.text($0) }, row.invoiceNumber.map(HTML.text)].compactMap { $0 }
-            out += cell(l.symbols, nil, symbols.joined(separator: "<br>"))
+            // The expected amount with the difference under it; the account with the symbols under it.
+            let difference = row.difference.map {
+                "<br><span class=\"\(HTML.text(row.differenceClass))\" title=\"\(HTML.text(l.difference))\">\(HTML.text($0))</span>"
+            } ?? ""
+            out += cell(l.expected, "num", (row.expected.map(HTML.text) ?? "—") + difference)
+            let payment = [row.account.map { "<span class=\"account\">\(HTML.text($0))</span>" },
+                           row.variableSymbol.map { "VS " + HTML.text($0) }, row.invoiceNumber.map(HTML.text)].compactMap { $0 }
+            out += cell(l.account, nil, payment.joined(separator: "<br>"))
             out += cell(l.flags, nil, row.flags.map { "<span class=\"badge flag\">\(HTML.text($0))</span>" }.joined(separator: " "))
             out += cell(l.reason, nil, "<input name=\"reasons[\(id)]\" maxlength=\"2000\" aria-label=\"\(HTML.text(l.reason)) \(name)\">")
             let preview = row.thumbnailURL.map {

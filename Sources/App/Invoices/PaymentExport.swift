@@ -116,22 +116,9 @@ public enum PaymentExport {
 
     static func text(_ value: String, max: Int) -> String { String(value.prefix(max)) }
 
+    /// XML text: without the control characters XML 1.0 forbids, escaped as for HTML.
     static func escape(_ value: String) -> String {
-        var out = ""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default:
-                // XML 1.0 forbids most control characters.
-                if scalar.value < 0x20, scalar != "\n", scalar != "\t" { continue }
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        HTML.text(String(String.UnicodeScalarView(value.unicodeScalars.filter { $0.value >= 0x20 || $0 == "\n" || $0 == "\t" })))
     }
 }
 

@@ -12,12 +12,6 @@ struct ReviewDeskRoutes: RouteCollection {
     /// The two desks: to review (submitted) and to pay (approved).
     static let desks: [InvoiceState] = [.submitted, .approved]
 
-    struct Tab: Encodable {
-        let label: String
-        let href: String
-        let current: Bool
-    }
-
     struct Row: Encodable {
         let pick: String
         let id: String
@@ -46,7 +40,7 @@ struct ReviewDeskRoutes: RouteCollection {
     struct Page: Encodable {
         let layout: Layout
         let heading: String
-        let tabs: [Tab]
+        let tabs: [ReviewOverviewRoutes.Tab]
         let month: String
         let state: String
         let action: String
@@ -91,7 +85,7 @@ struct ReviewDeskRoutes: RouteCollection {
             layout: Layout(request: request, title: request.translate("review.desk.title")),
             heading: request.translate("review.desk.heading", monthLabel),
             tabs: Self.desks.map {
-                Tab(label: request.translate("review.desk.tab.\($0.rawValue)"),
+                ReviewOverviewRoutes.Tab(label: request.translate("review.desk.tab.\($0.rawValue)"),
                     href: Paths.reviewDesk(slug, month: month, state: $0), current: $0 == state)
             },
             month: month.iso,
@@ -123,7 +117,7 @@ struct ReviewDeskRoutes: RouteCollection {
                 select: request.translate("review.select"), detail: request.translate("review.detail"),
                 exported: request.translate("review.exported"), read: request.translate("review.read"),
                 expected: request.translate("review.expected"), difference: request.translate("review.difference"),
-                account: request.translate("invoice.field.account"), symbols: request.translate("review.symbols"),
+                account: request.translate("review.payment"),
                 flags: request.translate("review.flags"), reason: request.translate("review.reasonForRow"),
                 notRead: request.translate("invoice.notRead"), thumbnail: request.translate("invoice.thumbnailAlt"),
                 openPDF: request.translate("invoice.openPDF"))),

@@ -17,8 +17,6 @@ public enum ChildProcess {
         public let outputExceeded: Bool
         /// The whole input was written (the child did not stop reading early).
         public let inputDelivered: Bool
-
-        public var succeeded: Bool { !signaled && status == 0 && !timedOut && !outputExceeded }
     }
 
     public struct StartFailure: Error, CustomStringConvertible {

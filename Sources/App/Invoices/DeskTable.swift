@@ -29,7 +29,7 @@ enum DeskTable {
                 "<br><span class=\"\(HTML.text(row.differenceClass))\" title=\"\(HTML.text(l.difference))\">\(HTML.text($0))</span>"
             } ?? ""
             out += cell(l.expected, "num", (row.expected.map(HTML.text) ?? "—") + difference)
-            let payment = [row.account.map { "<span class=\"account\">\(HTML.text($0))</span>" },
+            let payment = [row.account.map { "<span class=\"bank-account\">\(HTML.text($0))</span>" },
                            row.variableSymbol.map { "VS " + HTML.text($0) }, row.invoiceNumber.map(HTML.text)].compactMap { $0 }
             out += cell(l.account, nil, payment.joined(separator: "<br>"))
             out += cell(l.flags, nil, row.flags.map { "<span class=\"badge flag\">\(HTML.text($0))</span>" }.joined(separator: " "))

@@ -6,7 +6,8 @@ import Vapor
 struct ReviewDeskRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         routes.get("review", "desk", use: desk)
-        routes.post("review", "desk", use: apply)
+        // A month of a few thousand invoices posts a pick and a reason field per row.
+        routes.post("review", "desk", use: apply).userInfo[RouteOption.maxBodyBytes] = 2 << 20
     }
 
     /// The two desks: to review (submitted) and to pay (approved).

@@ -127,6 +127,11 @@ import Vapor
             let detail = try await eva.get(Paths.invoice(Self.slug, a))
             #expect(detail.body.contains("Approved → Submitted") && detail.body.contains("Submitted → Returned"))
             #expect(detail.body.contains("Chybí výkaz hodin"))
+            // A month of thousands: the form is larger than ordinary forms may be, and still taken.
+            let many = try await Self.apply(&jana, action: "approve", picks: (0..<2_500).map { _ in "\(UUID()):1" },
+                                            reasons: Dictionary(uniqueKeysWithValues: (0..<2_500).map { _ in (UUID(), "") }),
+                                            csrfFrom: page)
+            #expect(many.status == .ok && many.body.contains("2500 not found"))
             // Nothing selected, or no action: told so, nothing changes.
             let none = try await Self.apply(&jana, action: "approve", picks: [], csrfFrom: page)
             #expect(none.status == .seeOther)

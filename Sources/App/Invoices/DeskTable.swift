@@ -5,7 +5,7 @@
 enum DeskTable {
     /// The words every row repeats, translated once per page.
     struct Labels: Sendable {
-        let select: String, detail: String, exported: String, read: String, expected: String, difference: String
+        let detail: String, exported: String, read: String, expected: String, difference: String
         let account: String, flags: String, reason: String, notRead: String, thumbnail: String
         let openPDF: String
     }
@@ -16,10 +16,11 @@ enum DeskTable {
         for row in rows {
             let name = HTML.text(row.name), id = HTML.text(row.id), document = HTML.text(row.documentURL)
             out += "<tr\(row.flags.isEmpty ? "" : " class=\"flagged\"") data-document=\"\(document)\">"
+            // Every checkbox names the desk's one "Select" label and its own row: one group of choices.
             out += "<td><input type=\"checkbox\" name=\"pick[]\" value=\"\(HTML.text(row.pick))\" id=\"pick-\(id)\""
-            out += " aria-label=\"\(HTML.text(l.select)) \(name)\"\(row.checked ? " checked" : "")"
+            out += " aria-labelledby=\"desk-selection name-\(id)\"\(row.checked ? " checked" : "")"
             out += "\(row.flags.isEmpty ? " data-clean=\"1\"" : "")></td>"
-            out += "<th scope=\"row\"><label for=\"pick-\(id)\">\(name)</label> "
+            out += "<th scope=\"row\"><label for=\"pick-\(id)\" id=\"name-\(id)\">\(name)</label> "
             out += "<a href=\"\(HTML.text(row.invoiceURL))\" class=\"muted\">\(HTML.text(l.detail))</a>"
             if row.exported { out += " <span class=\"badge\">\(HTML.text(l.exported))</span>" }
             out += "</th>"

@@ -115,7 +115,7 @@ struct ReviewDeskRoutes: RouteCollection {
                     checked: state == .approved || line.flags.isEmpty,
                     exported: row.exported)
             }, labels: DeskTable.Labels(
-                select: request.translate("review.select"), detail: request.translate("review.detail"),
+                detail: request.translate("review.detail"),
                 exported: request.translate("review.exported"), read: request.translate("review.read"),
                 expected: request.translate("review.expected"), difference: request.translate("review.difference"),
                 account: request.translate("review.payment"),

@@ -45,7 +45,11 @@ struct SignInRoutes: RouteCollection {
             error: error.map { request.translate($0) },
             mailboxURL: request.application.environment == .development ? Paths.devMailbox(tenant.slug) : nil,
             provider: provider?.displayName, providerAction: Paths.oidcStart(tenant.slug))
-        return try await request.view.render("login", page).encodeResponse(status: status, for: request)
+        let response = try await request.view.render("login", page).encodeResponse(status: status, for: request)
+        guard let provider else { return response }
+        // "Sign in with …" is answered with a redirect to the provider's authorization endpoint.
+        let endpoint = await request.application.oidc.cachedDiscovery(issuer: provider.issuer)?.authorization_endpoint
+        return response.allowFormTargets([provider.issuer] + (endpoint.map { [$0] } ?? []))
     }
 
     /// Shows who the link signs in; signing in is the POST, so opening a link (or a mail

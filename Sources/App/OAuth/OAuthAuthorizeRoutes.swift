@@ -91,6 +91,7 @@ struct OAuthAuthorizeRoutes: RouteCollection {
                 action: Paths.oauthAuthorize(try request.tenant.slug),
                 clientID: client.id, redirectURI: redirect, codeChallenge: challenge, state: state ?? ""))
                 .encodeResponse(for: request)
+                .allowFormTargets([redirect])  // Allow and Deny are answered with a redirect to the app
         }
     }
 

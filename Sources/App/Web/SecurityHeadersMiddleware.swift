@@ -2,16 +2,37 @@ import Vapor
 
 /// Headers every response carries, error pages included.
 struct SecurityHeadersMiddleware: AsyncMiddleware {
-    static let contentSecurityPolicy = [
-        "default-src 'self'",
-        "script-src 'self'",
-        "style-src 'self'",
-        "img-src 'self' data:",
-        "object-src 'none'",
-        "base-uri 'none'",
-        "form-action 'self'",
-        "frame-ancestors 'none'",
-    ].joined(separator: "; ")
+    static let contentSecurityPolicy = contentSecurityPolicy(formTargets: [])
+
+    /// The policy of a page whose forms may also end at `formTargets`: browsers apply
+    /// `form-action` to every redirect after a submission, so a form that Roster answers with a
+    /// redirect to an identity provider or to an app must name that origin.
+    static func contentSecurityPolicy(formTargets: [String]) -> String {
+        let origins = formTargets.compactMap(origin(of:))
+        return [
+            "default-src 'self'",
+            "script-src 'self'",
+            "style-src 'self'",
+            "img-src 'self' data:",
+            "object-src 'none'",
+            "base-uri 'none'",
+            (["form-action 'self'"] + origins.uniqued()).joined(separator: " "),
+            "frame-ancestors 'none'",
+        ].joined(separator: "; ")
+    }
+
+    /// The CSP source of an address: `scheme://host[:port]` for http(s), `scheme:` for an app's
+    /// private-use scheme (`cz.roster.app:/oauth/callback`), nil for anything that is neither.
+    static func origin(of address: String) -> String? {
+        guard let url = URLComponents(string: address), let scheme = url.scheme?.lowercased(), !scheme.isEmpty,
+              scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else { return nil }
+        guard scheme == "https" || scheme == "http" else {
+            return scheme.contains(".") ? scheme + ":" : nil  // only reverse-domain schemes, never javascript: or data:
+        }
+        guard let host = url.host, !host.isEmpty,
+              host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || ".-:[]".contains($0)) }) else { return nil }
+        return "\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? "")
+    }
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let response = try await next.respond(to: request)
@@ -32,5 +53,21 @@ struct SecurityHeadersMiddleware: AsyncMiddleware {
             response.headers.replaceOrAdd(name: .cacheControl, value: isStatic ? "public, max-age=3600" : "no-store")
         }
         return response
+    }
+}
+
+extension Response {
+    /// Lets this page's forms end at these addresses too (see `contentSecurityPolicy(formTargets:)`).
+    func allowFormTargets(_ addresses: [String]) -> Response {
+        headers.replaceOrAdd(name: .contentSecurityPolicy,
+                             value: SecurityHeadersMiddleware.contentSecurityPolicy(formTargets: addresses))
+        return self
+    }
+}
+
+private extension Array where Element == String {
+    func uniqued() -> [String] {
+        var seen = Set<String>()
+        return filter { seen.insert($0).inserted }
     }
 }

@@ -38,6 +38,8 @@ import VaporTesting
         var browser = try await world.signedIn(user)
         let page = try await browser.get(authorizeURL())
         #expect(page.status == .ok && page.body.contains("Allow Roster command line?"))
+        // Allow is answered with a redirect to the app, which the page's form-action must name.
+        #expect(page.headers.first(name: .contentSecurityPolicy)?.contains("form-action 'self' http://127.0.0.1:") == true)
         let allowed = try await browser.post(Paths.oauthAuthorize("acme"), form: [
             "client_id": "roster-cli", "redirect_uri": redirect, "code_challenge": PKCE.challenge(for: verifier),
             "state": "s-1", "decision": "allow",

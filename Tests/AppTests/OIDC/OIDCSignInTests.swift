@@ -37,6 +37,9 @@ import Vapor
     ) async throws -> Browser.Page {
         let login = try await browser.get("/t/acme/login")
         #expect(login.body.contains("Sign in with Acme Google"))
+        // The button is answered with a redirect to the provider: the form-action must allow it.
+        let issuer = try issuer()
+        #expect(login.headers.first(name: .contentSecurityPolicy)?.contains("form-action 'self' \(issuer)") == true)
         let started = try await browser.post(Paths.oidcStart("acme"), form: [:], csrfFrom: login)
         #expect(started.status == .seeOther)
         var authorize = try #require(started.location.flatMap(URLComponents.init(string:)))

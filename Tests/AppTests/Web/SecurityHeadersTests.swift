@@ -1,0 +1,22 @@
+import Testing
+@testable import App
+
+/// The content security policy and the form targets a page may add to it.
+@Suite struct SecurityHeadersTests {
+    @Test func formTargetsAddOnlyTheirOrigin() {
+        let policy = SecurityHeadersMiddleware.contentSecurityPolicy(formTargets: [
+            "https://accounts.google.com", "https://accounts.google.com/o/oauth2/v2/auth?x=1",
+            "http://127.0.0.1:53111/callback", "cz.roster.app:/oauth/callback",
+        ])
+        #expect(policy.contains("form-action 'self' https://accounts.google.com http://127.0.0.1:53111 cz.roster.app:;"))
+        #expect(SecurityHeadersMiddleware.contentSecurityPolicy.contains("form-action 'self';"))
+    }
+
+    @Test func nothingElseWidensThePolicy() {
+        for address in ["javascript:alert(1)", "data:text/html,x", "https://evil.example;script-src *", "https:// ",
+                        "not an address", "", "http://a b.example/", "mailto:x@y.cz"] {
+            #expect(SecurityHeadersMiddleware.origin(of: address) == nil, "\(address)")
+        }
+        #expect(SecurityHeadersMiddleware.origin(of: "HTTPS://Login.Example:8443/realms/x") == "https://Login.Example:8443")
+    }
+}

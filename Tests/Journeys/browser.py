@@ -1,0 +1,230 @@
+"""A person in a real, headless Chromium: opens pages, reads them, fills forms by their labels
+and presses buttons by their names, as a user would. Every page it lands on is checked with
+axe-core once; waiting is always for a page or an element, never a fixed sleep."""
+import base64
+import os
+import re
+
+from axe_selenium_python import Axe
+from selenium import webdriver
+from selenium.common.exceptions import NoSuchElementException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+WAIT_SECONDS = 20
+# axe-core impacts that fail a journey.
+BLOCKING_IMPACTS = ("serious", "critical")
+
+
+class AccessibilityProblem(AssertionError):
+    pass
+
+
+def literal(text):
+    """An XPath string literal for any text, quotes included."""
+    if "'" not in text:
+        return f"'{text}'"
+    if '"' not in text:
+        return f'"{text}"'
+    return "concat(" + ", \"'\", ".join(f"'{part}'" for part in text.split("'")) + ")"
+
+
+class Browser:
+    def __init__(self, base_url, name, accessibility):
+        self.base_url = base_url.rstrip("/")
+        self.name = name
+        self.accessibility = accessibility
+        options = webdriver.ChromeOptions()
+        options.binary_location = os.environ.get("ROSTER_JOURNEY_CHROMIUM", "/usr/bin/chromium")
+        for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                         "--lang=en-US", "--window-size=1280,900", "--force-prefers-reduced-motion"):
+            options.add_argument(argument)
+        options.add_experimental_option("prefs", {"intl.accept_languages": "en-US,en"})
+        service = Service(os.environ.get("ROSTER_JOURNEY_CHROMEDRIVER", "/usr/bin/chromedriver"))
+        self.driver = webdriver.Chrome(options=options, service=service)
+        self.driver.set_page_load_timeout(60)
+        self.driver.set_script_timeout(60)
+        self.wait = WebDriverWait(self.driver, WAIT_SECONDS)
+
+    def close(self):
+        self.driver.quit()
+
+    # Where the browser is
+
+    @property
+    def url(self):
+        return self.driver.current_url
+
+    @property
+    def path(self):
+        return self.url[len(self.base_url):] if self.url.startswith(self.base_url) else self.url
+
+    def main_text(self):
+        return self.driver.find_element(By.TAG_NAME, "main").text
+
+    def heading(self):
+        return self.driver.find_element(By.TAG_NAME, "h1").text
+
+    def visible_problems(self):
+        """The error messages a person would see on the page: alerts, field errors, error pages."""
+        found = []
+        for element in self.driver.find_elements(
+                By.CSS_SELECTOR, "[role=alert], .error, .flash-error"):
+            if element.is_displayed() and element.text.strip():
+                found.append(element.text.strip())
+        return found
+
+    # Going places
+
+    def open(self, url):
+        """Opens a path of Roster (or a full address) and waits for the page."""
+        self.driver.get(url if "://" in url else self.base_url + url)
+        self._arrived()
+
+    def follow(self, text, within=None):
+        """Clicks the link named `text` (inside the element `within`, if given) and waits for the page."""
+        self._navigate(lambda: self.link(text, within).click())
+
+    def press(self, text, within=None):
+        """Presses the button named `text` and waits for the next page."""
+        self._navigate(lambda: self.button(text, within).click())
+
+    def press_in_place(self, text, within=None):
+        """Presses a button that changes the page without leaving it."""
+        self.button(text, within).click()
+
+    def menu(self, text):
+        """Opens an entry of the main menu."""
+        self.follow(text, within=self.driver.find_element(By.CSS_SELECTOR, "nav.nav"))
+
+    def _navigate(self, action):
+        old = self.driver.find_element(By.TAG_NAME, "html")
+        action()
+        self.wait.until(EC.staleness_of(old))
+        self._arrived()
+
+    def _arrived(self):
+        self.wait.until(lambda d: d.execute_script("return document.readyState") == "complete")
+        self.accessibility.check(self)
+
+    # Finding things by what a person reads
+
+    def link(self, text, within=None):
+        return self._one(within, f".//a[normalize-space(.)={literal(text)}]",
+                         f".//a[contains(normalize-space(.), {literal(text)})]", what=f"link “{text}”")
+
+    def button(self, text, within=None):
+        return self._one(within, f".//button[normalize-space(.)={literal(text)}]",
+                         f".//input[@type='submit' and @value={literal(text)}]", what=f"button “{text}”")
+
+    def field(self, label, within=None):
+        """The form control a <label> names (its text may go on with a hint)."""
+        node = self._one(within, f".//label[normalize-space(.)={literal(label)}]",
+                         f".//label[starts-with(normalize-space(.), {literal(label)})]", what=f"field “{label}”")
+        target = node.get_attribute("for")
+        if target:
+            return self.driver.find_element(By.ID, target)
+        return node.find_element(By.CSS_SELECTOR, "input, select, textarea")
+
+    def row(self, text, within=None):
+        """The table row (or list item) that holds `text`."""
+        return self._one(within, f".//tr[contains(normalize-space(.), {literal(text)})]",
+                         f".//li[contains(normalize-space(.), {literal(text)})]", what=f"row with “{text}”")
+
+    def rows(self, within=None):
+        scope = within or self.driver.find_element(By.TAG_NAME, "main")
+        return scope.find_elements(By.CSS_SELECTOR, "tbody tr")
+
+    def _one(self, within, *xpaths, what):
+        scope = within or self.driver.find_element(By.TAG_NAME, "body")
+        for xpath in xpaths:
+            for element in scope.find_elements(By.XPATH, xpath):
+                if element.is_displayed():
+                    return element
+        raise NoSuchElementException(f"no {what} on {self.path}")
+
+    # Forms
+
+    def fill(self, label, value, within=None):
+        element = self.field(label, within)
+        element.clear()
+        element.send_keys(value)
+
+    def choose(self, label, option, within=None):
+        Select(self.field(label, within)).select_by_visible_text(option)
+
+    def tick(self, label, within=None):
+        element = self.field(label, within)
+        if not element.is_selected():
+            element.click()
+
+    def untick(self, label, within=None):
+        element = self.field(label, within)
+        if element.is_selected():
+            element.click()
+
+    def attach(self, label, path):
+        self.field(label).send_keys(os.path.abspath(path))
+
+    # Waiting for what a page says
+
+    def sees(self, text):
+        """Waits until the page's main content shows `text`."""
+        try:
+            self.wait.until(lambda d: text in d.find_element(By.TAG_NAME, "main").text)
+        except Exception:
+            raise AssertionError(f"“{text}” is not on {self.path}; the page says:\n{self.main_text()[:1500]}")
+
+    def does_not_see(self, text):
+        assert text not in self.main_text(), f"“{text}” should not be on {self.path}"
+
+    # Pictures
+
+    def screenshot(self, path, width=None, dark=None):
+        """A PNG of the whole page at `width` CSS pixels, in light or dark mode."""
+        cdp = self.driver.execute_cdp_cmd
+        if dark is not None:
+            cdp("Emulation.setEmulatedMedia",
+                {"features": [{"name": "prefers-color-scheme", "value": "dark" if dark else "light"}]})
+        if width is not None:
+            mobile = width < 600
+            metrics = {"width": width, "height": 800, "deviceScaleFactor": 1, "mobile": mobile}
+            cdp("Emulation.setDeviceMetricsOverride", metrics)
+            height = self.driver.execute_script("return document.documentElement.scrollHeight")
+            cdp("Emulation.setDeviceMetricsOverride", dict(metrics, height=max(height, 400)))
+        png = cdp("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True})
+        with open(path, "wb") as file:
+            file.write(base64.b64decode(png["data"]))
+        return path
+
+    def reset_view(self):
+        cdp = self.driver.execute_cdp_cmd
+        cdp("Emulation.clearDeviceMetricsOverride", {})
+        cdp("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "light"}]})
+
+
+class Accessibility:
+    """axe-core on every page a journey reaches, once per address, language and view."""
+
+    def __init__(self):
+        self.checked = {}
+
+    def check(self, browser, view="1280 light"):
+        driver = browser.driver
+        if not browser.url.startswith(browser.base_url):
+            return  # another site's page (the identity provider's), not Roster's to fix
+        language = driver.execute_script("return document.documentElement.lang")
+        key = (re.sub(r"/login/[A-Za-z0-9_-]{20,}", "/login/…", browser.path), language, view)
+        if key in self.checked:
+            return
+        axe = Axe(driver)
+        axe.inject()
+        results = axe.run()
+        blocking = [v for v in results["violations"] if v.get("impact") in BLOCKING_IMPACTS]
+        self.checked[key] = len(blocking)
+        if blocking:
+            raise AccessibilityProblem(
+                f"axe-core: {len(blocking)} serious or critical problem(s) on {browser.path} ({view}):\n"
+                + axe.report(blocking))

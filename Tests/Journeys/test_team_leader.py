@@ -1,0 +1,87 @@
+"""Petr Svoboda leads the development team and invoices the company every month (IČO)."""
+from selenium.webdriver.common.by import By
+
+from world import EVA, PETR, czk, expected_minor, write_invoice
+
+
+def test_team_leader_signs_in_with_an_emailed_link(journey):
+    petr = journey.browser("Petr")
+    petr.open("/t/acme/login")
+    petr.fill("Work e-mail", PETR.email)
+    petr.press("E-mail me a sign-in link")
+    petr.sees("Check your e-mail")
+    # Without a mail server, development Roster keeps its mail in the development mailbox.
+    petr.open("/t/acme/login")
+    petr.follow("Development mailbox")
+    message = petr.row(PETR.email)
+    petr.follow("/login/", within=message)
+    petr.sees(f"This link signs in")
+    petr.sees(PETR.name)
+    petr.press("Sign in")
+    petr.sees(f"{PETR.name.split()[0]}")
+    assert petr.path == "/t/acme/"
+    petr.press("Sign out")
+    petr.sees("Sign in")
+    journey.finish(petr)
+
+
+def test_team_leader_signs_in_with_the_company_account(journey, invoices):
+    journey.roster.tell_provider(PETR)
+    petr = journey.browser("Petr")
+    petr.open("/t/acme/login")
+    petr.press("Sign in with Acme Workspace")
+    # The provider's own page: who is signing in there.
+    petr.driver.find_element(By.NAME, "sub").send_keys(PETR.sub)
+    petr.press("Authorize")
+    assert petr.path == "/t/acme/", petr.url
+    petr.sees(PETR.name.split()[0])
+    journey.finish(petr)
+
+
+def test_team_leader_month(journey, invoices, tmp_path):
+    petr = journey.browser("Petr")
+    journey.sign_in_with_link(petr, PETR)
+    month = invoices.last_month
+
+    # Uploads last month's invoice from a PDF and sees it submitted with the amount read from it.
+    petr.menu("My invoices")
+    petr.follow("Upload invoice", within=petr.row(month.english))
+    petr.choose("Month", month.english)
+    first = expected_minor(PETR, month) - 1_000_00
+    petr.attach("Invoice PDF", write_invoice(tmp_path, PETR, month, first, number=f"{month.year}-0{month.month:02d}1"))
+    petr.press("Upload")
+    petr.sees("Submitted")
+    petr.sees(czk(first))
+
+    # Finds the bank account on the invoice of a month of last year.
+    petr.menu("My invoices")
+    while not any(invoices.last_year.english in row.text for row in petr.rows()):
+        petr.follow("Older months →")
+    petr.follow(invoices.last_year.english, within=petr.row(invoices.last_year.english))
+    petr.sees("Bank account")
+    petr.sees(PETR.account)
+
+    # Replaces last month's invoice with a corrected PDF: the new total, the old file kept.
+    petr.menu("My invoices")
+    petr.follow(month.english, within=petr.row(month.english))
+    petr.follow("Replace file")
+    corrected = expected_minor(PETR, month)
+    petr.attach("Invoice PDF", write_invoice(tmp_path, PETR, month, corrected, number=f"{month.year}-0{month.month:02d}2"))
+    petr.press("Upload")
+    petr.sees(czk(corrected))
+    petr.sees("File replaced")
+    petr.sees("Version 2")
+
+    # Finds his own current hourly rate.
+    petr.menu("My earnings")
+    petr.sees(f"{czk(PETR.rate_czk * 100)}")
+
+    # Finds the phone number of a member of his team.
+    petr.menu("My team")
+    petr.sees(EVA.phone)
+    assert EVA.phone in petr.row(EVA.name).text
+
+    # Checks his own phone number on his profile.
+    petr.menu("My profile")
+    petr.sees(PETR.phone)
+    journey.finish(petr)

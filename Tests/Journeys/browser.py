@@ -152,6 +152,26 @@ class Browser:
         element.clear()
         element.send_keys(value)
 
+    def fill_month(self, label, year, month):
+        """A month field as Chromium presents it in English: month, then year."""
+        element = self.field(label)
+        self.driver.execute_script("arguments[0].value = ''", element)
+        element.send_keys(f"{month:02d}\t{year}")
+        assert element.get_attribute("value") == f"{year:04d}-{month:02d}", element.get_attribute("value")
+
+    def fill_date(self, label, date):
+        """A date field as Chromium presents it in American English: month, day, year."""
+        element = self.field(label)
+        self.driver.execute_script("arguments[0].value = ''", element)
+        element.send_keys(f"{date.month:02d}{date.day:02d}{date.year}")
+        assert element.get_attribute("value") == date.isoformat(), element.get_attribute("value")
+
+    def expand(self, summary):
+        """Opens a collapsed section (<details>) by its summary."""
+        element = self._one(None, f".//summary[normalize-space(.)={literal(summary)}]", what=f"section “{summary}”")
+        if element.find_element(By.XPATH, "..").get_attribute("open") is None:
+            element.click()
+
     def choose(self, label, option, within=None):
         Select(self.field(label, within)).select_by_visible_text(option)
 

@@ -17,6 +17,7 @@ run_journeys() {
   mkdir -p "$screenshots"
 
   psql -X -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$port" -U postgres -d postgres <<'SQL'
+SET client_min_messages = warning;
 DROP DATABASE IF EXISTS journeys;
 CREATE DATABASE journeys OWNER roster_owner;
 SQL

@@ -91,9 +91,9 @@ class Browser:
         """Presses the button named `text` and waits for the next page."""
         self._navigate(lambda: self.button(text, within).click())
 
-    def press_in_place(self, text, within=None):
-        """Presses a button that changes the page without leaving it."""
-        self.button(text, within).click()
+    def click(self, element):
+        """Clicks an element found otherwise (a chart's bar) and waits for the page it opens."""
+        self._navigate(element.click)
 
     def menu(self, text):
         """Opens an entry of the main menu."""

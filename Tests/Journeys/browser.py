@@ -7,10 +7,9 @@ import re
 
 from axe_selenium_python import Axe
 from selenium import webdriver
-from selenium.common.exceptions import NoSuchElementException
+from selenium.common.exceptions import NoSuchElementException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 WAIT_SECONDS = 20
@@ -100,13 +99,18 @@ class Browser:
         self.follow(text, within=self.driver.find_element(By.CSS_SELECTOR, "nav.nav"))
 
     def _navigate(self, action):
-        old = self.driver.find_element(By.TAG_NAME, "html")
+        """Does `action`, then waits until another document has replaced this one: the mark set
+        on this page's window is gone. (Asking an element of the old page whether it is stale
+        races with Chromium's own clean-up and can fail with another error.)"""
+        self.driver.execute_script("window.rosterJourneyMark = true")
         action()
-        self.wait.until(EC.staleness_of(old))
+        WebDriverWait(self.driver, WAIT_SECONDS, ignored_exceptions=(WebDriverException,)).until(
+            lambda d: d.execute_script("return window.rosterJourneyMark !== true"))
         self._arrived()
 
     def _arrived(self):
-        self.wait.until(lambda d: d.execute_script("return document.readyState") == "complete")
+        WebDriverWait(self.driver, WAIT_SECONDS, ignored_exceptions=(WebDriverException,)).until(
+            lambda d: d.execute_script("return document.readyState") == "complete")
         self.accessibility.check(self)
 
     # Finding things by what a person reads
@@ -132,6 +136,12 @@ class Browser:
         """The table row (or list item) that holds `text`."""
         return self._one(within, f".//tr[contains(normalize-space(.), {literal(text)})]",
                          f".//li[contains(normalize-space(.), {literal(text)})]", what=f"row with “{text}”")
+
+    def fact(self, label):
+        """The value that a <dt> of the page's main content names."""
+        return self._one(self.driver.find_element(By.TAG_NAME, "main"),
+                         f".//dt[normalize-space(.)={literal(label)}]/following-sibling::dd[1]",
+                         what=f"fact “{label}”").text
 
     def rows(self, within=None):
         scope = within or self.driver.find_element(By.TAG_NAME, "main")

@@ -18,11 +18,6 @@ def invoices_tab(jana, tab, month):
     jana.press("Show")
 
 
-def fact(browser, label):
-    """The value a <dt> names on the page."""
-    return browser.driver.find_element(By.XPATH, f"//main//dt[normalize-space(.)='{label}']/following-sibling::dd[1]").text
-
-
 def test_admin_month_end(journey, invoices):
     jana = journey.browser("Jana")
     journey.sign_in_with_link(jana, JANA)
@@ -87,14 +82,14 @@ def test_admin_rates(journey):
     jana.fill("Title (Ing., Mgr., …)", "Ing.")
     jana.press("Save")
     jana.sees("Ing. Petr Svoboda")
-    current = Decimal(re.search(r"[\d,]+\.\d\d", fact(jana, "In effect today")).group(0).replace(",", ""))
+    current = Decimal(re.search(r"[\d,]+\.\d\d", jana.fact("In effect today")).group(0).replace(",", ""))
     raised = current * Decimal("1.2")
     first_of_next_month = Month.current().minus(-1)
     jana.expand("Set new rate")
     jana.fill("Amount per hour", f"{raised:.2f}")
     jana.fill_date("Takes effect on", datetime.date(first_of_next_month.year, first_of_next_month.month, 1))
     jana.press("Set rate")
-    upcoming = fact(jana, "Upcoming")
+    upcoming = jana.fact("Upcoming")
     assert f"{raised:,.2f}" in upcoming, upcoming
     jana.sees("+20.00 %")
 
@@ -104,6 +99,6 @@ def test_admin_rates(journey):
     jana.fill_month("Month", 2025, 9)
     jana.press("Show")
     jana.sees("Rates that took effect in")
-    assert "45.00" in fact(jana, "Average increase"), fact(jana, "Average increase")
-    assert "5.66" in fact(jana, "Average rate rose by"), fact(jana, "Average rate rose by")
+    assert "45.00" in jana.fact("Average increase"), jana.fact("Average increase")
+    assert "5.66" in jana.fact("Average rate rose by"), jana.fact("Average rate rose by")
     journey.finish(jana)

@@ -74,7 +74,8 @@ def test_team_leader_month(journey, invoices, tmp_path):
 
     # Finds his own current hourly rate.
     petr.menu("My earnings")
-    petr.sees(f"{czk(PETR.rate_czk * 100)}")
+    current = petr.fact("In effect today")
+    assert f"CZK {czk(PETR.rate_czk * 100)} / h" in current, current
 
     # Finds the phone number of a member of his team.
     petr.menu("My team")

@@ -6,10 +6,9 @@
 # run_journeys [pytest arguments]: prints where the screenshots are; fails when a journey fails.
 run_journeys() {
   apt_install chromium chromium-driver fonts-dejavu-core
-  "$venv/bin/python" -c 'import selenium, pytest, axe_selenium_python' 2>/dev/null \
-    || "$venv/bin/pip" install -q -r Tests/Journeys/requirements.txt
+  "$venv/bin/pip" install -q -r Tests/Journeys/requirements.txt
 
-  local bindir web_port server_log screenshots
+  local bindir web_port server_log screenshots status=0
   bindir=$(swift build --show-bin-path)
   screenshots="$PWD/screenshots/journeys"
   server_log="$PWD/.data/journeys-server.log"
@@ -28,8 +27,9 @@ SQL
     export PUBLIC_URL="http://127.0.0.1:$web_port"
     ROSTER_SECRET_KEY=$(head -c 32 /dev/urandom | base64)
     export ROSTER_SECRET_KEY
-    "$bindir/Roster" migrate >/dev/null
-    "$bindir/Roster" demo >/dev/null
+    # (set -e does not act inside a subshell whose status is tested: every step says when it fails.)
+    "$bindir/Roster" migrate >/dev/null || die "migrating the journeys' database failed"
+    "$bindir/Roster" demo >/dev/null || die "loading the demo company for the journeys failed"
     "$bindir/Roster" serve --hostname 127.0.0.1 --port "$web_port" >"$server_log" 2>&1 &
     server=$!
     trap 'kill "$server" 2>/dev/null' EXIT
@@ -38,6 +38,7 @@ SQL
     say "browser journeys against $PUBLIC_URL (server log: $server_log)"
     ROSTER_JOURNEY_URL="$PUBLIC_URL" ROSTER_JOURNEY_BIN="$bindir/Roster" ROSTER_JOURNEY_SCREENSHOTS="$screenshots" \
       "$venv/bin/python" -m pytest Tests/Journeys -p no:cacheprovider -q -rA "$@"
-  )
-  say "journey screenshots (1280 and 375 px, light and dark): $screenshots"
+  ) || status=$?
+  say "journey screenshots (1280 and 375 px, light and dark; FAILED-… where a journey stopped): $screenshots"
+  return "$status"
 }

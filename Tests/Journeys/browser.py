@@ -104,8 +104,16 @@ class Browser:
         races with Chromium's own clean-up and can fail with another error.)"""
         self.driver.execute_script("window.rosterJourneyMark = true")
         action()
-        WebDriverWait(self.driver, WAIT_SECONDS, ignored_exceptions=(WebDriverException,)).until(
-            lambda d: d.execute_script("return window.rosterJourneyMark !== true"))
+        # A page that answers in place (the upload form shows a refusal without leaving) stops
+        # the wait too, with what it says.
+        outcome = WebDriverWait(self.driver, WAIT_SECONDS, ignored_exceptions=(WebDriverException,)).until(
+            lambda d: d.execute_script("""
+                if (window.rosterJourneyMark !== true) return "left";
+                const alert = [...document.querySelectorAll("main [role=alert]")]
+                    .find(e => e.offsetParent !== null && e.textContent.trim() !== "");
+                return alert ? "alert: " + alert.textContent.trim() : null;"""))
+        if outcome != "left":
+            raise AssertionError(f"{self.path} answered in place instead of opening a page: {outcome}")
         self._arrived()
 
     def _arrived(self):

@@ -6,7 +6,7 @@ import re
 import pytest
 
 from browser import Accessibility, Browser
-from seed import seed_invoices
+from seed import connect_identity_provider, seed_invoices
 from world import Roster
 
 VIEWS = [(1280, False), (1280, True), (375, False), (375, True)]
@@ -86,16 +86,28 @@ def journey(request, roster, accessibility):
     journey.close()
 
 
+def set_up(roster, accessibility, what, step):
+    """Runs a set-up step in browsers of its own; a failure tells where they were."""
+    seeding = Journey("set-up", roster, accessibility)
+    try:
+        return step(seeding)
+    except Exception as error:
+        raise AssertionError(f"setting up {what} failed: {error}\n{seeding.describe()}") from error
+    finally:
+        seeding.close()
+
+
+@pytest.fixture(scope="session")
+def identity_provider(roster, accessibility):
+    """The company's OpenID provider, connected by the admin on the settings page."""
+    set_up(roster, accessibility, "the identity provider", connect_identity_provider)
+
+
 @pytest.fixture(scope="session")
 def invoices(roster, accessibility, tmp_path_factory):
     """The invoices the journeys find already there (uploaded and reviewed through the pages)."""
-    seeding = Journey("seed", roster, accessibility)
-    try:
-        return seed_invoices(seeding, tmp_path_factory.mktemp("seed"))
-    except Exception as error:
-        raise AssertionError(f"setting up the invoices failed: {error}\n{seeding.describe()}") from error
-    finally:
-        seeding.close()
+    directory = tmp_path_factory.mktemp("invoices")
+    return set_up(roster, accessibility, "the invoices", lambda seeding: seed_invoices(seeding, directory))
 
 
 @pytest.hookimpl(hookwrapper=True)

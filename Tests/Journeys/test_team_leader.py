@@ -15,17 +15,17 @@ def test_team_leader_signs_in_with_an_emailed_link(journey):
     petr.follow("Development mailbox")
     message = petr.row(PETR.email)
     petr.follow("/login/", within=message)
-    petr.sees(f"This link signs in")
+    petr.sees("This link signs in")
     petr.sees(PETR.name)
     petr.press("Sign in")
-    petr.sees(f"{PETR.name.split()[0]}")
+    petr.sees(PETR.name.split()[0])
     assert petr.path == "/t/acme/"
     petr.press("Sign out")
     petr.sees("Sign in")
     journey.finish(petr)
 
 
-def test_team_leader_signs_in_with_the_company_account(journey, invoices):
+def test_team_leader_signs_in_with_the_company_account(journey, identity_provider):
     journey.roster.tell_provider(PETR)
     petr = journey.browser("Petr")
     petr.open("/t/acme/login")
@@ -71,6 +71,7 @@ def test_team_leader_month(journey, invoices, tmp_path):
     petr.sees(czk(corrected))
     petr.sees("File replaced")
     petr.sees("Version 2")
+    petr.sees("Version 1")
 
     # Finds his own current hourly rate.
     petr.menu("My earnings")
@@ -79,9 +80,8 @@ def test_team_leader_month(journey, invoices, tmp_path):
 
     # Finds the phone number of a member of his team.
     petr.menu("My team")
-    petr.follow("Dvořáková Eva", within=petr.row("Dvořáková Eva"))
-    petr.sees(EVA.name)
-    petr.sees(EVA.phone)
+    member = petr.row("Dvořáková Eva").text
+    assert EVA.phone in member, member
 
     # Checks his own phone number on his profile.
     petr.menu("My profile")

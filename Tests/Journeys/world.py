@@ -25,7 +25,7 @@ class Person:
     sub: str                 # their account at the identity provider
     phone: str
     hours_per_day: int = 0   # a fifth of the contracted weekly hours (contractors)
-    rate_czk: int = 0        # the rate in effect from 2025-09 to today
+    rate_czk: int = 0        # the rate from 2025-09 to this month: the journeys compare amounts in those months only
     account: str = ""
     company_id: str = ""
 

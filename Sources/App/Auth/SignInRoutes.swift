@@ -47,8 +47,15 @@ struct SignInRoutes: RouteCollection {
             provider: provider?.displayName, providerAction: Paths.oidcStart(tenant.slug))
         let response = try await request.view.render("login", page).encodeResponse(status: status, for: request)
         guard let provider else { return response }
-        // "Sign in with …" is answered with a redirect to the provider's authorization endpoint.
-        let endpoint = await request.application.oidc.cachedDiscovery(issuer: provider.issuer)?.authorization_endpoint
+        // "Sign in with …" is answered with a redirect to the provider's authorization endpoint,
+        // which the page's form-action must name. It is nearly always on the issuer's origin; where
+        // it is not, the discovery document names it. The page never waits for the provider: when
+        // the document is not cached, it is fetched in the background for the next visitor.
+        let directory = request.application.oidc
+        let endpoint = await directory.cachedDiscovery(issuer: provider.issuer)?.authorization_endpoint
+        if endpoint == nil {
+            Task { [issuer = provider.issuer] in _ = try? await directory.discovery(issuer: issuer) }
+        }
         return response.allowFormTargets([provider.issuer] + (endpoint.map { [$0] } ?? []))
     }
 

@@ -10,6 +10,7 @@ public struct PersonRow: Sendable, Equatable {
     public let title: String
     public let position: String
     public let email: String
+    public let phone: String?
     public let teamName: String?
     public let contractKind: ContractKind?
     public let active: Bool
@@ -64,7 +65,7 @@ public enum PeopleQueries {
         let offset = (max(filter.page, 1) - 1) * size
         let search = filter.search.trimmingWhitespace()
         let rows = try await connection.query("""
-            SELECT u.id, u.first_name, u.last_name, u.title, u.position, u.email, t.name, c.kind, u.active
+            SELECT u.id, u.first_name, u.last_name, u.title, u.position, u.email, u.phone, t.name, c.kind, u.active
             FROM users u
             LEFT JOIN teams t ON t.tenant_id = u.tenant_id AND t.id = u.team_id
             LEFT JOIN LATERAL (
@@ -82,10 +83,10 @@ public enum PeopleQueries {
             LIMIT \(size + 1) OFFSET \(offset)
             """, logger: logger).collect()
         let people = try rows.map { row in
-            let (id, first, last, title, position, email, team, kind, active) =
-                try row.decode((UUID, String, String, String, String, String, String?, String?, Bool).self)
+            let (id, first, last, title, position, email, phone, team, kind, active) =
+                try row.decode((UUID, String, String, String, String, String, String?, String?, String?, Bool).self)
             return PersonRow(id: id, firstName: first, lastName: last, title: title, position: position, email: email,
-                             teamName: team, contractKind: kind.flatMap(ContractKind.init(rawValue:)), active: active)
+                             phone: phone, teamName: team, contractKind: kind.flatMap(ContractKind.init(rawValue:)), active: active)
         }
         return PeoplePage(rows: Array(people.prefix(size)), hasNext: people.count > size)
     }

@@ -24,6 +24,9 @@ struct PeopleRoutes: RouteCollection {
         let href: String
         let position: String
         let email: String
+        let phone: String
+        /// A `tel:` link, so a phone calls the number with a tap.
+        let phoneHref: String?
         let team: String
         let contract: String
         let inactive: Bool
@@ -59,6 +62,10 @@ struct PeopleRoutes: RouteCollection {
 
     func ownProfile(_ request: Request) async throws -> Response {
         request.redirect(to: Paths.person(try request.tenant.slug, try request.user.id))
+    }
+
+    static func telephoneLink(_ phone: String) -> String {
+        "tel:" + phone.replacingOccurrences(of: " ", with: "")
     }
 
     /// Reads the filter from the query string; anything unrecognised is ignored, not an error.
@@ -117,6 +124,7 @@ struct PeopleRoutes: RouteCollection {
             rows: page.rows.map { row in
                 Row(name: [row.lastName, row.firstName].joined(separator: " ") + (row.title.isEmpty ? "" : ", \(row.title)"),
                     href: Paths.person(tenant.slug, row.id), position: row.position, email: row.email,
+                    phone: row.phone ?? "—", phoneHref: row.phone.map(Self.telephoneLink),
                     team: row.teamName ?? "—",
                     contract: row.contractKind.map { request.translate("contract.\($0.rawValue)") } ?? "—",
                     inactive: !row.active)
@@ -205,7 +213,7 @@ struct PeopleRoutes: RouteCollection {
         var fields: [Field] = [
             Field(label: request.translate("person.email"), value: user.email, href: "mailto:" + user.email),
             Field(label: request.translate("person.phone"), value: person.phone ?? "—",
-                  href: person.phone.map { "tel:" + $0.replacingOccurrences(of: " ", with: "") }),
+                  href: person.phone.map(Self.telephoneLink)),
             Field(label: request.translate("person.position"), value: person.position.isEmpty ? "—" : person.position, href: nil),
             Field(label: request.translate("person.team"), value: person.teamName ?? "—", href: nil),
             Field(label: request.translate("person.roles"),

@@ -29,8 +29,9 @@ struct SecurityHeadersMiddleware: AsyncMiddleware {
         guard scheme == "https" || scheme == "http" else {
             return scheme.contains(".") ? scheme + ":" : nil  // only reverse-domain schemes, never javascript: or data:
         }
-        guard let host = url.host, !host.isEmpty,
+        guard var host = url.host, !host.isEmpty,
               host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || ".-:[]".contains($0)) }) else { return nil }
+        if host.contains(":") && !host.hasPrefix("[") { host = "[\(host)]" }  // an IPv6 address
         return "\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? "")
     }
 

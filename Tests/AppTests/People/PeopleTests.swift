@@ -79,6 +79,8 @@ import Testing
             #expect(team.status == .ok)
             #expect(team.body.contains("Dvořáková") && team.body.contains("Svoboda"))
             #expect(!team.body.contains("Nováková"))
+            // A member's phone is on the list, ready to call.
+            #expect(team.body.contains(#"<a href="tel:+420603555666">+420 603 555 666</a>"#))
             var admin = try await world.signedIn(world.admin)
             let all = try await admin.get("/t/acme/people")
             #expect(!all.body.contains("Malá"))  // the other tenant's admin

@@ -18,5 +18,6 @@ import Testing
             #expect(SecurityHeadersMiddleware.origin(of: address) == nil, "\(address)")
         }
         #expect(SecurityHeadersMiddleware.origin(of: "HTTPS://Login.Example:8443/realms/x") == "https://Login.Example:8443")
+        #expect(SecurityHeadersMiddleware.origin(of: "http://[::1]:53111/callback") == "http://[::1]:53111")
     }
 }

@@ -7,6 +7,8 @@
 run_journeys() {
   apt_install chromium chromium-driver fonts-dejavu-core
   "$venv/bin/pip" install -q -r Tests/Journeys/requirements.txt
+  # A current axe-core, beside the one axe-selenium-python bundles: the script only, without Playwright.
+  "$venv/bin/pip" install -q --no-deps axe-playwright-python==0.1.8
 
   local bindir web_port server_log screenshots status=0
   bindir=$(swift build --show-bin-path)

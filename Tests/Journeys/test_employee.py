@@ -31,8 +31,8 @@ def test_employee_month(journey, invoices, tmp_path):
 
     # Sees her earnings month by month, and opens one month's breakdown from its bar.
     eva.menu("My earnings")
-    chart = eva.driver.find_element(By.CSS_SELECTOR, "figure.chart svg[role=img]")
-    bars = chart.find_elements(By.CSS_SELECTOR, "a rect.bar")
+    chart = eva.driver.find_element(By.CSS_SELECTOR, "figure.chart svg[role=group]")
+    bars = chart.find_elements(By.CSS_SELECTOR, "a[aria-label] rect.bar")
     assert len(bars) >= 6, f"{len(bars)} bars"
     eva.follow("12 months")
     bar = eva.driver.find_elements(By.CSS_SELECTOR, "figure.chart svg a")[-2]  # the month before this one

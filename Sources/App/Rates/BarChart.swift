@@ -39,6 +39,9 @@ public struct BarChart: Sendable, Encodable, Equatable {
     public let baseline: Int
     public let labelY: Int
     public let bars: [Bar]
+    /// A chart of links is a group of them, named by its title; one without is a single picture
+    /// (an `img` hides its children, links included, from assistive technology).
+    public let role: String
 
     /// Bars scaled to the largest magnitude; negative values hang below the zero line.
     /// - Parameter fill: the width a short series is stretched to; long ones get 34-pixel bars and scroll.
@@ -64,6 +67,7 @@ public struct BarChart: Sendable, Encodable, Equatable {
                        showsLabel: (points.count - 1 - index) % every == 0, labelX: x + barWidth / 2,
                        negative: point.value < 0)
         }
+        role = points.contains { $0.href != nil } ? "group" : "img"
     }
 }
 

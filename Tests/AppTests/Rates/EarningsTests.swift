@@ -105,4 +105,9 @@ import Testing
         #expect(chart.bars.filter(\.showsLabel).count <= 12)
         #expect(BarChart([]).bars.isEmpty)
     }
+
+    @Test func aChartOfLinksIsAGroupAndAPlainOneAPicture() {
+        #expect(BarChart([.init(label: "a", value: 1, title: "a")]).role == "img")
+        #expect(BarChart([.init(label: "a", value: 1, title: "a"), .init(label: "b", value: 2, title: "b", href: "/b")]).role == "group")
+    }
 }

@@ -61,7 +61,8 @@ class Journey:
         lines = []
         for index, browser in enumerate(self.browsers, start=1):
             try:
-                path = os.path.join(self.roster.screenshots, f"{self.name}-FAILED-{index}-{browser.name}.png")
+                who = re.sub(r"\W+", "-", browser.name).strip("-").lower()
+                path = os.path.join(self.roster.screenshots, f"{self.name}-FAILED-{index}-{who}.png")
                 browser.screenshot(path)
                 problems = browser.visible_problems()
                 lines += [f"{browser.name}: {browser.url}",
@@ -88,7 +89,7 @@ def journey(request, roster, accessibility):
 
 def set_up(roster, accessibility, what, step):
     """Runs a set-up step in browsers of its own; a failure tells where they were."""
-    seeding = Journey("set-up", roster, accessibility)
+    seeding = Journey("set-up-" + re.sub(r"\W+", "-", what).strip("-"), roster, accessibility)
     try:
         return step(seeding)
     except Exception as error:

@@ -51,15 +51,14 @@ def test_team_leader_month(journey, invoices, tmp_path):
     petr.attach("Invoice PDF", write_invoice(tmp_path, PETR, month, first, number=f"{month.year}-0{month.month:02d}1"))
     petr.press("Upload")
     petr.sees("Submitted")
-    petr.sees(czk(first))
+    assert czk(first) in petr.fact("Total to pay"), petr.fact("Total to pay")
 
     # Finds the bank account on the invoice of a month of last year.
     petr.menu("My invoices")
     while not any(invoices.last_year.english in row.text for row in petr.rows()):
         petr.follow("Older months →")
     petr.follow(invoices.last_year.english, within=petr.row(invoices.last_year.english))
-    petr.sees("Bank account")
-    petr.sees(PETR.account)
+    assert petr.fact("Bank account") == PETR.account, petr.fact("Bank account")
 
     # Replaces last month's invoice with a corrected PDF: the new total, the old file kept.
     petr.menu("My invoices")
@@ -68,8 +67,8 @@ def test_team_leader_month(journey, invoices, tmp_path):
     corrected = expected_minor(PETR, month)
     petr.attach("Invoice PDF", write_invoice(tmp_path, PETR, month, corrected, number=f"{month.year}-0{month.month:02d}2"))
     petr.press("Upload")
-    petr.sees(czk(corrected))
     petr.sees("File replaced")
+    assert czk(corrected) in petr.fact("Total to pay"), petr.fact("Total to pay")
     petr.sees("Version 2")
     petr.sees("Version 1")
 

@@ -31,11 +31,15 @@ def literal(text):
     return "concat(" + ", \"'\", ".join(f"'{part}'" for part in text.split("'")) + ")"
 
 
+PHONE = {"width": 375, "height": 740, "deviceScaleFactor": 2, "mobile": True}
+
+
 class Browser:
-    def __init__(self, base_url, name, accessibility):
+    def __init__(self, base_url, name, accessibility, phone=False):
         self.base_url = base_url.rstrip("/")
         self.name = name
         self.accessibility = accessibility
+        self.view = "375 light" if phone else "1280 light"
         options = webdriver.ChromeOptions()
         options.binary_location = os.environ.get("ROSTER_JOURNEY_CHROMIUM", "/usr/bin/chromium")
         for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
@@ -47,6 +51,9 @@ class Browser:
         self.driver.set_page_load_timeout(60)
         self.driver.set_script_timeout(60)
         self.wait = WebDriverWait(self.driver, WAIT_SECONDS)
+        if phone:  # a phone's screen and touch, which a headless window cannot be made as narrow as
+            self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
+            self.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
 
     def close(self):
         self.driver.quit()
@@ -120,7 +127,7 @@ class Browser:
     def _arrived(self):
         WebDriverWait(self.driver, WAIT_SECONDS, ignored_exceptions=(WebDriverException,)).until(
             lambda d: d.execute_script("return document.readyState") == "complete")
-        self.accessibility.check(self)
+        self.accessibility.check(self, view=self.view)
 
     # Finding things by what a person reads
 

@@ -1,7 +1,7 @@
 """Eva Dvořáková is a developer who invoices the company every month (IČO)."""
 from selenium.webdriver.common.by import By
 
-from world import EVA, czk, expected_minor, write_invoice
+from world import EVA, Month, czk, expected_minor, write_invoice
 
 
 def test_employee_month(journey, invoices, tmp_path):
@@ -52,4 +52,23 @@ def test_employee_month(journey, invoices, tmp_path):
     assert eva.driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "en"
     assert eva.heading() == "My invoices"
     eva.menu("My earnings")
+    journey.finish(eva)
+
+
+def test_employee_uploads_from_a_phone(journey, tmp_path):
+    """At the end of the month Eva sends this month's invoice from her phone."""
+    eva = journey.browser("Eva on a phone", phone=True)
+    journey.sign_in_with_link(eva, EVA)
+    assert eva.driver.execute_script("return window.innerWidth") == 375
+    # The menu wraps instead of hiding entries: My invoices is one tap away.
+    eva.menu("My invoices")
+    month = Month.current()
+    eva.follow("Upload invoice", within=eva.row(month.english))
+    total = expected_minor(EVA, month)
+    eva.attach("Invoice PDF", write_invoice(tmp_path, EVA, month, total, number=f"E{month.year}{month.month:02d}P"))
+    eva.press("Upload")
+    eva.sees("Submitted")
+    assert czk(total) in eva.fact("Total to pay"), eva.fact("Total to pay")
+    # Nothing on the page is wider than the phone.
+    assert eva.driver.execute_script("return document.documentElement.scrollWidth") <= 375
     journey.finish(eva)

@@ -47,16 +47,10 @@ struct SignInRoutes: RouteCollection {
             provider: provider?.displayName, providerAction: Paths.oidcStart(tenant.slug))
         let response = try await request.view.render("login", page).encodeResponse(status: status, for: request)
         guard let provider else { return response }
-        // "Sign in with …" is answered with a redirect to the provider's authorization endpoint,
-        // which the page's form-action must name. It is nearly always on the issuer's origin; where
-        // it is not, the discovery document names it. The page never waits for the provider: when
-        // the document is not cached, it is fetched in the background for the next visitor.
-        let directory = request.application.oidc
-        let endpoint = await directory.cachedDiscovery(issuer: provider.issuer)?.authorization_endpoint
-        if endpoint == nil {
-            Task { [issuer = provider.issuer] in _ = try? await directory.discovery(issuer: issuer) }
-        }
-        return response.allowFormTargets([provider.issuer] + (endpoint.map { [$0] } ?? []))
+        // "Sign in with …" is answered with a redirect to the provider, which may pass the browser
+        // on to the company's own sign-in (federation): any https address, and the issuer itself
+        // (http is allowed for a provider on this machine).
+        return response.allowFormTargets([provider.issuer], anyHTTPS: true)
     }
 
     /// Shows who the link signs in; signing in is the POST, so opening a link (or a mail

@@ -26,12 +26,6 @@ public actor OIDCDirectory {
 
     public func setClock(_ clock: @escaping @Sendable () -> Date) { now = clock }
 
-    /// The discovery document when one is cached, without asking the provider.
-    public func cachedDiscovery(issuer: String) -> Discovery? {
-        guard let (cached, at) = discoveries[issuer], at.timeIntervalSinceNow > -3_600 else { return nil }
-        return cached
-    }
-
     /// The provider's endpoints; its `issuer` must be exactly the configured one.
     public func discovery(issuer: String) async throws -> Discovery {
         if let (cached, at) = discoveries[issuer], at.timeIntervalSinceNow > -3_600 { return cached }

@@ -6,9 +6,12 @@ struct SecurityHeadersMiddleware: AsyncMiddleware {
 
     /// The policy of a page whose forms may also end at `formTargets`: browsers apply
     /// `form-action` to every redirect after a submission, so a form that Roster answers with a
-    /// redirect to an identity provider or to an app must name that origin.
-    static func contentSecurityPolicy(formTargets: [String]) -> String {
-        let origins = formTargets.compactMap(origin(of:))
+    /// redirect to an identity provider or to an app must name where it goes. `anyHTTPS` allows
+    /// every https address, for a chain of redirects Roster cannot know (a provider passing the
+    /// browser on to the company's federated sign-in).
+    static func contentSecurityPolicy(formTargets: [String], anyHTTPS: Bool = false) -> String {
+        let named = formTargets.compactMap(origin(of:)).filter { !anyHTTPS || !$0.hasPrefix("https://") }
+        let origins = (anyHTTPS ? ["https:"] : []) + named
         return [
             "default-src 'self'",
             "script-src 'self'",
@@ -58,10 +61,10 @@ struct SecurityHeadersMiddleware: AsyncMiddleware {
 }
 
 extension Response {
-    /// Lets this page's forms end at these addresses too (see `contentSecurityPolicy(formTargets:)`).
-    func allowFormTargets(_ addresses: [String]) -> Response {
+    /// Lets this page's forms end at these addresses too (see `contentSecurityPolicy(formTargets:anyHTTPS:)`).
+    func allowFormTargets(_ addresses: [String], anyHTTPS: Bool = false) -> Response {
         headers.replaceOrAdd(name: .contentSecurityPolicy,
-                             value: SecurityHeadersMiddleware.contentSecurityPolicy(formTargets: addresses))
+                             value: SecurityHeadersMiddleware.contentSecurityPolicy(formTargets: addresses, anyHTTPS: anyHTTPS))
         return self
     }
 }

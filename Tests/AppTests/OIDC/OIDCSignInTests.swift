@@ -39,7 +39,7 @@ import Vapor
         #expect(login.body.contains("Sign in with Acme Google"))
         // The button is answered with a redirect to the provider: the form-action must allow it.
         let issuer = try issuer()
-        #expect(login.headers.first(name: .contentSecurityPolicy)?.contains("form-action 'self' \(issuer)") == true)
+        #expect(login.headers.first(name: .contentSecurityPolicy)?.contains("form-action 'self' https: \(issuer);") == true)
         let started = try await browser.post(Paths.oidcStart("acme"), form: [:], csrfFrom: login)
         #expect(started.status == .seeOther)
         var authorize = try #require(started.location.flatMap(URLComponents.init(string:)))

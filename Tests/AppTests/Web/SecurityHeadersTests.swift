@@ -10,6 +10,10 @@ import Testing
         ])
         #expect(policy.contains("form-action 'self' https://accounts.google.com http://127.0.0.1:53111 cz.roster.app:;"))
         #expect(SecurityHeadersMiddleware.contentSecurityPolicy.contains("form-action 'self';"))
+        #expect(SecurityHeadersMiddleware.contentSecurityPolicy(formTargets: ["http://127.0.0.1:9400"], anyHTTPS: true)
+            .contains("form-action 'self' https: http://127.0.0.1:9400;"))
+        #expect(SecurityHeadersMiddleware.contentSecurityPolicy(formTargets: ["https://accounts.google.com"], anyHTTPS: true)
+            .contains("form-action 'self' https:;"))
     }
 
     @Test func nothingElseWidensThePolicy() {

@@ -27,6 +27,8 @@ SQL
     export MIGRATION_DATABASE_URL="postgres://roster_owner@127.0.0.1:$port/journeys"
     export DATABASE_URL="postgres://roster_app@127.0.0.1:$port/journeys"
     export PUBLIC_URL="http://127.0.0.1:$web_port"
+    # Mail leaves through msmtp to the test SMTP server, whose Maildir the journeys read.
+    export ROSTER_SENDMAIL="$ROSTER_TEST_SENDMAIL"
     ROSTER_SECRET_KEY=$(head -c 32 /dev/urandom | base64)
     export ROSTER_SECRET_KEY
     # (set -e does not act inside a subshell whose status is tested: every step says when it fails.)

@@ -1,11 +1,14 @@
 """What the journeys know about the demo company (`Roster demo`) and the months they work in."""
 import calendar
 import datetime
+import email
+import email.policy
 import json
 import os
 import re
 import subprocess
 import sys
+import time
 import urllib.request
 from dataclasses import dataclass
 from zoneinfo import ZoneInfo
@@ -95,6 +98,7 @@ class Roster:
         self.binary = os.environ["ROSTER_JOURNEY_BIN"]
         self.issuer = os.environ["ROSTER_TEST_OIDC_ISSUER"].rstrip("/")
         self.screenshots = os.environ["ROSTER_JOURNEY_SCREENSHOTS"]
+        self.maildir = os.environ["ROSTER_TEST_MAILDIR"]
 
     def path(self, rest=""):
         return f"/t/{SLUG}/{rest}"
@@ -106,6 +110,29 @@ class Roster:
         match = re.search(r"https?://\S+/login/\S+", output)
         assert match, f"Roster link printed no link: {output}"
         return match.group(0)
+
+    def mailed_sign_in_link(self, person, timeout=30):
+        """The link in the newest sign-in mail to the person, as their mail program shows it
+        (Roster delivers through sendmail to the test SMTP server, which keeps a Maildir)."""
+        deadline = time.monotonic() + timeout
+        folder = os.path.join(self.maildir, "new")
+        while time.monotonic() < deadline:
+            newest = None
+            for name in os.listdir(folder) if os.path.isdir(folder) else []:
+                path = os.path.join(folder, name)
+                with open(path, "rb") as file:
+                    message = email.message_from_binary_file(file, policy=email.policy.default)
+                if person.email not in str(message["To"]):
+                    continue
+                if newest is None or os.path.getmtime(path) > newest[0]:
+                    newest = (os.path.getmtime(path), message)
+            if newest:
+                text = newest[1].get_body(preferencelist=("plain",)).get_content()
+                match = re.search(r"https?://\S+/login/[A-Za-z0-9_-]+", text)
+                if match:
+                    return match.group(0)
+            time.sleep(0.2)
+        raise AssertionError(f"no sign-in mail to {person.email} in {folder} within {timeout} s")
 
     def tell_provider(self, person):
         """What the identity provider says about the person when they sign in there."""

@@ -43,7 +43,7 @@ struct SignInRoutes: RouteCollection {
             action: Paths.login(tenant.slug),
             email: String(email.prefix(254)),
             error: error.map { request.translate($0) },
-            mailboxURL: request.application.environment == .development ? Paths.devMailbox(tenant.slug) : nil,
+            mailboxURL: request.application.settings.devMailbox ? Paths.devMailbox(tenant.slug) : nil,
             provider: provider?.displayName, providerAction: Paths.oidcStart(tenant.slug))
         let response = try await request.view.render("login", page).encodeResponse(status: status, for: request)
         guard let provider else { return response }

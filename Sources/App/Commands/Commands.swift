@@ -8,18 +8,24 @@ func registerCommands(_ app: Application) async {
     app.asyncCommands.use(SignInLinkCommand(), as: "link")
 }
 
-/// `serve`, refusing a database role that row level security does not bind.
+/// `serve`, refusing a development server that others could reach, a production server that
+/// cannot send mail (`ServeChecks`), and a database role that row level security does not bind.
 struct GuardedServeCommand: AsyncCommand {
-    typealias Signature = ServeCommand.Signature
     let inner: ServeCommand
     var help: String { inner.help }
 
     func run(using context: CommandContext, signature: Signature) async throws {
         let app = context.application
+        let hostname = try Self.applyAddress(signature, to: app)
+        let refusals = ServeChecks.refusals(Self.situation(app, hostname: hostname))
+        guard refusals.isEmpty else { throw Operations.Failure(refusals.joined(separator: "\n")) }
         try await DatabaseRoleGuard.check(app.database)
         // Mail leaves through the outbox while the server runs (commands only queue it).
         app.lifecycle.use(MailWorkerRunner(worker: app.mailWorker))
-        try await inner.run(using: context, signature: signature)
+        // Expired sign-in rows, sessions and app tokens are deleted while the server runs.
+        app.lifecycle.use(ExpiryCleanupRunner(cleanup: app.expiryCleanup))
+        // The address is in the server's configuration now: the inner command listens there.
+        try await inner.run(using: context, signature: ServeCommand.Signature())
     }
 }
 

@@ -14,6 +14,7 @@ struct InvoiceUploadRoutes: RouteCollection {
                                use: upload)
         upload.userInfo[RouteOption.maxBodyBytes] = maxBodyBytes
         upload.userInfo[RouteOption.ownTransactions] = true
+        upload.userInfo[RouteOption.body] = RouteBody.multipart
     }
 
     var maxBodyBytes: Int { maxUploadBytes + 64 * 1024 }
@@ -36,10 +37,6 @@ struct InvoiceUploadRoutes: RouteCollection {
         let backURL: String
     }
 
-    struct UploadForm: Content {
-        var month: String?
-        var file: File?
-    }
 
     /// What the form needs: the person's contracts and invoices, on the request's connection, or
     /// in a short read-only transaction of its own for the upload route, which holds none.
@@ -95,9 +92,10 @@ struct InvoiceUploadRoutes: RouteCollection {
         let user = try request.user
         try request.require(.submitInvoices, .person(user.id, leaders: []))
         let tenant = try request.tenant
-        let form = try? request.content.decode(UploadForm.self)
+        // Parsed once, off the threads that serve pages, by the tenant middleware.
+        let form = request.multipartForm
         let (contracts, invoices) = try await situation(request, user: user, tenant: tenant)
-        let month = form?.month.flatMap(Month.init(filter:))
+        let month = form?.field("month").flatMap(Month.init(filter:))
         func refuse(_ refusal: UploadRefusal) async throws -> Response {
             try await render(request, contracts: contracts, invoices: invoices, month: month, refusal: refusal)
                 .encodeResponse(status: .unprocessableEntity, for: request)
@@ -111,10 +109,10 @@ struct InvoiceUploadRoutes: RouteCollection {
         if case .failure(let refusal) = InvoiceRules.stateAfterUpload(current: invoices.first { $0.month == month }?.state) {
             return try await refuse(refusal)
         }
-        guard let file = form?.file, !file.filename.isEmpty || file.data.readableBytes > 0 else {
+        guard let file = form?.file("file"), !file.filename.isEmpty || file.content.readableBytes > 0 else {
             return try await refuse(.noFile)
         }
-        let bytes = Data(buffer: file.data)
+        let bytes = Data(buffer: file.content)
         let settings = request.application.settings
         if let refusal = InvoiceRules.byteRefusal(bytes, maxBytes: settings.pdfMaxBytes) { return try await refuse(refusal) }
         let inspection = await request.application.pdfInspector.inspect(bytes)

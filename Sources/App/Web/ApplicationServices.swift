@@ -6,6 +6,7 @@ private struct TranslationsKey: StorageKey { typealias Value = Translations }
 private struct MigratorKey: StorageKey { typealias Value = Migrator }
 private struct OIDCKey: StorageKey { typealias Value = OIDCDirectory }
 private struct PDFInspectorKey: StorageKey { typealias Value = PDFInspector }
+private struct UploadGateKey: StorageKey { typealias Value = UploadGate }
 
 /// The services `configure` sets up once, reachable from every request.
 extension Application {
@@ -39,5 +40,11 @@ extension Application {
     public var pdfInspector: PDFInspector {
         get { storage[PDFInspectorKey.self]! }
         set { storage[PDFInspectorKey.self] = newValue }
+    }
+
+    /// How many uploads are read at once (`ROSTER_UPLOAD_CONCURRENCY`).
+    var uploadGate: UploadGate {
+        get { storage[UploadGateKey.self]! }
+        set { storage[UploadGateKey.self] = newValue }
     }
 }

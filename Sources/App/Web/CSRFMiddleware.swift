@@ -13,11 +13,13 @@ struct CSRFMiddleware: AsyncMiddleware {
         case .GET, .HEAD, .OPTIONS:
             break
         default:
-            // The token is in the body: collect it here (within the size limit, else 413), since
-            // route handlers collect only after the middlewares have run.
-            try await request.collectBody()
+            // The body was collected and its type checked before (`RequestBodyMiddleware`); a
+            // file route's multipart form was parsed once by the tenant middleware, and only a
+            // file route's token is read from multipart.
             let sent = request.headers.first(name: "X-CSRF-Token")
-                ?? (try? request.content.get(String.self, at: Self.fieldName))
+                ?? (request.routeBody == .multipart
+                    ? request.multipartForm?.field(Self.fieldName)
+                    : request.formField(Self.fieldName))
             guard let expected, let sent, constantTimeEquals(expected, sent) else {
                 throw Abort(.forbidden, identifier: "csrf")
             }
@@ -34,5 +36,13 @@ struct CSRFMiddleware: AsyncMiddleware {
             response.cookies[Self.cookieName] = request.cookie(newCookie, maxAge: nil)
         }
         return response
+    }
+}
+
+extension Request {
+    /// A field of the url-encoded form body (nil for any other body).
+    func formField(_ name: String) -> String? {
+        guard headers.contentType == .urlEncodedForm, body.data != nil else { return nil }
+        return try? content.get(String.self, at: name)
     }
 }

@@ -9,20 +9,6 @@ enum RouteOption {
     /// The route opens its own transactions: the request holds no connection while its body
     /// arrives or while the handler waits on something slow (a PDF inspection).
     static let ownTransactions = "ownTransactions"
-}
-
-extension Request {
-    var maxBodyBytes: Int {
-        (route?.userInfo[RouteOption.maxBodyBytes] as? Int) ?? application.routes.defaultMaxBodySize.value
-    }
-
-    /// Collects the body within the route's limit (413 beyond it), once.
-    func collectBody() async throws {
-        if let data = body.data {
-            // Already whole (a request built in memory): the limit still holds.
-            guard data.readableBytes <= maxBodyBytes else { throw Abort(.payloadTooLarge) }
-        } else {
-            _ = try await body.collect(max: maxBodyBytes).get()
-        }
-    }
+    /// The kind of body the route takes (a `RouteBody`); `.form` when unset.
+    static let body = "body"
 }

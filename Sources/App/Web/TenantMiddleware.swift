@@ -5,7 +5,9 @@ import Vapor
 /// with the tenant set for row level security, the browser session loaded and the language chosen.
 /// GET and HEAD run read-only, so no page view can change data. A route marked
 /// `ownTransactions` gets the tenant and session loaded in a short transaction of their own, is
-/// refused to visitors, and only then collects its body; its handler opens the transactions it needs.
+/// refused to visitors, and only then collects its body (a multipart form, parsed once, within
+/// the upload gate); its handler opens the transactions it needs. Form bodies were collected
+/// before this middleware (`RequestBodyMiddleware`), so no connection waits for a slow client.
 struct TenantMiddleware: AsyncMiddleware {
     static let sessionCookie = "roster_session"
     static let languageCookie = "roster_lang"
@@ -23,18 +25,24 @@ struct TenantMiddleware: AsyncMiddleware {
                 try await connection.transaction(tenant: nil, readOnly: readOnly, logger: request.logger) { connection in
                     try await enter(slug: slug, request: request, on: connection)
                 }
+                await SessionQueries.touchIfStale(request.browserSession, tenant: try? request.tenant.id, on: connection,
+                                                  logger: request.logger)
             }
             guard request.currentUser != nil else { throw Abort(.unauthorized) }
-            try await request.collectBody()
-            return try await next.respond(to: request)
+            if request.method == .GET || request.method == .HEAD { return try await next.respond(to: request) }
+            return try await request.withMultipartForm { try await next.respond(to: request) }
         }
         return try await database.client.withConnection { connection in
-            try await connection.transaction(tenant: nil, readOnly: readOnly, logger: request.logger) { connection in
+            let response = try await connection.transaction(tenant: nil, readOnly: readOnly, logger: request.logger) { connection in
                 try await enter(slug: slug, request: request, on: connection)
                 request.setConnection(connection)
                 defer { request.setConnection(nil) }
                 return try await next.respond(to: request)
             }
+            // The session's last use, written outside the (read-only) transaction of the page.
+            await SessionQueries.touchIfStale(request.browserSession, tenant: try? request.tenant.id, on: connection,
+                                              logger: request.logger)
+            return response
         }
     }
 
@@ -46,7 +54,8 @@ struct TenantMiddleware: AsyncMiddleware {
         request.setTenant(tenant)
         if let cookie = request.cookies[Self.sessionCookie]?.string, let token = SecretToken(parsing: cookie) {
             request.browserSession = try await SessionQueries.find(
-                token: token, tenant: tenant.id, on: connection, logger: request.logger)
+                token: token, tenant: tenant.id, idleTimeout: TimeInterval(request.application.settings.sessionIdleMinutes * 60),
+                on: connection, logger: request.logger)
         }
         request.language = Language.negotiate(
             preferred: request.currentUser?.preferredLanguage,

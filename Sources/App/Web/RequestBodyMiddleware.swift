@@ -1,0 +1,52 @@
+import Vapor
+
+/// The first look at every request's input, before a database connection is taken or a body
+/// decoded anywhere:
+/// - a query string or form field holding U+0000 is refused with 422, naming the field
+///   (PostgreSQL cannot store it in text);
+/// - a body's Content-Type must be well formed (a multipart boundary of 1–70 RFC 2046
+///   characters; else 400) and the kind the route takes (`RouteBody`; else 415);
+/// - a form's body is collected here, within the route's size limit (413) and a deadline (408),
+///   so a slow client never holds a pooled connection. A file route's body is collected later,
+///   by the tenant middleware once the sender is known to be signed in.
+struct RequestBodyMiddleware: AsyncMiddleware {
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        if let query = request.url.query, let field = FormText.fieldWithNUL(urlEncoded: query) {
+            throw RequestProblem.nulCharacter(field: field)
+        }
+        switch request.method {
+        case .GET, .HEAD, .OPTIONS:
+            return try await next.respond(to: request)
+        default:
+            break
+        }
+        let types = request.headers[.contentType]
+        guard types.count <= 1 else { throw Abort(.badRequest) }
+        var contentType: BodyContentType?
+        if let header = types.first {
+            do {
+                contentType = try BodyContentType(header: header)
+            } catch {
+                throw Abort(error == .malformed ? .badRequest : .unsupportedMediaType)
+            }
+        }
+        switch (request.routeBody, contentType) {
+        case (.form, .urlEncodedForm?), (.form, nil):
+            try await request.collectBody()
+            if let body = request.body.data, body.readableBytes > 0 {
+                guard contentType != nil else { throw Abort(.unsupportedMediaType) }
+                if let field = FormText.fieldWithNUL(urlEncoded: String(decoding: body.readableBytesView, as: UTF8.self)) {
+                    throw RequestProblem.nulCharacter(field: field)
+                }
+            }
+        case (.multipart, .multipartForm?):
+            // Refuse a declared size beyond the limit before anything else happens.
+            if let declared = request.headers.first(name: .contentLength).flatMap(Int.init), declared > request.maxBodyBytes {
+                throw Abort(.payloadTooLarge, headers: ["Connection": "close"])
+            }
+        default:
+            throw Abort(.unsupportedMediaType)
+        }
+        return try await next.respond(to: request)
+    }
+}

@@ -1,0 +1,31 @@
+import Vapor
+
+/// An error whose page says exactly what was wrong: a translated message with its arguments,
+/// a status and headers (Retry-After, Connection: close). `ErrorPageMiddleware` prints the
+/// message instead of the status's general one.
+struct RequestProblem: AbortError, Sendable {
+    let status: HTTPResponseStatus
+    let messageKey: String
+    let arguments: [String]
+    let headers: HTTPHeaders
+
+    init(_ status: HTTPResponseStatus, _ messageKey: String, _ arguments: [String] = [], headers: HTTPHeaders = [:]) {
+        self.status = status
+        self.messageKey = messageKey
+        self.arguments = arguments
+        self.headers = headers
+    }
+
+    var reason: String { messageKey }
+
+    /// A field whose text holds U+0000.
+    static func nulCharacter(field: String) -> RequestProblem {
+        RequestProblem(.unprocessableEntity, "error.nul.message", [field])
+    }
+
+    /// Too many large bodies at once: try again shortly. The connection is closed rather than
+    /// read to the end of a body nobody will use.
+    static func busy(_ messageKey: String) -> RequestProblem {
+        RequestProblem(.serviceUnavailable, messageKey, headers: ["Retry-After": "30", "Connection": "close"])
+    }
+}

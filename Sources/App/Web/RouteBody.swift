@@ -1,0 +1,94 @@
+import NIOConcurrencyHelpers
+import NIOCore
+import Vapor
+
+/// The kind of body a route takes (`RouteOption.body`); forms unless a route says otherwise.
+/// `RequestBodyMiddleware` refuses any other Content-Type with 415 before a byte is decoded.
+enum RouteBody: Sendable {
+    /// `application/x-www-form-urlencoded` (or no body).
+    case form
+    /// `multipart/form-data` with files, collected by the tenant middleware once the visitor is
+    /// known to be signed in (`RouteOption.ownTransactions`) and parsed once (`MultipartForm`).
+    case multipart
+}
+
+private struct MultipartFormKey: StorageKey { typealias Value = MultipartForm }
+
+extension Request {
+    var maxBodyBytes: Int {
+        (route?.userInfo[RouteOption.maxBodyBytes] as? Int) ?? application.routes.defaultMaxBodySize.value
+    }
+
+    var routeBody: RouteBody { (route?.userInfo[RouteOption.body] as? RouteBody) ?? .form }
+
+    /// The multipart form of a file route, parsed once by `collectMultipartForm`.
+    var multipartForm: MultipartForm? { storage[MultipartFormKey.self] }
+
+    /// How long a form's body may take to arrive; a file's gets longer (a phone on a slow line).
+    var bodyDeadline: TimeAmount { routeBody == .multipart ? .minutes(10) : .seconds(30) }
+
+    /// Collects the body within the route's limit (413 beyond it) and its deadline (408), once.
+    func collectBody() async throws {
+        if let data = body.data {
+            // Already whole (a request built in memory): the limit still holds.
+            guard data.readableBytes <= maxBodyBytes else { throw Abort(.payloadTooLarge) }
+            return
+        }
+        let promise = eventLoop.makePromise(of: ByteBuffer?.self)
+        body.collect(max: maxBodyBytes).cascade(to: promise)
+        let timer = eventLoop.scheduleTask(in: bodyDeadline) {
+            promise.fail(Abort(.requestTimeout, headers: ["Connection": "close"]))
+        }
+        defer { timer.cancel() }
+        _ = try await promise.futureResult.get()
+    }
+
+    /// For a file route: within the application's upload gate (503 with Retry-After at once when
+    /// it is full, before any of the body is read), collects the body and parses it as a
+    /// multipart form on the thread pool, not on the threads that serve pages; then runs `body`.
+    func withMultipartForm<T>(_ body: () async throws -> T) async throws -> T {
+        guard case .multipartForm(let boundary)? = try? headers.first(name: .contentType).map({ try BodyContentType(header: $0) })
+        else { throw Abort(.unsupportedMediaType) }
+        if let declared = headers.first(name: .contentLength).flatMap(Int.init), declared > maxBodyBytes {
+            throw Abort(.payloadTooLarge, headers: ["Connection": "close"])
+        }
+        guard application.uploadGate.enter() else { throw RequestProblem.busy("invoice.refused.busy") }
+        defer { application.uploadGate.leave() }
+        try await collectBody()
+        guard let buffer = self.body.data else { throw Abort(.badRequest) }
+        let form: MultipartForm
+        do {
+            form = try await application.threadPool.runIfActive {
+                try MultipartForm.parse(buffer, boundary: boundary)
+            }
+        } catch MultipartForm.Problem.nulCharacter(let field) {
+            throw RequestProblem.nulCharacter(field: field)
+        } catch is MultipartForm.Problem {
+            throw Abort(.badRequest)
+        }
+        storage[MultipartFormKey.self] = form
+        return try await body()
+    }
+}
+
+/// How many large bodies (uploads) are read at once; the rest are turned away at once rather
+/// than each holding its file in memory while it waits.
+final class UploadGate: Sendable {
+    let limit: Int
+    private let inFlight = NIOLockedValueBox(0)
+
+    init(limit: Int) { self.limit = max(1, limit) }
+
+    /// Takes a place, or false when all are taken.
+    func enter() -> Bool {
+        inFlight.withLockedValue { count in
+            guard count < limit else { return false }
+            count += 1
+            return true
+        }
+    }
+
+    func leave() { inFlight.withLockedValue { $0 -= 1 } }
+
+    var current: Int { inFlight.withLockedValue { $0 } }
+}

@@ -33,6 +33,8 @@ struct InvoiceActionRoutes: RouteCollection {
             return request.redirect(to: here + "#actions", flash: Flash(.error, "flash.invoice.reasonNeeded"))
         case .notAllowed:
             return request.redirect(to: here, flash: Flash(.error, "flash.invoice.notAllowed"))
+        case .ownInvoice:
+            return request.redirect(to: here, flash: Flash(.error, "flash.invoice.ownInvoice"))
         default:
             return request.redirect(to: here, flash: Flash(.error, "flash.invoice.stale"))
         }

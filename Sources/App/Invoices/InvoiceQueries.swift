@@ -22,6 +22,8 @@ public struct InvoiceHistoryEntry: Sendable, Equatable, Decodable {
     public let reason: String?
     /// The change brought a file (an upload or a replacement).
     public let newFile: Bool
+    /// The actor changed their own invoice (`OwnInvoiceRule`).
+    public let ownInvoice: Bool
 }
 
 /// Another upload of the very same file in this tenant.
@@ -96,7 +98,8 @@ public enum InvoiceQueries {
                         'at', to_char(h.at AT TIME ZONE \(timeZone), 'YYYY-MM-DD HH24:MI'),
                         'actor', hu.first_name || ' ' || hu.last_name,
                         'fromState', h.from_state, 'toState', h.to_state, 'reason', h.reason,
-                        'newFile', h.document_id IS NOT NULL) ORDER BY h.at DESC, h.id), '[]')::text
+                        'newFile', h.document_id IS NOT NULL,
+                        'ownInvoice', h.own_invoice AND h.from_state IS NOT NULL) ORDER BY h.at DESC, h.id), '[]')::text
                     FROM invoice_history h JOIN users hu ON hu.tenant_id = h.tenant_id AND hu.id = h.actor_id
                     WHERE h.tenant_id = i.tenant_id AND h.invoice_id = i.id),
                    d.due_date::text

@@ -113,6 +113,8 @@ struct InvoiceRoutes: RouteCollection {
         let actor: String
         let change: String
         let reason: String?
+        /// "own invoice", when the actor changed their own invoice.
+        let own: String?
     }
 
     struct ActionButton: Encodable {
@@ -129,6 +131,8 @@ struct InvoiceRoutes: RouteCollection {
         let heading: String
         let state: String
         let stateCode: String
+        /// "Own invoice", to an admin looking at their own.
+        let ownInvoice: String?
         let documentURL: String
         let thumbnailURL: String?
         let fields: [Field]
@@ -162,6 +166,7 @@ struct InvoiceRoutes: RouteCollection {
                 : request.translate("invoice.titleOf", invoice.personName, request.monthLabel(invoice.month)),
             state: stateLabel(invoice.state),
             stateCode: invoice.state.rawValue,
+            ownInvoice: own && Permissions.can(user, .reviewInvoices, .company) ? request.translate("review.flag.own") : nil,
             documentURL: Paths.invoiceDocument(slug, invoice.id, invoice.documentID),
             thumbnailURL: invoice.hasThumbnail ? Paths.invoiceThumbnail(slug, invoice.id, invoice.documentID) : nil,
             fields: [
@@ -197,7 +202,7 @@ struct InvoiceRoutes: RouteCollection {
             history: invoice.history.map {
                 HistoryRow(at: $0.at, actor: $0.actor,
                            change: Self.historyLabel($0, request: request, stateLabel: stateLabel),
-                           reason: $0.reason)
+                           reason: $0.reason, own: $0.ownInvoice ? request.translate("invoice.history.own") : nil)
             },
             backURL: own ? Paths.invoices(slug) : Paths.person(slug, invoice.userID)))
     }

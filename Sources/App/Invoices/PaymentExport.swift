@@ -34,9 +34,9 @@ public enum PaymentExport {
                                    "due_date", "month"]
 
     /// RFC 4180, comma-separated, CRLF, UTF-8 with a byte-order mark (so spreadsheet programs
-    /// show Czech letters).
+    /// show Czech letters). Every field goes through `csvField`.
     public static func csv(_ invoices: [PayableInvoice]) -> String {
-        var lines = [csvHeader.joined(separator: ",")]
+        var lines = [csvHeader.map(csvField).joined(separator: ",")]
         for invoice in invoices {
             let f = invoice.fields
             let values = [
@@ -49,76 +49,96 @@ public enum PaymentExport {
         return "\u{FEFF}" + lines.joined(separator: "\r\n") + "\r\n"
     }
 
-    static func csvField(_ value: String) -> String {
-        // A leading =, +, - or @ would be a formula in a spreadsheet: a quote mark keeps it text.
-        var text = value
-        if let first = text.first, "=+-@".contains(first) { text = "'" + text }
-        guard text.contains(where: { ",\"\r\n".contains($0) }) else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    /// One cell, safe in any spreadsheet program: a cell starting with `=`, `+`, `-`, `@`, a tab
+    /// or a carriage return would be read as a formula, so it gets a leading `'` (shown as text);
+    /// a cell holding `;` (the separator of Czech Excel), `,`, `"`, a tab, CR or LF is quoted,
+    /// its quotes doubled. Decided on UTF-8 bytes: all these characters are ASCII, so a combining
+    /// mark after one of them cannot hide it.
+    public static func csvField(_ value: String) -> String {
+        let bytes = value.utf8
+        let formula = bytes.first.map { [0x3D, 0x2B, 0x2D, 0x40, 0x09, 0x0D].contains($0) } ?? false
+        let quoted = bytes.contains { [0x3B, 0x2C, 0x22, 0x09, 0x0D, 0x0A].contains($0) }
+        guard formula || quoted else { return value }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 4)
+        if quoted { out.append(0x22) }
+        if formula { out.append(0x27) }
+        for byte in bytes {
+            out.append(byte)
+            if byte == 0x22 { out.append(0x22) }
+        }
+        if quoted { out.append(0x22) }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The credit transfer of the payable invoices. `messageID` is unique per file; amounts are
-    /// summed exactly in minor units.
+    /// summed exactly in minor units. Written by `XMLWriter`, which escapes every text.
     public static func pain001(
         _ invoices: [PayableInvoice], debtor: Debtor, messageID: String, created: Date, executionDate: LocalDate
     ) -> String {
         let payable = invoices.filter(\.payable)
         let total = payable.reduce(Int64(0)) { $0 + ($1.fields.total?.minor ?? 0) }
         let stamp = ISO8601DateFormatter().string(from: created)
-        var xml = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.03" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
-          <CstmrCdtTrfInitn>
-            <GrpHdr>
-              <MsgId>\(escape(messageID))</MsgId>
-              <CreDtTm>\(stamp)</CreDtTm>
-              <NbOfTxs>\(payable.count)</NbOfTxs>
-              <CtrlSum>\(Money.decimal(minor: total))</CtrlSum>
-              <InitgPty><Nm>\(escape(text(debtor.name, max: 70)))</Nm></InitgPty>
-            </GrpHdr>
-            <PmtInf>
-              <PmtInfId>\(escape(messageID))-1</PmtInfId>
-              <PmtMtd>TRF</PmtMtd>
-              <NbOfTxs>\(payable.count)</NbOfTxs>
-              <CtrlSum>\(Money.decimal(minor: total))</CtrlSum>
-              <ReqdExctnDt>\(executionDate.iso)</ReqdExctnDt>
-              <Dbtr><Nm>\(escape(text(debtor.name, max: 70)))</Nm></Dbtr>
-              <DbtrAcct><Id><IBAN>\(debtor.iban.value)</IBAN></Id></DbtrAcct>
-              <DbtrAgt><FinInstnId>\(debtor.bic.map { "<BIC>\($0)</BIC>" } ?? "<Othr><Id>NOTPROVIDED</Id></Othr>")</FinInstnId></DbtrAgt>
-              <ChrgBr>SLEV</ChrgBr>
-
-        """
-        for invoice in payable {
-            guard let amount = invoice.fields.total, let iban = invoice.creditorIBAN else { continue }
-            let symbol = invoice.fields.variableSymbol
-            let endToEnd = symbol ?? invoice.fields.invoiceNumber.map { text($0, max: 35) } ?? "NOTPROVIDED"
-            let remittance = [symbol.map { "VS:" + $0 }, invoice.fields.invoiceNumber.map { "Faktura " + $0 },
-                              invoice.month.iso].compactMap { $0 }.joined(separator: " ")
-            xml += """
-                  <CdtTrfTxInf>
-                    <PmtId><EndToEndId>\(escape(endToEnd))</EndToEndId></PmtId>
-                    <Amt><InstdAmt Ccy="\(amount.currency)">\(Money.decimal(minor: amount.minor))</InstdAmt></Amt>
-                    <Cdtr><Nm>\(escape(text(invoice.name, max: 70)))</Nm></Cdtr>
-                    <CdtrAcct><Id><IBAN>\(iban.value)</IBAN></Id></CdtrAcct>
-                    <RmtInf><Ustrd>\(escape(text(remittance, max: 140)))</Ustrd></RmtInf>
-                  </CdtTrfTxInf>
-
-            """
+        let count = String(payable.count), sum = Money.decimal(minor: total)
+        let debtorName = text(debtor.name, max: 70)
+        var xml = XMLWriter()
+        xml.element("Document", ["xmlns": "urn:iso:std:iso:20022:tech:xsd:pain.001.001.03",
+                                 "xmlns:xsi": "http://www.w3.org/2001/XMLSchema-instance"]) { xml in
+            xml.element("CstmrCdtTrfInitn") { xml in
+                xml.element("GrpHdr") { xml in
+                    xml.element("MsgId", text: text(messageID, max: 35))
+                    xml.element("CreDtTm", text: stamp)
+                    xml.element("NbOfTxs", text: count)
+                    xml.element("CtrlSum", text: sum)
+                    xml.element("InitgPty") { $0.element("Nm", text: debtorName) }
+                }
+                xml.element("PmtInf") { xml in
+                    xml.element("PmtInfId", text: text(messageID + "-1", max: 35))
+                    xml.element("PmtMtd", text: "TRF")
+                    xml.element("NbOfTxs", text: count)
+                    xml.element("CtrlSum", text: sum)
+                    xml.element("ReqdExctnDt", text: executionDate.iso)
+                    xml.element("Dbtr") { $0.element("Nm", text: debtorName) }
+                    xml.element("DbtrAcct") { $0.element("Id") { $0.element("IBAN", text: debtor.iban.value) } }
+                    xml.element("DbtrAgt") { xml in
+                        xml.element("FinInstnId") { xml in
+                            if let bic = debtor.bic {
+                                xml.element("BIC", text: bic)
+                            } else {
+                                xml.element("Othr") { $0.element("Id", text: "NOTPROVIDED") }
+                            }
+                        }
+                    }
+                    xml.element("ChrgBr", text: "SLEV")
+                    for invoice in payable {
+                        guard let amount = invoice.fields.total, let iban = invoice.creditorIBAN else { continue }
+                        transaction(invoice, amount: amount, iban: iban, into: &xml)
+                    }
+                }
+            }
         }
-        xml += """
-            </PmtInf>
-          </CstmrCdtTrfInitn>
-        </Document>
-
-        """
-        return xml
+        return xml.string
     }
 
-    static func text(_ value: String, max: Int) -> String { String(value.prefix(max)) }
+    private static func transaction(_ invoice: PayableInvoice, amount: InvoiceAmount, iban: IBAN, into xml: inout XMLWriter) {
+        let symbol = invoice.fields.variableSymbol
+        let endToEnd = text(symbol ?? invoice.fields.invoiceNumber ?? "NOTPROVIDED", max: 35)
+        let remittance = [symbol.map { "VS:" + $0 }, invoice.fields.invoiceNumber.map { "Faktura " + $0 },
+                          invoice.month.iso].compactMap { $0 }.joined(separator: " ")
+        xml.element("CdtTrfTxInf") { xml in
+            xml.element("PmtId") { $0.element("EndToEndId", text: endToEnd) }
+            xml.element("Amt") { $0.element("InstdAmt", ["Ccy": amount.currency], text: Money.decimal(minor: amount.minor)) }
+            xml.element("Cdtr") { $0.element("Nm", text: text(invoice.name, max: 70)) }
+            xml.element("CdtrAcct") { $0.element("Id") { $0.element("IBAN", text: iban.value) } }
+            xml.element("RmtInf") { $0.element("Ustrd", text: text(remittance, max: 140)) }
+        }
+    }
 
-    /// XML text: without the control characters XML 1.0 forbids, escaped as for HTML.
-    static func escape(_ value: String) -> String {
-        HTML.text(String(String.UnicodeScalarView(value.unicodeScalars.filter { $0.value >= 0x20 || $0 == "\n" || $0 == "\t" })))
+    /// At most `max` characters as XML counts them (code points, after leaving out what XML does
+    /// not allow), never empty (the schema's texts have at least one).
+    static func text(_ value: String, max: Int) -> String {
+        let kept = String(String.UnicodeScalarView(XMLWriter.clean(value).unicodeScalars.prefix(max)))
+        return kept.isEmpty ? "NOTPROVIDED" : kept
     }
 }
 

@@ -71,8 +71,9 @@ struct ReviewDeskRoutes: RouteCollection {
         let rows = try await ReviewQueries.desk(month: month, state: state, tenant: tenant.id, on: db, logger: request.logger)
         let people = try await ReviewQueries.contractsAndRates(of: Array(Set(rows.map(\.userID))), in: month,
                                                                tenant: tenant.id, on: db, logger: request.logger)
+        let viewer = try request.user.id
         let lines = rows.map { ReviewRules.line($0, contracts: people[$0.userID]?.contracts ?? [],
-                                                rates: people[$0.userID]?.rates ?? []) }
+                                                rates: people[$0.userID]?.rates ?? [], viewer: viewer) }
         return try await request.view.render("review-desk", page(request, tenant: tenant, month: month, state: state, lines: lines))
     }
 
@@ -121,7 +122,7 @@ struct ReviewDeskRoutes: RouteCollection {
                 account: request.translate("review.payment"),
                 flags: request.translate("review.flags"), reason: request.translate("review.reasonForRow"),
                 notRead: request.translate("invoice.notRead"), thumbnail: request.translate("invoice.thumbnailAlt"),
-                openPDF: request.translate("invoice.openPDF"))),
+                openPDF: request.translate("invoice.openPDF"))).string,
             actions: InvoiceAction.allowed(from: state).map {
                 ActionChoice(value: $0.rawValue, label: request.translate("review.action.\($0.rawValue)"),
                              key: $0 == .approve ? "a" : $0 == .returnToEmployee ? "r" : "")
@@ -202,7 +203,7 @@ struct ReviewDeskRoutes: RouteCollection {
         let counts = Dictionary(grouping: outcomes.values, by: { $0 }).mapValues(\.count)
         var parts: [String] = []
         parts.append(request.translate("review.done.\(action.rawValue)", String(counts[.changed] ?? 0)))
-        for outcome in [ReviewOutcome.stale, .notAllowed, .noReason, .notFound] {
+        for outcome in [ReviewOutcome.ownInvoice, .stale, .notAllowed, .noReason, .notFound] {
             if let count = counts[outcome] { parts.append(request.translate("review.summary.\(outcome.rawValue)", String(count))) }
         }
         return parts

@@ -25,12 +25,16 @@ public enum ReviewOutcome: String, Sendable, Equatable {
     /// A return without a reason.
     case noReason = "no-reason"
     case notFound = "not-found"
+    /// The actor's own invoice, which another admin of the company must approve or pay (`OwnInvoiceRule`).
+    case ownInvoice = "own-invoice"
 }
 
 public enum ReviewMutations {
     /// Applies one action to many invoices with set-based SQL in the caller's transaction: the
-    /// rows still at the version the admin saw and in a state the action starts from are locked,
-    /// moved and written to the history, all in one statement; the others are then told apart.
+    /// rows still at the version the admin saw and in a state the action starts from, and not the
+    /// actor's own where `OwnInvoiceRule` refuses it, are locked, moved and written to the history
+    /// (with whether the invoice was the actor's own), all in one statement that also names the
+    /// refused own ones; the others are then told apart.
     public static func apply(
         _ action: InvoiceAction, to picks: [ReviewPick], actor: UUID, tenant: UUID,
         on connection: PostgresConnection, logger: Logger
@@ -51,31 +55,44 @@ public enum ReviewMutations {
         guard !ready.isEmpty, let target = action.arrows.values.first else { return outcomes }
         let ids = ready.map(\.id), versions = ready.map(\.version), reasons = ready.map { $0.reason ?? "" }
         let sources = action.sources.map(\.rawValue)
-        for try await id in try await connection.query("""
+        // The rule's answers for an own invoice, with and without another active admin.
+        let refuseOwnWithOther = OwnInvoiceRule.verdict(action, actorIsOwner: true, otherAdminExists: true) == .refused
+        let refuseOwnAlone = OwnInvoiceRule.verdict(action, actorIsOwner: true, otherAdminExists: false) == .refused
+        for try await (id, outcome) in try await connection.query("""
             WITH input AS (
                 SELECT * FROM unnest(\(ids)::uuid[], \(versions)::int[], \(reasons)::text[]) AS t(id, version, reason)
+            ), admins AS (
+                SELECT EXISTS (SELECT 1 FROM users u WHERE u.tenant_id = \(tenant) AND u.active AND 'admin' = ANY (u.roles)
+                                                       AND u.id <> \(actor)) AS other
+            ), refused AS (
+                SELECT i.id FROM invoices i JOIN input ON input.id = i.id CROSS JOIN admins
+                WHERE i.tenant_id = \(tenant) AND i.user_id = \(actor)
+                  AND CASE WHEN admins.other THEN \(refuseOwnWithOther) ELSE \(refuseOwnAlone) END
             ), old AS (
-                SELECT i.id, i.state FROM invoices i JOIN input ON input.id = i.id
+                SELECT i.id, i.state, i.user_id = \(actor) AS own FROM invoices i JOIN input ON input.id = i.id
                 WHERE i.tenant_id = \(tenant) AND i.version = input.version
                   AND i.state = ANY(\(sources)::invoice_state[])
+                  AND i.id NOT IN (SELECT id FROM refused)
                 FOR UPDATE OF i
             ), changed AS (
                 UPDATE invoices i SET state = \(target.rawValue)::invoice_state, version = i.version + 1, updated_at = now(),
                        -- Out of "approved" other than by payment: the next export must include it again.
                        exported_at = CASE WHEN \(target.rawValue) = 'paid' THEN i.exported_at END
                 FROM old WHERE i.tenant_id = \(tenant) AND i.id = old.id
-                RETURNING i.id, old.state AS from_state
+                RETURNING i.id, old.state AS from_state, old.own
             ), logged AS (
-                INSERT INTO invoice_history (tenant_id, invoice_id, actor_id, from_state, to_state, reason)
+                INSERT INTO invoice_history (tenant_id, invoice_id, actor_id, from_state, to_state, reason, own_invoice)
                 SELECT \(tenant), changed.id, \(actor), changed.from_state, \(target.rawValue)::invoice_state,
-                       nullif(input.reason, '')
+                       nullif(input.reason, ''), changed.own
                 FROM changed JOIN input ON input.id = changed.id
             )
-            SELECT id FROM changed
-            """, logger: logger).decode(UUID.self) {
-            outcomes[id] = .changed
+            SELECT id, 'changed' FROM changed
+            UNION ALL
+            SELECT id, 'own-invoice' FROM refused
+            """, logger: logger).decode((UUID, String).self) {
+            outcomes[id] = ReviewOutcome(rawValue: outcome) ?? .notFound
         }
-        let unchanged = ready.filter { outcomes[$0.id] != .changed }
+        let unchanged = ready.filter { outcomes[$0.id] == .notFound }
         guard !unchanged.isEmpty else { return outcomes }
         let posted = Dictionary(unchanged.map { ($0.id, $0.version) }, uniquingKeysWith: { first, _ in first })
         for try await (id, state, version) in try await connection.query("""

@@ -12,6 +12,8 @@ public enum ReviewFlag: String, Sendable, CaseIterable {
     case sameNumber = "same-number"
     /// Nothing could be read from the PDF (a scan, or no field recognised).
     case nothingRead = "nothing-read"
+    /// The reviewing admin's own invoice: another admin should approve and pay it (`OwnInvoiceRule`).
+    case ownInvoice = "own"
 }
 
 /// A desk row with its expected amount and flags.
@@ -25,7 +27,8 @@ public struct ReviewLine: Sendable, Equatable {
 }
 
 public enum ReviewRules {
-    public static func line(_ row: DeskRow, contracts: [Contract], rates: [Rate]) -> ReviewLine {
+    /// `viewer` is the admin at the desk.
+    public static func line(_ row: DeskRow, contracts: [Contract], rates: [Rate], viewer: UUID) -> ReviewLine {
         let expected = Earnings.expected(in: row.month, contracts: contracts.filter { $0.kind.sendsInvoices }, rates: rates)
         var difference: Int64?
         if let total = row.fields.total, expected.paidDays > 0, total.currency == expected.currency {
@@ -37,6 +40,7 @@ public enum ReviewRules {
         if row.sameFileElsewhere { flags.append(.sameFile) }
         if row.sameNumberElsewhere { flags.append(.sameNumber) }
         if nothingRead(row) { flags.append(.nothingRead) }
+        if row.userID == viewer { flags.append(.ownInvoice) }
         return ReviewLine(row: row, expected: expected, difference: difference, flags: flags)
     }
 

@@ -26,11 +26,11 @@ import Testing
 
     static func flags(_ row: DeskRow, kind: ContractKind = .ico) -> [ReviewFlag] {
         let contract = Contract(id: UUID(), kind: kind, validFrom: Self.contract.validFrom, validTo: nil, capacityTenths: 400)
-        return ReviewRules.line(row, contracts: [contract], rates: [rate]).flags
+        return ReviewRules.line(row, contracts: [contract], rates: [rate], viewer: UUID()).flags
     }
 
     @Test func aMatchingInvoiceHasNoFlags() {
-        let line = ReviewRules.line(Self.row(), contracts: [Self.contract], rates: [Self.rate])
+        let line = ReviewRules.line(Self.row(), contracts: [Self.contract], rates: [Self.rate], viewer: UUID())
         #expect(line.flags.isEmpty)
         #expect(line.expected.amountMinor == Self.expectedMinor && line.difference == 0)
     }
@@ -48,6 +48,9 @@ import Testing
         #expect(Self.flags(Self.row(sameNumber: true)) == [.sameNumber])
         #expect(Self.flags(Self.row(hasText: false)) == [.nothingRead])
         #expect(Self.flags(Self.row(total: nil, account: nil, symbol: nil, number: nil)) == [.amountDiffers, .nothingRead])
+        // The reviewing admin's own invoice.
+        let row = Self.row()
+        #expect(ReviewRules.line(row, contracts: [Self.contract], rates: [Self.rate], viewer: row.userID).flags == [.ownInvoice])
     }
 
     @Test func csvQuotesWhatItMustAndDefusesFormulas() {

@@ -17,7 +17,7 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.lifecycle.use(PostgresClientRunner(client: client))
     // Requests Roster makes itself (to identity providers) never follow redirects.
     app.http.client.configuration.redirectConfiguration = .disallow
-    app.oidc = OIDCDirectory(client: app.client)
+    app.oidc = OIDCDirectory(client: app.client, allowPrivateAddresses: settings.allowPrivateIdentityProviders)
     let inspector = PDFInspector.defaultExecutable()
     if !FileManager.default.isExecutableFile(atPath: inspector) {
         app.logger.warning("The PDF inspector is missing at \(inspector): every invoice upload will be refused. Build it (swift build --product roster-pdf) or set ROSTER_PDF_INSPECTOR.")

@@ -26,23 +26,25 @@ struct LinkRequestRoutes: RouteCollection {
             return try await SignInRoutes.renderLogin(request, email: typed, error: "login.error.email", status: .unprocessableEntity)
         }
         let client = request.clientAddress
-        let earlier = try await SignInRequestQueries.record(email: email, client: client, tenant: tenant.id, on: db,
-                                                            logger: request.logger)
-        switch SignInThrottle.decide(earlierForEmail: earlier.forEmail, earlierFromClient: earlier.fromClient) {
+        switch try await SignInRequestQueries.decide(email: email, client: client, tenant: tenant.id, on: db,
+                                                     logger: request.logger) {
         case .tooManyForEmail, .tooManyFromClient:
             return try await SignInRoutes.renderLogin(request, email: email, error: "login.error.tooMany", status: .tooManyRequests)
         case .allowed:
             break
         }
         if let user = try await UserQueries.find(email: email, tenant: tenant.id, on: db, logger: request.logger), user.active {
-            let token = try await SignInLinkQueries.issue(for: user.id, tenant: tenant.id, on: db, logger: request.logger)
+            // The mail is dropped rather than delivered once the link in it has expired.
+            let expires = Date().addingTimeInterval(SignInLinkQueries.lifetime)
+            let token = try await SignInLinkQueries.issue(for: user.id, tenant: tenant.id, expiresAt: expires, on: db,
+                                                          logger: request.logger)
             let language = user.preferredLanguage ?? tenant.defaultLanguage
             let texts = request.application.translations
             let link = request.application.settings.publicURL + Paths.signInLink(tenant.slug, token: token.value)
             try await OutboxQueries.enqueue(
                 to: user.email,
                 subject: texts.text("mail.link.subject", language, [tenant.name]),
-                body: texts.text("mail.link.body", language, [user.displayName, tenant.name, link]),
+                body: texts.text("mail.link.body", language, [user.displayName, tenant.name, link]), expiresAt: expires,
                 tenant: tenant.id, on: db, logger: request.logger)
         }
         return try await request.view.render("login-sent", SentPage(

@@ -26,8 +26,14 @@ public enum SignInLinkQueries {
     public static func issue(
         for user: UUID, tenant: UUID, lifetime: TimeInterval = lifetime, on connection: PostgresConnection, logger: Logger
     ) async throws -> SecretToken {
+        try await issue(for: user, tenant: tenant, expiresAt: Date().addingTimeInterval(lifetime), on: connection, logger: logger)
+    }
+
+    /// The same with the expiry given (the mail that carries the link expires with it).
+    public static func issue(
+        for user: UUID, tenant: UUID, expiresAt expires: Date, on connection: PostgresConnection, logger: Logger
+    ) async throws -> SecretToken {
         let token = SecretToken()
-        let expires = Date().addingTimeInterval(lifetime)
         try await connection.query("""
             INSERT INTO sign_in_links (tenant_id, token_hash, user_id, expires_at)
             VALUES (\(tenant), \(token.hash), \(user), \(expires))
@@ -53,6 +59,19 @@ public enum SignInLinkQueries {
         let expiresAt = try cells[2].decode(Date.self)
         let user = try UserQueries.decode(cells, at: 3)
         return (linkID, SignInLinkState.evaluate(user: user, usedAt: usedAt, expiresAt: expiresAt, now: Date()))
+    }
+
+    /// Deletes up to `limit` links of the tenant that expired before `cutoff`; the number deleted.
+    public static func deleteExpired(
+        before cutoff: Date, limit: Int, tenant: UUID, on connection: PostgresConnection, logger: Logger
+    ) async throws -> Int {
+        try await connection.query("""
+            WITH gone AS (
+                DELETE FROM sign_in_links WHERE tenant_id = \(tenant) AND id IN (
+                    SELECT id FROM sign_in_links WHERE tenant_id = \(tenant) AND expires_at < \(cutoff) LIMIT \(limit))
+                RETURNING 1)
+            SELECT count(*)::int FROM gone
+            """, logger: logger).collect()[0].decode(Int.self)
     }
 
     public static func markUsed(_ id: UUID, tenant: UUID, on connection: PostgresConnection, logger: Logger) async throws {

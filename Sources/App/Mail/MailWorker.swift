@@ -2,9 +2,13 @@ import Foundation
 import Logging
 import PostgresNIO
 
-/// Delivers the outboxes of all tenants: each tenant's due messages are claimed under row locks
-/// (so two servers never send one twice), handed to the transport, and marked sent or failed
-/// with a later retry, all in that tenant's transaction.
+/// Delivers the outboxes of all tenants. Each tenant's due messages are claimed in a short
+/// transaction (a lease: other workers skip them until it runs out), then handed to the transport
+/// one by one with no database connection held, and each is marked sent (or failed, with a later
+/// retry) in a transaction of its own as soon as the transport is done with it. A worker that
+/// dies mid-batch leaves the messages it delivered marked sent; only the one it was handing over
+/// can go out twice. A message that has expired by the time its turn comes (a sign-in link) is
+/// marked so and not sent.
 public struct MailWorker: Sendable {
     public let database: Database
     public let transport: any MailTransport
@@ -21,6 +25,8 @@ public struct MailWorker: Sendable {
     public struct Pass: Sendable, Equatable {
         public var sent = 0
         public var failed = 0
+        /// Expired before they could go out.
+        public var expired = 0
     }
 
     /// One pass over every tenant's due messages.
@@ -32,28 +38,44 @@ public struct MailWorker: Sendable {
         }
         var pass = Pass()
         for tenant in tenants {
-            let result = try await database.transaction(tenant: tenant) { connection in
-                var pass = Pass()
-                for mail in try await OutboxQueries.claimDue(tenant: tenant, on: connection, logger: logger) {
-                    do {
-                        let message = try MailMessage(from: from, to: mail.recipient, subject: mail.subject, body: mail.body,
-                                                      id: mail.id)
-                        try await transport.send(message)
-                        try await OutboxQueries.markSent(mail.id, tenant: tenant, on: connection, logger: logger)
-                        pass.sent += 1
-                    } catch {
-                        logger.warning("mail \(mail.id) to \(mail.recipient) not delivered: \(error)")
-                        try await OutboxQueries.markFailed(mail, error: String(describing: error), tenant: tenant,
-                                                           on: connection, logger: logger)
-                        pass.failed += 1
-                    }
-                }
-                return pass
+            let (expired, claimed) = try await database.transaction(tenant: tenant) { connection in
+                (try await OutboxQueries.markExpiredUnsent(tenant: tenant, on: connection, logger: logger),
+                 try await OutboxQueries.claimDue(tenant: tenant, on: connection, logger: logger))
             }
-            pass.sent += result.sent
-            pass.failed += result.failed
+            pass.expired += expired
+            for mail in claimed {
+                // The lease ran out (a transport slower than the lease allows): another worker may own it now.
+                if let until = mail.claimedUntil, until <= Date() { break }
+                try await deliver(mail, tenant: tenant, pass: &pass)
+            }
         }
         return pass
+    }
+
+    private func deliver(_ mail: OutboxMail, tenant: UUID, pass: inout Pass) async throws {
+        if let expires = mail.expiresAt, expires <= Date() {
+            try await database.transaction(tenant: tenant) { connection in
+                try await OutboxQueries.markExpired(mail.id, tenant: tenant, on: connection, logger: logger)
+            }
+            pass.expired += 1
+            return
+        }
+        do {
+            let message = try MailMessage(from: from, to: mail.recipient, subject: mail.subject, body: mail.body, id: mail.id)
+            try await transport.send(message)
+        } catch {
+            logger.warning("mail \(mail.id) to \(mail.recipient) not delivered: \(error)")
+            try await database.transaction(tenant: tenant) { connection in
+                try await OutboxQueries.markFailed(mail, error: String(describing: error), tenant: tenant, on: connection,
+                                                   logger: logger)
+            }
+            pass.failed += 1
+            return
+        }
+        try await database.transaction(tenant: tenant) { connection in
+            try await OutboxQueries.markSent(mail.id, tenant: tenant, on: connection, logger: logger)
+        }
+        pass.sent += 1
     }
 
     /// Passes until cancelled; a failing pass (database away) is logged and retried.

@@ -13,6 +13,10 @@ public struct OutboxMail: Sendable, Equatable {
     public let sentAt: Date?
     public let failedAt: Date?
     public let lastError: String?
+    /// Not delivered after this (a sign-in link that has expired by then); nil: no such limit.
+    public let expiresAt: Date?
+    /// The worker that claimed the message delivers it until then; nil when not claimed.
+    public let claimedUntil: Date?
 }
 
 /// When to try again after a failed delivery (pure): 1, 2, 4 … minutes, at most an hour; after
@@ -26,42 +30,81 @@ public enum OutboxRetry {
 }
 
 public enum OutboxQueries {
-    /// Queues a message in the caller's transaction: it is sent only if that commits.
+    /// What a message that was no use any more by the time it could go out is marked with.
+    public static let expiredNote = "expired before delivery: not sent"
+
+    /// Queues a message in the caller's transaction: it is sent only if that commits. A message
+    /// with `expiresAt` (a sign-in link's mail) is dropped rather than delivered after that time.
     @discardableResult
     public static func enqueue(
-        to recipient: String, subject: String, body: String, tenant: UUID, on connection: PostgresConnection, logger: Logger
+        to recipient: String, subject: String, body: String, expiresAt: Date? = nil, tenant: UUID,
+        on connection: PostgresConnection, logger: Logger
     ) async throws -> UUID {
         try await connection.query("""
-            INSERT INTO outbox (tenant_id, recipient, subject, body) VALUES (\(tenant), \(recipient), \(subject), \(body))
+            INSERT INTO outbox (tenant_id, recipient, subject, body, expires_at)
+            VALUES (\(tenant), \(recipient), \(subject), \(body), \(expiresAt))
             RETURNING id
             """, logger: logger).collect()[0].decode(UUID.self)
     }
 
-    static let columns = "id, recipient, subject, body, attempts, created_at, sent_at, failed_at, last_error"
+    static let columns = "id, recipient, subject, body, attempts, created_at, sent_at, failed_at, last_error, expires_at, claimed_until"
 
     static func decode(_ row: PostgresRow) throws -> OutboxMail {
-        let (id, recipient, subject, body, attempts, created, sent, failed, error) = try row.decode(
-            (UUID, String, String, String, Int, Date, Date?, Date?, String?).self)
+        let (id, recipient, subject, body, attempts, created, sent, failed, error, expires, claimed) = try row.decode(
+            (UUID, String, String, String, Int, Date, Date?, Date?, String?, Date?, Date?).self)
         return OutboxMail(id: id, recipient: recipient, subject: subject, body: body, attempts: attempts,
-                          createdAt: created, sentAt: sent, failedAt: failed, lastError: error)
+                          createdAt: created, sentAt: sent, failedAt: failed, lastError: error, expiresAt: expires,
+                          claimedUntil: claimed)
     }
 
-    /// Due messages of the tenant, locked for this transaction; other workers skip them.
-    public static func claimDue(
-        tenant: UUID, limit: Int = 20, on connection: PostgresConnection, logger: Logger
-    ) async throws -> [OutboxMail] {
+    /// How long a claim holds: longer than a batch takes at worst (20 messages × sendmail's 30 s).
+    public static let lease: Duration = .seconds(15 * 60)
+
+    /// Marks the tenant's undelivered messages that have expired (and no worker holds), so they
+    /// are never sent; the number marked.
+    public static func markExpiredUnsent(tenant: UUID, on connection: PostgresConnection, logger: Logger) async throws -> Int {
         try await connection.query("""
-            SELECT \(unescaped: columns) FROM outbox
-            WHERE tenant_id = \(tenant) AND sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
-            ORDER BY next_attempt_at LIMIT \(limit)
-            FOR UPDATE SKIP LOCKED
-            """, logger: logger).collect().map(decode)
+            WITH expired AS (
+                UPDATE outbox SET failed_at = now(), last_error = \(expiredNote), claimed_until = NULL
+                WHERE tenant_id = \(tenant) AND sent_at IS NULL AND failed_at IS NULL AND expires_at <= now()
+                  AND (claimed_until IS NULL OR claimed_until <= now())
+                RETURNING 1)
+            SELECT count(*)::int FROM expired
+            """, logger: logger).collect()[0].decode(Int.self)
+    }
+
+    /// Claims the tenant's due messages for `lease`: their rows are locked only while this
+    /// statement runs (other workers skip them), and the caller commits at once, so no
+    /// connection or lock is held while the messages go out. A claim whose lease has passed (its
+    /// worker died) is due again.
+    public static func claimDue(
+        tenant: UUID, limit: Int = 20, lease: Duration = lease, on connection: PostgresConnection, logger: Logger
+    ) async throws -> [OutboxMail] {
+        let seconds = Int(lease.components.seconds)
+        return try await connection.query("""
+            UPDATE outbox SET claimed_until = now() + make_interval(secs => \(seconds))
+            WHERE tenant_id = \(tenant) AND id IN (
+                SELECT id FROM outbox
+                WHERE tenant_id = \(tenant) AND sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
+                  AND (claimed_until IS NULL OR claimed_until <= now())
+                ORDER BY next_attempt_at LIMIT \(limit)
+                FOR UPDATE SKIP LOCKED)
+            RETURNING \(unescaped: columns)
+            """, logger: logger).collect().map(decode).sorted { $0.createdAt < $1.createdAt }
     }
 
     public static func markSent(_ id: UUID, tenant: UUID, on connection: PostgresConnection, logger: Logger) async throws {
         try await connection.query("""
-            UPDATE outbox SET sent_at = now(), attempts = attempts + 1, last_error = NULL
+            UPDATE outbox SET sent_at = now(), attempts = attempts + 1, last_error = NULL, claimed_until = NULL
             WHERE tenant_id = \(tenant) AND id = \(id)
+            """, logger: logger)
+    }
+
+    /// A claimed message that expired before it could go out: marked, never sent.
+    public static func markExpired(_ id: UUID, tenant: UUID, on connection: PostgresConnection, logger: Logger) async throws {
+        try await connection.query("""
+            UPDATE outbox SET failed_at = now(), last_error = \(expiredNote), claimed_until = NULL
+            WHERE tenant_id = \(tenant) AND id = \(id) AND sent_at IS NULL
             """, logger: logger)
     }
 
@@ -75,7 +118,7 @@ public enum OutboxQueries {
         try await connection.query("""
             UPDATE outbox SET attempts = \(attempt), last_error = \(String(error.prefix(1_000))),
                    next_attempt_at = now() + make_interval(secs => \(delay)),
-                   failed_at = CASE WHEN \(givenUp) THEN now() END
+                   failed_at = CASE WHEN \(givenUp) THEN now() END, claimed_until = NULL
             WHERE tenant_id = \(tenant) AND id = \(mail.id)
             """, logger: logger)
     }

@@ -135,6 +135,29 @@ public enum OAuthQueries {
             """, logger: logger)
     }
 
+    /// Deletes up to `limit` codes and up to `limit` tokens of the tenant that expired before
+    /// `cutoff`; the numbers deleted. A spent code or refresh token is kept until then, so its
+    /// reuse is still recognised (and revokes its family) while it could matter.
+    public static func deleteExpired(
+        before cutoff: Date, limit: Int, tenant: UUID, on connection: PostgresConnection, logger: Logger
+    ) async throws -> (codes: Int, tokens: Int) {
+        let codes = try await connection.query("""
+            WITH gone AS (
+                DELETE FROM oauth_codes WHERE tenant_id = \(tenant) AND id IN (
+                    SELECT id FROM oauth_codes WHERE tenant_id = \(tenant) AND expires_at < \(cutoff) LIMIT \(limit))
+                RETURNING 1)
+            SELECT count(*)::int FROM gone
+            """, logger: logger).collect()[0].decode(Int.self)
+        let tokens = try await connection.query("""
+            WITH gone AS (
+                DELETE FROM oauth_tokens WHERE tenant_id = \(tenant) AND id IN (
+                    SELECT id FROM oauth_tokens WHERE tenant_id = \(tenant) AND expires_at < \(cutoff) LIMIT \(limit))
+                RETURNING 1)
+            SELECT count(*)::int FROM gone
+            """, logger: logger).collect()[0].decode(Int.self)
+        return (codes, tokens)
+    }
+
     public static func accessToken(
         _ token: TenantToken, tenant: UUID, on connection: PostgresConnection, logger: Logger
     ) async throws -> AccessTokenState {

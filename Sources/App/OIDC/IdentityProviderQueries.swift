@@ -61,6 +61,19 @@ public enum IdentityProviderQueries {
             """, logger: logger)
     }
 
+    /// Deletes up to `limit` attempts of the tenant that expired before `cutoff`; the number deleted.
+    public static func deleteExpiredAttempts(
+        before cutoff: Date, limit: Int, tenant: UUID, on connection: PostgresConnection, logger: Logger
+    ) async throws -> Int {
+        try await connection.query("""
+            WITH gone AS (
+                DELETE FROM oidc_attempts WHERE tenant_id = \(tenant) AND id IN (
+                    SELECT id FROM oidc_attempts WHERE tenant_id = \(tenant) AND expires_at < \(cutoff) LIMIT \(limit))
+                RETURNING 1)
+            SELECT count(*)::int FROM gone
+            """, logger: logger).collect()[0].decode(Int.self)
+    }
+
     /// The attempt of a returning state, locked and marked used: a state works once.
     public static func takeAttempt(
         state: SecretToken, tenant: UUID, on connection: PostgresConnection, logger: Logger

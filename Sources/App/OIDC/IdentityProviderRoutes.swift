@@ -30,14 +30,20 @@ struct IdentityProviderRoutes: RouteCollection {
         let companyURL: String
     }
 
-    /// Field → translation key of what is wrong; pure. An issuer is https, or http on this machine
-    /// (a provider for development and tests).
-    static func validate(_ form: Form, secretStored: Bool) -> [String: String] {
+    /// Field → translation key of what is wrong; pure. An issuer is https, or (when private
+    /// providers are allowed: development and tests) http on this machine. When they are not, an
+    /// issuer that Roster may not fetch from (http, a private address) gets the same answer as one
+    /// that does not answer (`provider.error.unreachable`): one message for every refusal.
+    static func validate(_ form: Form, secretStored: Bool, allowPrivate: Bool) -> [String: String] {
         var errors: [String: String] = [:]
         let issuer = form.issuer.trimmingWhitespace()
         if let url = URLComponents(string: issuer), let host = url.host, !host.isEmpty, url.query == nil, url.fragment == nil,
-           url.scheme == "https" || (url.scheme == "http" && ["127.0.0.1", "localhost", "::1"].contains(host)),
-           issuer.count <= 500 {
+           url.scheme == "https" || url.scheme == "http", issuer.count <= 500 {
+            if url.scheme == "http", allowPrivate, !["127.0.0.1", "localhost", "::1", "[::1]"].contains(host) {
+                errors["issuer"] = "provider.error.issuer"
+            } else if ProviderAddressGuard.acceptableHost(issuer, allowPrivate: allowPrivate) == nil {
+                errors["issuer"] = "provider.error.unreachable"
+            }
         } else {
             errors["issuer"] = "provider.error.issuer"
         }
@@ -78,7 +84,8 @@ struct IdentityProviderRoutes: RouteCollection {
         let db = try request.db
         guard let form = try? request.content.decode(Form.self) else { throw Abort(.badRequest) }
         let stored = try await IdentityProviderQueries.provider(tenant: tenant.id, on: db, logger: request.logger)
-        var errors = Self.validate(form, secretStored: stored != nil)
+        var errors = Self.validate(form, secretStored: stored != nil,
+                                   allowPrivate: request.application.settings.allowPrivateIdentityProviders)
         guard let box = request.application.settings.secretBox else {
             return try await render(request, form: form, errors: ["form": "provider.error.key"], status: .unprocessableEntity)
         }

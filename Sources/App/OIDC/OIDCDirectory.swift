@@ -4,7 +4,8 @@ import JWTKit
 import Vapor
 
 /// What Roster learns from a provider: its discovery document (cached for an hour) and its
-/// signing keys (cached, fetched again when a token names a key id not seen yet).
+/// signing keys (cached, fetched again when a token names a key id not seen yet). Every request
+/// goes only to an address `ProviderAddressGuard` admits, checked right before it is made.
 public actor OIDCDirectory {
     public struct Discovery: Codable, Sendable, Equatable {
         public let issuer: String
@@ -20,11 +21,19 @@ public actor OIDCDirectory {
     public private(set) var now: @Sendable () -> Date = { Date() }
     static let timeout: TimeAmount = .seconds(10)
 
-    public init(client: any Client) {
+    var addressGuard: ProviderAddressGuard
+
+    /// - Parameter allowPrivateAddresses: `AppSettings.allowPrivateIdentityProviders`.
+    public init(client: any Client, allowPrivateAddresses: Bool = false) {
         self.client = client
+        self.addressGuard = ProviderAddressGuard(allowPrivate: allowPrivateAddresses)
     }
 
     public func setClock(_ clock: @escaping @Sendable () -> Date) { now = clock }
+
+    public func setAllowPrivateAddresses(_ allow: Bool) {
+        addressGuard = ProviderAddressGuard(allowPrivate: allow)
+    }
 
     /// The provider's endpoints; its `issuer` must be exactly the configured one.
     public func discovery(issuer: String) async throws -> Discovery {
@@ -32,6 +41,7 @@ public actor OIDCDirectory {
         let url = issuer.hasSuffix("/") ? issuer + ".well-known/openid-configuration" : issuer + "/.well-known/openid-configuration"
         let response: ClientResponse
         do {
+            try await addressGuard.check(url)
             response = try await client.get(URI(string: url)) { $0.timeout = Self.timeout }
         } catch {
             throw OIDCProblem.providerDown
@@ -40,6 +50,11 @@ public actor OIDCDirectory {
             throw OIDCProblem.providerDown
         }
         guard discovery.issuer == issuer else { throw OIDCProblem.issuer }
+        // The endpoints follow the issuer's rule (fetched ones are checked again when fetched).
+        let allowPrivate = addressGuard.allowPrivate
+        guard [discovery.authorization_endpoint, discovery.token_endpoint, discovery.jwks_uri].allSatisfy({
+            ProviderAddressGuard.acceptableHost($0, allowPrivate: allowPrivate) != nil
+        }) else { throw OIDCProblem.providerDown }
         discoveries[issuer] = (discovery, Date())
         return discovery
     }
@@ -55,6 +70,7 @@ public actor OIDCDirectory {
         let credentials = Data((Self.formEncoded(clientID) + ":" + Self.formEncoded(secret)).utf8).base64EncodedString()
         let response: ClientResponse
         do {
+            try await addressGuard.check(discovery.token_endpoint)
             response = try await client.post(URI(string: discovery.token_endpoint)) { request in
                 request.timeout = Self.timeout
                 request.headers.replaceOrAdd(name: .authorization, value: "Basic " + credentials)
@@ -87,6 +103,7 @@ public actor OIDCDirectory {
     func fetchKeys(_ uri: String) async throws -> JWTKeyCollection {
         let response: ClientResponse
         do {
+            try await addressGuard.check(uri)
             response = try await client.get(URI(string: uri)) { $0.timeout = Self.timeout }
         } catch {
             throw OIDCProblem.providerDown

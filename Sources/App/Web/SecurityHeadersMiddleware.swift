@@ -3,6 +3,8 @@ import Vapor
 /// Headers every response carries, error pages included.
 struct SecurityHeadersMiddleware: AsyncMiddleware {
     static let contentSecurityPolicy = contentSecurityPolicy(formTargets: [])
+    /// Sent only when `PUBLIC_URL` is https: a year, subdomains included.
+    static let strictTransportSecurity = "max-age=31536000; includeSubDomains"
 
     /// The policy of a page whose forms may also end at `formTargets`: browsers apply
     /// `form-action` to every redirect after a submission, so a form that Roster answers with a
@@ -40,13 +42,17 @@ struct SecurityHeadersMiddleware: AsyncMiddleware {
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let response = try await next.respond(to: request)
-        let headers: [(HTTPHeaders.Name, String)] = [
+        var headers: [(HTTPHeaders.Name, String)] = [
             (.contentSecurityPolicy, Self.contentSecurityPolicy),
             (.xContentTypeOptions, "nosniff"),
             (.xFrameOptions, "DENY"),
             (HTTPHeaders.Name("Referrer-Policy"), "no-referrer"),
             (HTTPHeaders.Name("Cross-Origin-Opener-Policy"), "same-origin"),
         ]
+        // People reach the server over https (`PUBLIC_URL`): browsers are to use nothing else.
+        if request.application.settings.secureCookies {
+            headers.append((HTTPHeaders.Name("Strict-Transport-Security"), Self.strictTransportSecurity))
+        }
         for (name, value) in headers where !response.headers.contains(name: name) {
             response.headers.replaceOrAdd(name: name, value: value)
         }

@@ -27,6 +27,13 @@ public struct AppSettings: Sendable {
     public var pdfMaxPages: Int
     /// How many PDF inspections run at once (`ROSTER_PDF_CONCURRENCY`, default: the number of cores).
     public var pdfConcurrency: Int
+    /// A session ends after this many minutes without a request (`ROSTER_SESSION_IDLE_MINUTES`,
+    /// default 480), besides its 14-day limit.
+    public var sessionIdleMinutes: Int
+    /// Whether an identity provider may live at a private, loopback or link-local address and be
+    /// reached over plain http (`ROSTER_ALLOW_PRIVATE_IDENTITY_PROVIDERS=1`; the default outside
+    /// production). In production Roster fetches only https addresses on the public internet.
+    public var allowPrivateIdentityProviders: Bool
 
     /// Cookies get `Secure` when people reach the server over https.
     public var secureCookies: Bool { publicURL.lowercased().hasPrefix("https://") }
@@ -35,7 +42,8 @@ public struct AppSettings: Sendable {
                 maxDatabaseConnections: Int = 20, showErrorDetails: Bool = false, sendmailCommand: String? = nil,
                 mailFrom: String = "Roster <roster@localhost>", secretBox: SecretBox? = nil, trustForwardedFor: Bool = false,
                 pdfMaxBytes: Int = 10 << 20, pdfMaxPages: Int = 20,
-                pdfConcurrency: Int = ProcessInfo.processInfo.activeProcessorCount) {
+                pdfConcurrency: Int = ProcessInfo.processInfo.activeProcessorCount, sessionIdleMinutes: Int = 480,
+                allowPrivateIdentityProviders: Bool = false) {
         var url = publicURL
         while url.hasSuffix("/") { url.removeLast() }
         self.publicURL = url
@@ -50,6 +58,8 @@ public struct AppSettings: Sendable {
         self.pdfMaxBytes = pdfMaxBytes
         self.pdfMaxPages = pdfMaxPages
         self.pdfConcurrency = max(1, pdfConcurrency)
+        self.sessionIdleMinutes = min(max(1, sessionIdleMinutes), 14 * 24 * 60)  // never beyond a session's lifetime
+        self.allowPrivateIdentityProviders = allowPrivateIdentityProviders
     }
 
     public static func fromEnvironment(_ environment: Environment) throws -> AppSettings {
@@ -74,7 +84,10 @@ public struct AppSettings: Sendable {
             trustForwardedFor: Environment.get("TRUST_FORWARDED_FOR") == "1",
             pdfMaxBytes: try positive("ROSTER_PDF_MAX_BYTES") ?? 10 << 20,
             pdfMaxPages: try positive("ROSTER_PDF_MAX_PAGES") ?? 20,
-            pdfConcurrency: try positive("ROSTER_PDF_CONCURRENCY") ?? ProcessInfo.processInfo.activeProcessorCount
+            pdfConcurrency: try positive("ROSTER_PDF_CONCURRENCY") ?? ProcessInfo.processInfo.activeProcessorCount,
+            sessionIdleMinutes: try positive("ROSTER_SESSION_IDLE_MINUTES") ?? 480,
+            allowPrivateIdentityProviders: Environment.get("ROSTER_ALLOW_PRIVATE_IDENTITY_PROVIDERS").flatMap { $0.isEmpty ? nil : $0 == "1" }
+                ?? (environment == .development || environment == .testing)
         )
     }
 

@@ -44,14 +44,18 @@ struct TestWorld: Sendable {
 @discardableResult
 func withWorld<T: Sendable>(
     environment: Environment = .testing,
+    settings adjust: (inout AppSettings) -> Void = { _ in },
     _ body: (TestWorld) async throws -> T
 ) async throws -> T {
     try await TestPostgres.withDatabase { database in
         let app = try await Application.make(environment)
         do {
-            try await configure(app, settings: AppSettings(
+            var settings = AppSettings(
                 publicURL: "http://localhost:8080", databaseURL: try database.appURL, maxDatabaseConnections: 4,
-                showErrorDetails: false, secretBox: SecretBox(base64: SecretBox.newKeyBase64())))
+                showErrorDetails: false, secretBox: SecretBox(base64: SecretBox.newKeyBase64()),
+                allowPrivateIdentityProviders: true)
+            adjust(&settings)
+            try await configure(app, settings: settings)
             let people = try await DemoData.seed(database: app.database)
             let other = try await Operations.createTenant(
                 slug: "globex", name: "Globex a.s.", adminEmail: "boss@globex.example",

@@ -1,0 +1,141 @@
+import Foundation
+import Logging
+import PostgresNIO
+import Vapor
+
+/// Deletes what has expired, so requests that anyone can make (sign-in links asked for, sign-ins
+/// through the provider started, sessions, apps' codes and tokens) cannot grow their tables
+/// without bound. Each kind is kept for `retention` after it ended: a used or expired link still
+/// gets its own page, a spent OAuth code or refresh token presented again still revokes its
+/// family, and sign-in requests outlive the throttle's window.
+///
+/// The tables have row level security forced for every role, the owner included, so no function
+/// (SECURITY DEFINER or not) could delete across tenants in one statement without a role that
+/// bypasses it. The cleanup therefore visits tenants as the mail worker does: per tenant one
+/// short transaction with the tenant set, one bounded DELETE per table, repeated while a batch
+/// came back full. The transaction first takes an advisory lock for the tenant without waiting
+/// (`pg_try_advisory_xact_lock`): when several servers run the cleanup, one cleans a tenant and
+/// the others pass it by.
+public struct ExpiryCleanup: Sendable {
+    public let database: Database
+    public let logger: Logger
+    /// The sessions' idle timeout (`AppSettings.sessionIdleMinutes`).
+    public let idleTimeout: TimeInterval
+    public let retention: TimeInterval
+    /// Rows per DELETE.
+    public let batchSize: Int
+
+    public static let defaultRetention: TimeInterval = 24 * 3600
+
+    public init(database: Database, logger: Logger, idleTimeout: TimeInterval, retention: TimeInterval = defaultRetention,
+                batchSize: Int = 500) {
+        self.database = database
+        self.logger = logger
+        self.idleTimeout = idleTimeout
+        // Sign-in requests are counted over the throttle's window: never delete within it.
+        self.retention = max(retention, SignInThrottle.window)
+        self.batchSize = max(1, batchSize)
+    }
+
+    public struct Removed: Sendable, Equatable {
+        public var sessions = 0
+        public var signInLinks = 0
+        public var signInRequests = 0
+        public var oidcAttempts = 0
+        public var oauthCodes = 0
+        public var oauthTokens = 0
+
+        var largestBatch: Int { [sessions, signInLinks, signInRequests, oidcAttempts, oauthCodes, oauthTokens].max() ?? 0 }
+
+        static func + (left: Removed, right: Removed) -> Removed {
+            Removed(sessions: left.sessions + right.sessions, signInLinks: left.signInLinks + right.signInLinks,
+                    signInRequests: left.signInRequests + right.signInRequests,
+                    oidcAttempts: left.oidcAttempts + right.oidcAttempts, oauthCodes: left.oauthCodes + right.oauthCodes,
+                    oauthTokens: left.oauthTokens + right.oauthTokens)
+        }
+    }
+
+    /// One pass over every tenant; at most `maxBatches` rounds per tenant, so one tenant's
+    /// backlog does not hold up the others (the next pass goes on).
+    @discardableResult
+    public func runOnce(maxBatches: Int = 20) async throws -> Removed {
+        var tenants: [UUID] = []
+        for try await id in try await database.query("SELECT id FROM tenants ORDER BY id").decode(UUID.self) {
+            tenants.append(id)
+        }
+        var total = Removed()
+        for tenant in tenants {
+            for _ in 0..<maxBatches {
+                guard let removed = try await clean(tenant: tenant) else { break }  // another server cleans it
+                total = total + removed
+                if removed.largestBatch < batchSize { break }
+            }
+        }
+        return total
+    }
+
+    /// One bounded batch of every kind for one tenant; nil when another server holds the tenant.
+    func clean(tenant: UUID) async throws -> Removed? {
+        let now = Date()
+        let cutoff = now.addingTimeInterval(-retention)
+        let idleCutoff = now.addingTimeInterval(-(idleTimeout + retention))
+        let key = "expiry-cleanup:" + tenant.uuidString
+        return try await database.transaction(tenant: tenant) { connection in
+            let locked = try await connection.query(
+                "SELECT pg_try_advisory_xact_lock(hashtextextended(\(key), 0))", logger: logger).collect()[0].decode(Bool.self)
+            guard locked else { return nil }
+            var removed = Removed()
+            removed.sessions = try await SessionQueries.deleteEnded(
+                before: cutoff, idleBefore: idleCutoff, limit: batchSize, tenant: tenant, on: connection, logger: logger)
+            removed.signInLinks = try await SignInLinkQueries.deleteExpired(
+                before: cutoff, limit: batchSize, tenant: tenant, on: connection, logger: logger)
+            removed.signInRequests = try await SignInRequestQueries.deleteOlder(
+                than: cutoff, limit: batchSize, tenant: tenant, on: connection, logger: logger)
+            removed.oidcAttempts = try await IdentityProviderQueries.deleteExpiredAttempts(
+                before: cutoff, limit: batchSize, tenant: tenant, on: connection, logger: logger)
+            (removed.oauthCodes, removed.oauthTokens) = try await OAuthQueries.deleteExpired(
+                before: cutoff, limit: batchSize, tenant: tenant, on: connection, logger: logger)
+            return removed
+        }
+    }
+
+    /// Passes until cancelled; a failing pass (database away) is logged and retried.
+    public func run(every interval: Duration) async {
+        while !Task.isCancelled {
+            do {
+                let removed = try await runOnce()
+                if removed.largestBatch > 0 { logger.info("expired rows deleted: \(removed)") }
+            } catch {
+                logger.error("expiry cleanup failed: \(error)")
+            }
+            try? await Task.sleep(for: interval)
+        }
+    }
+}
+
+extension Application {
+    public var expiryCleanup: ExpiryCleanup {
+        ExpiryCleanup(database: database, logger: logger, idleTimeout: TimeInterval(settings.sessionIdleMinutes * 60))
+    }
+}
+
+/// Runs the expiry cleanup while the server runs (`serve`), every ten minutes.
+final class ExpiryCleanupRunner: LifecycleHandler, @unchecked Sendable {
+    private let lock = NSLock()
+    private var task: Task<Void, Never>?
+
+    init(cleanup: ExpiryCleanup, every interval: Duration = .seconds(600)) {
+        task = Task { await cleanup.run(every: interval) }
+    }
+
+    func shutdown(_ application: Application) {
+        lock.withLock {
+            task?.cancel()
+            task = nil
+        }
+    }
+
+    func shutdownAsync(_ application: Application) async {
+        shutdown(application)
+    }
+}

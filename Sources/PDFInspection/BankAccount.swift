@@ -9,16 +9,21 @@ public struct CzechAccount: Sendable, Equatable, CustomStringConvertible {
 
     /// "19-2000145399/0800", "2000145399/0800"; spaces around the separators are tolerated.
     public init?(_ text: String) {
-        let compact = text.filter { !$0.isWhitespace }
-        guard let match = compact.wholeMatch(of: /(?:([0-9]{1,6})-)?([0-9]{2,10})\/([0-9]{4})/) else { return nil }
-        let prefix = match.1.map(String.init) ?? ""
-        let number = String(match.2)
-        guard Self.weightedSum(prefix, padTo: 6, weights: Self.prefixWeights) % 11 == 0,
-              Self.weightedSum(number, padTo: 10, weights: Self.numberWeights) % 11 == 0,
-              number.contains(where: { $0 != "0" }) else { return nil }
-        self.prefix = prefix.drop { $0 == "0" }.isEmpty ? "" : prefix
-        self.number = number
-        self.bank = String(match.3)
+        // Read character by character: at most 22 characters without spaces.
+        let compact = Array(text.utf8.filter { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D })
+        guard compact.count <= 22, let slash = compact.firstIndex(of: 0x2F) else { return nil }
+        let head = compact[..<slash], bank = compact[(slash + 1)...]
+        let dash = head.firstIndex(of: 0x2D)
+        let prefix = dash.map { head[..<$0] } ?? [], number = dash.map { head[($0 + 1)...] } ?? head
+        guard bank.count == 4, (dash == nil || (1...6).contains(prefix.count)), (2...10).contains(number.count),
+              (prefix + number + bank).allSatisfy(TextBytes.isDigit) else { return nil }
+        let prefixText = String(decoding: prefix, as: UTF8.self), numberText = String(decoding: number, as: UTF8.self)
+        guard Self.weightedSum(prefixText, padTo: 6, weights: Self.prefixWeights) % 11 == 0,
+              Self.weightedSum(numberText, padTo: 10, weights: Self.numberWeights) % 11 == 0,
+              number.contains(where: { $0 != 0x30 }) else { return nil }
+        self.prefix = prefix.allSatisfy { $0 == 0x30 } ? "" : prefixText
+        self.number = numberText
+        self.bank = String(decoding: bank, as: UTF8.self)
     }
 
     /// An account Roster stored itself (checked when it was read): split, not checked again.
@@ -37,9 +42,10 @@ public struct CzechAccount: Sendable, Equatable, CustomStringConvertible {
         guard !number.isEmpty, bank.count == 4 else { return nil }
     }
 
+    /// The digits (ASCII, checked by the caller) weighted from the right, padded with zeros.
     static func weightedSum(_ digits: String, padTo length: Int, weights: [Int]) -> Int {
-        let padded = String(repeating: "0", count: length - digits.count) + digits
-        return zip(padded, weights).reduce(0) { $0 + Int(String($1.0))! * $1.1 }
+        let padded = Array(repeating: UInt8(0x30), count: max(0, length - digits.utf8.count)) + Array(digits.utf8)
+        return zip(padded, weights).reduce(0) { $0 + TextBytes.digit($1.0) * $1.1 }
     }
 
     public var description: String { (prefix.isEmpty ? "" : prefix + "-") + number + "/" + bank }
@@ -58,10 +64,17 @@ public struct IBAN: Sendable, Equatable, CustomStringConvertible {
     public let value: String
 
     public init?(_ text: String) {
-        let compact = text.filter { !$0.isWhitespace }.uppercased()
-        guard compact.wholeMatch(of: /[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}/) != nil, Self.mod97(compact) == 1 else { return nil }
-        if compact.hasPrefix("CZ"), compact.count != 24 { return nil }
-        value = compact
+        // Two letters, two check digits, 11 to 30 letters or digits; spaces anywhere.
+        var compact: [UInt8] = []
+        for byte in text.utf8 where byte != 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D {
+            guard compact.count < 34, TextBytes.isDigit(byte) || TextBytes.isASCIILetter(byte) else { return nil }
+            compact.append(byte >= 0x61 ? byte - 0x20 : byte)
+        }
+        guard compact.count >= 15, compact.prefix(2).allSatisfy(TextBytes.isASCIILetter),
+              compact.dropFirst(2).prefix(2).allSatisfy(TextBytes.isDigit) else { return nil }
+        let value = String(decoding: compact, as: UTF8.self)
+        guard Self.mod97(value) == 1, !value.hasPrefix("CZ") || compact.count == 24 else { return nil }
+        self.value = value
     }
 
     /// An IBAN Roster stored itself (checked and normalised when it was read).
@@ -79,9 +92,14 @@ public struct IBAN: Sendable, Equatable, CustomStringConvertible {
     static func mod97(_ iban: String) -> Int {
         let rearranged = iban.dropFirst(4) + iban.prefix(4)
         var remainder = 0
-        for character in rearranged {
-            let value = character.isNumber ? Int(String(character))! : Int(character.asciiValue! - 55)
-            for digit in String(value) { remainder = (remainder * 10 + Int(String(digit))!) % 97 }
+        for byte in rearranged.utf8 {
+            if TextBytes.isDigit(byte) {
+                remainder = (remainder * 10 + TextBytes.digit(byte)) % 97
+            } else if byte >= 0x41, byte <= 0x5A {
+                remainder = (remainder * 100 + Int(byte) - 55) % 97
+            } else {
+                return -1
+            }
         }
         return remainder
     }
@@ -107,10 +125,42 @@ public struct IBAN: Sendable, Equatable, CustomStringConvertible {
 /// The Czech company ID: 8 digits, the last a mod-11 check digit.
 public enum CompanyID {
     public static func isValid(_ text: String) -> Bool {
-        guard text.count == 8, text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber) else { return false }
-        let digits = text.map { Int(String($0))! }
+        let bytes = Array(text.utf8)
+        guard bytes.count == 8, bytes.allSatisfy(TextBytes.isDigit) else { return false }
+        let digits = bytes.map(TextBytes.digit)
         let sum = zip(digits.prefix(7), [8, 7, 6, 5, 4, 3, 2]).reduce(0) { $0 + $1.0 * $1.1 }
         let check = (11 - sum % 11) % 10
         return digits[7] == check
+    }
+}
+
+/// In the inspector's answer an account is its text, checked again when it is read.
+extension CzechAccount: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        guard let account = CzechAccount(try container.decode(String.self)) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a valid Czech account")
+        }
+        self = account
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}
+
+extension IBAN: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        guard let iban = IBAN(try container.decode(String.self)) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a valid IBAN")
+        }
+        self = iban
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(value)
     }
 }

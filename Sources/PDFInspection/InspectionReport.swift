@@ -24,12 +24,17 @@ public struct InspectionReport: Codable, Sendable, Equatable {
     public var text: String
     /// The first page as a small PNG.
     public var thumbnailPNG: Data?
+    /// What the invoice rules read from `text` (`InvoiceReader`), in the inspector's process
+    /// and under its limits; the server checks every field again when it decodes the report.
+    public var fields: InvoiceReading
 
+    /// A report whose `fields` are read from `text` here.
     public init(verdict: Verdict, pages: Int = 0, text: String = "", thumbnailPNG: Data? = nil) {
         self.verdict = verdict
         self.pages = pages
         self.text = text
         self.thumbnailPNG = thumbnailPNG
+        fields = text.isEmpty ? InvoiceReading() : InvoiceReader.read(text)
     }
 
     /// The largest text the inspector reports; an invoice has far less.

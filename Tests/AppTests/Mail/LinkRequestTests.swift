@@ -188,25 +188,6 @@ import Vapor
         }
     }
 
-    @Test func theDevelopmentMailboxExistsInDevelopmentOnly() async throws {
-        try await withWorld(environment: .development) { world in
-            var visitor = world.browser()
-            let login = try await visitor.get("/t/acme/login")
-            #expect(login.body.contains("Development mailbox"))
-            _ = try await visitor.post("/t/acme/login", form: ["email": world.employee.email], csrfFrom: login)
-            let mailbox = try await visitor.get(Paths.devMailbox("acme"))
-            #expect(mailbox.status == .ok && mailbox.body.contains("Přihlášení do Acme s.r.o.") && mailbox.body.contains("/t/acme/login/"))
-            #expect(!mailbox.body.contains("Hana"), "only this tenant's mail")
-        }
-        try await withWorld { world in
-            var visitor = world.browser()
-            let page = try await visitor.get(Paths.devMailbox("acme"))
-            #expect(page.status == .notFound)
-            let login = try await visitor.get("/t/acme/login")
-            #expect(!login.body.contains("Development mailbox"))
-        }
-    }
-
     struct Received {
         let headers: String
         let body: String

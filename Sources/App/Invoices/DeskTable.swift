@@ -10,49 +10,45 @@ enum DeskTable {
         let openPDF: String
     }
 
+    private static let flagged: HTML = " class=\"flagged\"", checked: HTML = " checked", clean: HTML = " data-clean=\"1\""
+    private static let lineBreak: HTML = "<br>", dash: HTML = "—"
+
     static func rows(_ rows: [ReviewDeskRoutes.Row], labels l: Labels) -> HTML {
+        // What every row repeats, escaped once.
+        let exported: HTML = " <span class=\"badge\">\(l.exported)</span>"
+        let notRead: HTML = "<span class=\"muted\">\(l.notRead)</span>"
+        let preview: HTML = "<img src=\"", previewEnd: HTML = "\" alt=\"\(l.thumbnail)\" width=\"60\" loading=\"lazy\">"
+        let openPDF = HTML(text: l.openPDF), detail = HTML(text: l.detail), reason = HTML(text: l.reason)
         var out = HTML.empty
+        out.reserveCapacity(rows.count * 1_400)
         for row in rows {
-            let name = HTML(text: row.name), id = HTML(text: row.id)
-            let flagged: HTML = row.flags.isEmpty ? "" : " class=\"flagged\""
-            let checked: HTML = row.checked ? " checked" : ""
-            let clean: HTML = row.flags.isEmpty ? " data-clean=\"1\"" : ""
-            let exported: HTML = row.exported ? " <span class=\"badge\">\(l.exported)</span>" : ""
-            let amount: HTML = row.amount.map(HTML.init(text:)) ?? "<span class=\"muted\">\(l.notRead)</span>"
             // The expected amount with the difference under it; the account with the symbols under it.
             let difference: HTML = row.difference.map { (difference: String) -> HTML in
                 "<br><span class=\"\(row.differenceClass)\" title=\"\(l.difference)\">\(difference)</span>"
-            } ?? ""
-            let expected: HTML = (row.expected.map(HTML.init(text:)) ?? "—") + difference
+            } ?? .empty
             let payment = [row.account.map { (account: String) -> HTML in "<span class=\"bank-account\">\(account)</span>" },
                            row.variableSymbol.map { (symbol: String) -> HTML in "VS \(symbol)" },
-                           row.invoiceNumber.map(HTML.init(text:))].compactMap { $0 }.joined(separator: "<br>")
+                           row.invoiceNumber.map(HTML.init(text:))].compactMap { $0 }.joined(separator: Self.lineBreak)
             let flags = row.flags.map { (flag: String) -> HTML in "<span class=\"badge flag\">\(flag)</span>" }
                 .joined(separator: " ")
-            let preview: HTML = row.thumbnailURL.map { (url: String) -> HTML in
-                "<img src=\"\(url)\" alt=\"\(l.thumbnail)\" width=\"60\" loading=\"lazy\">"
-            } ?? HTML(text: l.openPDF)
+            let thumbnail: HTML = row.thumbnailURL.map { (url: String) -> HTML in "\(preview)\(url)\(previewEnd)" } ?? openPDF
             // Every checkbox names the desk's one "Select" label and its own row: one group of choices.
             out.append("""
-                <tr\(flagged) data-document="\(row.documentURL)">\
-                <td><input type="checkbox" name="pick[]" value="\(row.pick)" id="pick-\(id)" \
-                aria-labelledby="desk-selection name-\(id)"\(checked)\(clean)></td>\
-                <th scope="row"><label for="pick-\(id)" id="name-\(id)">\(name)</label> \
-                <a href="\(row.invoiceURL)" class="muted">\(l.detail)</a>\(exported)</th>\
-                \(cell(l.read, "num", amount))\(cell(l.expected, "num", expected))\(cell(l.account, nil, payment))\
-                \(cell(l.flags, nil, flags))\
-                \(cell(l.reason, nil, "<input name=\"reasons[\(id)]\" maxlength=\"2000\" aria-label=\"\(l.reason) \(name)\">"))\
-                <td><a class="thumb-link" href="\(row.documentURL)" target="_blank" rel="noopener">\(preview)</a></td>\
+                <tr\(if: !row.flags.isEmpty, Self.flagged) data-document="\(row.documentURL)">\
+                <td><input type="checkbox" name="pick[]" value="\(row.pick)" id="pick-\(row.id)" \
+                aria-labelledby="desk-selection name-\(row.id)"\(if: row.checked, Self.checked)\(if: row.flags.isEmpty, Self.clean)></td>\
+                <th scope="row"><label for="pick-\(row.id)" id="name-\(row.id)">\(row.name)</label> \
+                <a href="\(row.invoiceURL)" class="muted">\(detail)</a>\(if: row.exported, exported)</th>\
+                <td data-label="\(l.read)" class="num">\(row.amount, else: notRead)</td>\
+                <td data-label="\(l.expected)" class="num">\(row.expected, else: Self.dash)\(difference)</td>\
+                <td data-label="\(l.account)">\(payment)</td>\
+                <td data-label="\(l.flags)">\(flags)</td>\
+                <td data-label="\(reason)"><input name="reasons[\(row.id)]" maxlength="2000" aria-label="\(reason) \(row.name)"></td>\
+                <td><a class="thumb-link" href="\(row.documentURL)" target="_blank" rel="noopener">\(thumbnail)</a></td>\
                 </tr>
 
                 """)
         }
         return out
-    }
-
-    /// A cell with the label phones show before it.
-    private static func cell(_ label: String, _ className: HTML?, _ content: HTML) -> HTML {
-        let classAttribute: HTML = className.map { (name: HTML) -> HTML in " class=\"\(name)\"" } ?? ""
-        return "<td data-label=\"\(label)\"\(classAttribute)>\(content)</td>"
     }
 }

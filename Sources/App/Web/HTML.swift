@@ -37,6 +37,7 @@ public struct HTML: Sendable, Equatable, CustomStringConvertible, ExpressibleByS
     public var isEmpty: Bool { bytes.isEmpty }
 
     public mutating func append(_ other: HTML) { bytes.append(contentsOf: other.bytes) }
+    public mutating func reserveCapacity(_ count: Int) { bytes.reserveCapacity(count) }
 
     public static func + (left: HTML, right: HTML) -> HTML {
         var result = left
@@ -56,6 +57,14 @@ public struct HTML: Sendable, Equatable, CustomStringConvertible, ExpressibleByS
         public mutating func appendInterpolation(_ text: String) { HTML.appendEscaped(text, to: &bytes) }
         /// Markup built the same way: as it is.
         public mutating func appendInterpolation(_ html: HTML) { bytes.append(contentsOf: html.bytes) }
+        /// Markup only when `condition` holds (e.g. an attribute).
+        public mutating func appendInterpolation(if condition: Bool, _ html: HTML) {
+            if condition { bytes.append(contentsOf: html.bytes) }
+        }
+        /// The text escaped, or `fallback` when there is none.
+        public mutating func appendInterpolation(_ text: String?, else fallback: HTML) {
+            if let text { HTML.appendEscaped(text, to: &bytes) } else { bytes.append(contentsOf: fallback.bytes) }
+        }
         /// Digits need no escaping.
         public mutating func appendInterpolation<Number: BinaryInteger>(_ number: Number) {
             bytes.append(contentsOf: String(number).utf8)

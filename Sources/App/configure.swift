@@ -10,11 +10,10 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.translations = try Translations.load(directory: root + "Localization")
     app.migrator = try Migrator.load(directory: root + "migrations")
 
-    let client = PostgresClient(
-        configuration: settings.databaseURL.clientConfiguration(maxConnections: settings.maxDatabaseConnections),
-        backgroundLogger: app.logger)
-    app.database = Database(client: client, logger: app.logger)
-    app.lifecycle.use(PostgresClientRunner(client: client))
+    let pool = DatabasePool(url: settings.databaseURL, maxConnections: settings.maxDatabaseConnections,
+                            waitTimeout: settings.databasePoolTimeout, logger: app.logger)
+    app.database = Database(pool: pool, logger: app.logger)
+    app.lifecycle.use(DatabasePoolRunner(pool: pool))
     // Requests Roster makes itself (to identity providers) never follow redirects.
     app.http.client.configuration.redirectConfiguration = .disallow
     app.oidc = OIDCDirectory(client: app.client, allowPrivateAddresses: settings.allowPrivateIdentityProviders)
@@ -32,7 +31,7 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.middleware = Middlewares()
     app.middleware.use(SecurityHeadersMiddleware())
     app.middleware.use(ErrorPageMiddleware())
-    app.middleware.use(FileMiddleware(publicDirectory: app.directory.publicDirectory))
+    app.middleware.use(StaticFileMiddleware(publicDirectory: app.directory.publicDirectory))
 
     try routes(app)
     await registerCommands(app)
@@ -72,26 +71,4 @@ func routes(_ app: Application) throws {
     try signedIn.register(collection: ReviewOverviewRoutes())
     try signedIn.register(collection: ReviewDeskRoutes())
     try signedIn.register(collection: PaymentExportRoutes())
-}
-
-/// Runs the pool's background task from `configure` (commands and tests query before any
-/// boot) until the application shuts down.
-final class PostgresClientRunner: LifecycleHandler, @unchecked Sendable {
-    private let lock = NSLock()
-    private var task: Task<Void, Never>?
-
-    init(client: PostgresClient) {
-        task = Task { await client.run() }
-    }
-
-    func shutdown(_ application: Application) {
-        lock.withLock {
-            task?.cancel()
-            task = nil
-        }
-    }
-
-    func shutdownAsync(_ application: Application) async {
-        shutdown(application)
-    }
 }

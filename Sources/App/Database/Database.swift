@@ -7,12 +7,18 @@ import PostgresNIO
 /// Every access to tenant-owned rows goes through `transaction(tenant:readOnly:)`, which sets
 /// `roster.tenant_id` for that transaction only; row level security reads it.
 public struct Database: Sendable {
-    public let client: PostgresClient
+    /// The pool; a request waits a bounded time for a connection (`DatabasePool`).
+    public let client: DatabasePool
     public let logger: Logger
 
-    public init(client: PostgresClient, logger: Logger) {
-        self.client = client
+    public init(pool: DatabasePool, logger: Logger) {
+        self.client = pool
         self.logger = logger
+    }
+
+    /// Over a client that the caller runs.
+    public init(client: PostgresClient, logger: Logger) {
+        self.init(pool: DatabasePool(client: client, logger: logger), logger: logger)
     }
 
     /// Runs `body` in one transaction. With a tenant, row level security admits that tenant's

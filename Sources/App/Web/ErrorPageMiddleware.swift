@@ -11,14 +11,19 @@ struct ErrorPageMiddleware: AsyncMiddleware {
     }
 
     private func page(for error: any Error, request: Request) async -> Response {
+        // A database that does not answer (or a connection lost on the way) is a 503 with
+        // Retry-After, whichever layer noticed it.
+        let error = DatabaseUnavailable.from(error) ?? error
         let status = (error as? any AbortError)?.status ?? .internalServerError
-        if status.code >= 500 {
+        if error is DatabaseUnavailable {
+            request.logger.warning("\(error)")
+        } else if status.code >= 500 {
             request.logger.report(error: error)
         }
         let known: Set<UInt> = [400, 401, 403, 404, 405, 413, 422, 500, 503]
         let code = known.contains(status.code) ? status.code : (status.code >= 500 ? 500 : 400)
         let isCSRF = (error as? Abort)?.identifier == "csrf"
-        let key = isCSRF ? "error.csrf" : "error.\(code)"
+        let key = isCSRF ? "error.csrf" : error is DatabaseUnavailable ? "error.database" : "error.\(code)"
         let detail: String? = request.application.settings.showErrorDetails && status.code >= 500 ? String(reflecting: error) : nil
         let view = ErrorPage(
             layout: Layout(request: request, title: request.translate("\(key).title")),

@@ -12,11 +12,14 @@ struct HealthRoutes: RouteCollection {
         let reason: String?
     }
 
+    /// How long /readyz waits for a pooled connection: a probe must answer quickly either way.
+    static let readinessWait: Duration = .seconds(2)
+
     func ready(_ request: Request) async throws -> Response {
         let app = request.application
         let reason: String?
         do {
-            let status = try await app.database.client.withConnection { connection in
+            let status = try await app.database.client.withConnection(timeout: Self.readinessWait) { connection in
                 try await app.migrator.status(on: connection, logger: request.logger)
             }
             if let problem = status.problems.first {
@@ -31,7 +34,11 @@ struct HealthRoutes: RouteCollection {
             reason = "database unreachable"
         }
         let body = Status(status: reason == nil ? "ready" : "not ready", reason: reason)
-        return try await body.encodeResponse(status: reason == nil ? .ok : .serviceUnavailable, for: request)
+        let response = try await body.encodeResponse(status: reason == nil ? .ok : .serviceUnavailable, for: request)
+        if reason != nil {
+            response.headers.replaceOrAdd(name: .retryAfter, value: "\(DatabaseUnavailable.retryAfterSeconds)")
+        }
+        return response
     }
 }
 

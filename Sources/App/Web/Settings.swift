@@ -9,6 +9,9 @@ public struct AppSettings: Sendable {
     /// Owner role for migrations; the application role when unset.
     public var migrationDatabaseURL: PostgresURL?
     public var maxDatabaseConnections: Int
+    /// How long a request waits for a pooled connection before it is answered 503
+    /// (`DATABASE_POOL_TIMEOUT_SECONDS`, default 5).
+    public var databasePoolTimeout: Duration = .seconds(5)
     public var showErrorDetails: Bool
     /// The sendmail command mail goes through (`ROSTER_SENDMAIL`, e.g. "/usr/sbin/sendmail -t -i");
     /// nil: the system's sendmail in production, the log and the development mailbox otherwise.
@@ -88,7 +91,7 @@ public struct AppSettings: Sendable {
             sessionIdleMinutes: try positive("ROSTER_SESSION_IDLE_MINUTES") ?? 480,
             allowPrivateIdentityProviders: Environment.get("ROSTER_ALLOW_PRIVATE_IDENTITY_PROVIDERS").flatMap { $0.isEmpty ? nil : $0 == "1" }
                 ?? (environment == .development || environment == .testing)
-        )
+        ).with(databasePoolTimeout: .seconds(try positive("DATABASE_POOL_TIMEOUT_SECONDS") ?? 5))
     }
 
     /// A positive whole number from the environment, nil when unset, an error when it is something else.

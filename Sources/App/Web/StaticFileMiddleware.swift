@@ -1,0 +1,47 @@
+import Vapor
+
+/// Serves `Public/` through Vapor's `FileMiddleware`, but asks the file system only about paths
+/// that can name one of its files: a GET or HEAD whose path is short segments of letters, digits,
+/// `-`, `_` and `.` (no `.` or `..` segment, nothing percent-encoded). Anything else goes straight
+/// to the routes, which answer 404 for what they do not know; the file system is never asked
+/// about a 300-byte name (which it refuses with an error, a 500) or a NUL.
+struct StaticFileMiddleware: AsyncMiddleware {
+    let files: FileMiddleware
+
+    init(publicDirectory: String) {
+        files = FileMiddleware(publicDirectory: publicDirectory)
+    }
+
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        guard request.method == .GET || request.method == .HEAD, Self.mayNameFile(request.url.path) else {
+            return try await next.respond(to: request)
+        }
+        return try await files.respond(to: request, chainingTo: next)
+    }
+
+    /// The longest path and segment looked up; file names in `Public/` are far shorter.
+    static let maxPathBytes = 512
+    static let maxSegmentBytes = 100
+
+    /// Whether `path` (as sent, percent-encoded) could name a file under `Public/`.
+    static func mayNameFile(_ path: String) -> Bool {
+        let bytes = Array(path.utf8)
+        guard bytes.count >= 2, bytes.count <= maxPathBytes, bytes[0] == UInt8(ascii: "/") else { return false }
+        for segment in bytes.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
+            guard !segment.isEmpty, segment.count <= maxSegmentBytes else { return false }
+            guard !segment.allSatisfy({ $0 == UInt8(ascii: ".") }) else { return false }
+            guard segment.allSatisfy(isFileNameByte) else { return false }
+        }
+        return true
+    }
+
+    private static func isFileNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+            true
+        default:
+            false
+        }
+    }
+}

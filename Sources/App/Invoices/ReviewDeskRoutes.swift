@@ -46,7 +46,8 @@ struct ReviewDeskRoutes: RouteCollection {
         let state: String
         let action: String
         let filterAction: String
-        let rowsHTML: String
+        /// The only markup the template prints as it is: `HTML`, escaped by construction.
+        let rowsHTML: HTML
         let actions: [ActionChoice]
         let basis: String
         let empty: String?
@@ -122,7 +123,7 @@ struct ReviewDeskRoutes: RouteCollection {
                 account: request.translate("review.payment"),
                 flags: request.translate("review.flags"), reason: request.translate("review.reasonForRow"),
                 notRead: request.translate("invoice.notRead"), thumbnail: request.translate("invoice.thumbnailAlt"),
-                openPDF: request.translate("invoice.openPDF"))).string,
+                openPDF: request.translate("invoice.openPDF"))),
             actions: InvoiceAction.allowed(from: state).map {
                 ActionChoice(value: $0.rawValue, label: request.translate("review.action.\($0.rawValue)"),
                              key: $0 == .approve ? "a" : $0 == .returnToEmployee ? "r" : "")

@@ -10,7 +10,7 @@
 /// prepended mark next to `<` (which Swift's `Character` would merge with it into one grapheme)
 /// can carry it past the escaper. Escaped text is good in element content and in attribute values
 /// quoted with `"` or `'`.
-public struct HTML: Sendable, Equatable, CustomStringConvertible, ExpressibleByStringInterpolation {
+public struct HTML: Sendable, Equatable, CustomStringConvertible, Encodable, ExpressibleByStringInterpolation {
     /// UTF-8, valid by construction (literals, whole strings, ASCII entities).
     public private(set) var bytes: [UInt8]
 
@@ -35,6 +35,12 @@ public struct HTML: Sendable, Equatable, CustomStringConvertible, ExpressibleByS
     public var string: String { String(decoding: bytes, as: UTF8.self) }
     public var description: String { string }
     public var isEmpty: Bool { bytes.isEmpty }
+
+    /// A view model carries it as its markup, for the template's `#unsafeHTML`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(string)
+    }
 
     public mutating func append(_ other: HTML) { bytes.append(contentsOf: other.bytes) }
     public mutating func reserveCapacity(_ count: Int) { bytes.reserveCapacity(count) }

@@ -21,6 +21,7 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     if !FileManager.default.isExecutableFile(atPath: inspector) {
         app.logger.warning("The PDF inspector is missing at \(inspector): every invoice upload will be refused. Build it (swift build --product roster-pdf) or set ROSTER_PDF_INSPECTOR.")
     }
+    app.uploadGate = UploadGate(limit: settings.uploadConcurrency)
     app.pdfInspector = PDFInspector(command: [inspector], maxPages: settings.pdfMaxPages, concurrency: settings.pdfConcurrency)
 
     app.directory.viewsDirectory = root + "Views/"
@@ -32,6 +33,10 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.middleware.use(SecurityHeadersMiddleware())
     app.middleware.use(ErrorPageMiddleware())
     app.middleware.use(StaticFileMiddleware(publicDirectory: app.directory.publicDirectory))
+    app.middleware.use(RequestBodyMiddleware())
+    // A connection that neither sends nor receives for a minute is closed (the longest quiet
+    // spell of a real request is a PDF inspection, at most 20 seconds).
+    app.http.server.configuration.idleTimeout = .seconds(60)
 
     try routes(app)
     await registerCommands(app)
@@ -48,8 +53,8 @@ func routes(_ app: Application) throws {
     try tenant.register(collection: LinkRequestRoutes())
     try tenant.register(collection: OIDCRoutes())
     try tenant.register(collection: LanguageRoutes())
-    if app.environment == .development {
-        try tenant.register(collection: DevMailboxRoutes())
+    if app.settings.devMailbox {
+        try tenant.grouped(RequireSignInMiddleware()).register(collection: DevMailboxRoutes())
     }
 
     let signedIn = tenant.grouped(RequireSignInMiddleware())

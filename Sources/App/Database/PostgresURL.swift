@@ -67,6 +67,11 @@ public struct PostgresURL: Sendable, Equatable {
         return copy
     }
 
+    /// Set on every pooled (application) connection: no statement runs longer than 30 seconds,
+    /// and a transaction left idle for 30 seconds is ended by the server, so no client, bug or
+    /// stalled request can keep a connection and its locks for long.
+    static let sessionLimits = [("statement_timeout", "30s"), ("idle_in_transaction_session_timeout", "30s")]
+
     public func clientConfiguration(maxConnections: Int = 20) -> PostgresClient.Configuration {
         var tls: PostgresClient.Configuration.TLS = .disable
         if requireTLS {
@@ -77,6 +82,7 @@ public struct PostgresURL: Sendable, Equatable {
         )
         configuration.options.maximumConnections = maxConnections
         configuration.options.minimumConnections = 0
+        configuration.options.additionalStartupParameters = Self.sessionLimits
         return configuration
     }
 }

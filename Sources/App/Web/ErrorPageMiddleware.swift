@@ -29,7 +29,8 @@ struct ErrorPageMiddleware: AsyncMiddleware {
             layout: Layout(request: request, title: request.translate("\(key).title")),
             code: status.code,
             heading: request.translate("\(key).title"),
-            message: request.translate("\(key).message"),
+            message: (error as? RequestProblem).map { request.application.translations.text($0.messageKey, request.language, $0.arguments) }
+                ?? request.translate("\(key).message"),
             detail: detail,
             homeURL: (try? request.tenant).map { Paths.home($0.slug) } ?? "/"
         )

@@ -12,7 +12,14 @@ public struct AppSettings: Sendable {
     /// How long a request waits for a pooled connection before it is answered 503
     /// (`DATABASE_POOL_TIMEOUT_SECONDS`, default 5).
     public var databasePoolTimeout: Duration = .seconds(5)
+    /// Error pages show the error itself (`ROSTER_SHOW_ERROR_DETAILS=1`); never by default.
     public var showErrorDetails: Bool
+    /// The development mailbox page (`ROSTER_DEV_MAILBOX=1`, development only): the tenant's
+    /// outbox for its admins, on a loopback connection. Off unless asked for.
+    public var devMailbox: Bool
+    /// How many uploads are read at once (`ROSTER_UPLOAD_CONCURRENCY`, default: inspections + 2);
+    /// more are told at once to try again.
+    public var uploadConcurrency: Int
     /// The sendmail command mail goes through (`ROSTER_SENDMAIL`, e.g. "/usr/sbin/sendmail -t -i");
     /// nil: the system's sendmail in production, the log and the development mailbox otherwise.
     public var sendmailCommand: String?
@@ -42,7 +49,8 @@ public struct AppSettings: Sendable {
     public var secureCookies: Bool { publicURL.lowercased().hasPrefix("https://") }
 
     public init(publicURL: String, databaseURL: PostgresURL, migrationDatabaseURL: PostgresURL? = nil,
-                maxDatabaseConnections: Int = 20, showErrorDetails: Bool = false, sendmailCommand: String? = nil,
+                maxDatabaseConnections: Int = 20, showErrorDetails: Bool = false, devMailbox: Bool = false,
+                uploadConcurrency: Int? = nil, sendmailCommand: String? = nil,
                 mailFrom: String = "Roster <roster@localhost>", secretBox: SecretBox? = nil, trustForwardedFor: Bool = false,
                 pdfMaxBytes: Int = 10 << 20, pdfMaxPages: Int = 20,
                 pdfConcurrency: Int = ProcessInfo.processInfo.activeProcessorCount, sessionIdleMinutes: Int = 480,
@@ -54,6 +62,7 @@ public struct AppSettings: Sendable {
         self.migrationDatabaseURL = migrationDatabaseURL
         self.maxDatabaseConnections = maxDatabaseConnections
         self.showErrorDetails = showErrorDetails
+        self.devMailbox = devMailbox
         self.sendmailCommand = sendmailCommand
         self.mailFrom = mailFrom
         self.secretBox = secretBox
@@ -63,6 +72,7 @@ public struct AppSettings: Sendable {
         self.pdfConcurrency = max(1, pdfConcurrency)
         self.sessionIdleMinutes = min(max(1, sessionIdleMinutes), 14 * 24 * 60)  // never beyond a session's lifetime
         self.allowPrivateIdentityProviders = allowPrivateIdentityProviders
+        self.uploadConcurrency = max(1, uploadConcurrency ?? (self.pdfConcurrency + 2))
     }
 
     public static func fromEnvironment(_ environment: Environment) throws -> AppSettings {
@@ -75,7 +85,9 @@ public struct AppSettings: Sendable {
             databaseURL: try PostgresURL(database),
             migrationDatabaseURL: try migration.map(PostgresURL.init),
             maxDatabaseConnections: Environment.get("DATABASE_MAX_CONNECTIONS").flatMap(Int.init) ?? 20,
-            showErrorDetails: environment == .development,
+            showErrorDetails: Environment.get("ROSTER_SHOW_ERROR_DETAILS") == "1",
+            devMailbox: environment == .development && Environment.get("ROSTER_DEV_MAILBOX") == "1",
+            uploadConcurrency: try positive("ROSTER_UPLOAD_CONCURRENCY"),
             sendmailCommand: Environment.get("ROSTER_SENDMAIL").flatMap { $0.isEmpty ? nil : $0 },
             mailFrom: Environment.get("ROSTER_MAIL_FROM").flatMap { $0.isEmpty ? nil : $0 } ?? "Roster <roster@localhost>",
             secretBox: try Environment.get("ROSTER_SECRET_KEY").flatMap { $0.isEmpty ? nil : $0 }.map { text in

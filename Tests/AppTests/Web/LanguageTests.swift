@@ -67,7 +67,7 @@ import Testing
             keys.insert("review.done.\(action.rawValue)"); keys.insert("review.done.\(action.rawValue).one")
         }
         for flag in ReviewFlag.allCases { keys.insert("review.flag.\(flag.rawValue)") }
-        for outcome in ["stale", "not-allowed", "no-reason", "not-found"] {
+        for outcome in ["stale", "not-allowed", "no-reason", "not-found", "own-invoice"] {
             keys.insert("review.outcome.\(outcome)"); keys.insert("review.summary.\(outcome)")
         }
         for state in ["submitted", "approved"] { keys.insert("review.desk.tab.\(state)"); keys.insert("review.desk.empty.\(state)") }

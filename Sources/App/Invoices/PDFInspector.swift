@@ -1,9 +1,11 @@
 import Foundation
 import PDFInspection
 
-/// Hands uploaded bytes to the `roster-pdf` process under resource limits and reads its report.
-/// Whatever the inspector does (crash, hang, allocate without end, flood its output) ends in
-/// `.failed`, never in the server; at most `concurrency` inspections run at once.
+/// Hands uploaded bytes to the `roster-pdf` process in its sandbox (`PDFSandbox`), under
+/// resource limits and with an empty environment, and reads its report. Whatever the inspector
+/// does (crash, hang, allocate without end, flood its output, reach for the network or the
+/// server's secrets) ends in `.failed`, never in the server; at most `concurrency` inspections
+/// run at once.
 public struct PDFInspector: Sendable {
     public struct Limits: Sendable {
         /// CPU seconds (RLIMIT_CPU): a loop is ended by SIGXCPU/SIGKILL.
@@ -28,16 +30,19 @@ public struct PDFInspector: Sendable {
         case busy
     }
 
-    /// The inspector and its arguments (without the limits, which `inspect` puts in front).
+    /// The inspector and its arguments (without the sandbox and limits, which `inspect` puts in front).
     public let command: [String]
     public let maxPages: Int
     public let limits: Limits
+    public let sandbox: PDFSandbox
     private let gate: ConcurrencyGate
 
-    public init(command: [String], maxPages: Int = 20, limits: Limits = Limits(), concurrency: Int) {
+    public init(command: [String], maxPages: Int = 20, limits: Limits = Limits(), sandbox: PDFSandbox = .bubblewrap,
+                concurrency: Int) {
         self.command = command
         self.maxPages = maxPages
         self.limits = limits
+        self.sandbox = sandbox
         gate = ConcurrencyGate(limit: max(1, concurrency))
     }
 
@@ -49,27 +54,29 @@ public struct PDFInspector: Sendable {
         return me.deletingLastPathComponent().appendingPathComponent("roster-pdf").path
     }
 
-    /// The full command line: util-linux `prlimit` sets the limits and executes the inspector.
-    var limitedCommand: [String] {
-        ["/usr/bin/prlimit", "--cpu=\(limits.cpuSeconds)", "--as=\(limits.addressSpaceBytes)", "--core=0", "--"]
-            + command + ["--max-pages", String(maxPages)]
+    /// The full command line: the sandbox, util-linux `prlimit` for the limits, the inspector.
+    var launchCommand: [String] {
+        sandbox.launch(command + ["--max-pages", String(maxPages)], limits: limits)
     }
 
     public func inspect(_ bytes: Data) async -> Result {
         // Not a PDF at all: no process needed to say so.
         guard InspectionReport.hasPDFHeader(bytes) else { return .inspected(InspectionReport(verdict: .notPDF)) }
-        let command = limitedCommand, limits = self.limits
+        let command = launchCommand, limits = self.limits, sandbox = self.sandbox
         let result: Result? = await gate.withTurn(maxQueued: limits.maxQueued) {
             let outcome: ChildProcess.Outcome
             do {
+                // Not one variable of the server's environment (database URLs, the secret key).
                 outcome = try await ChildProcess.run(command, input: bytes, timeout: limits.timeout,
-                                                     maxOutput: limits.maxOutputBytes)
+                                                     maxOutput: limits.maxOutputBytes, environment: [:])
             } catch {
                 return .failed("\(error)")
             }
             if outcome.timedOut { return .failed("no answer within \(limits.timeout)") }
             if outcome.outputExceeded { return .failed("more than \(limits.maxOutputBytes) bytes of output") }
             if outcome.signaled { return .failed("ended by signal \(outcome.status)") }
+            // bwrap exits with 128 + N when the sandboxed child was ended by signal N.
+            if sandbox == .bubblewrap, outcome.status > 128 { return .failed("ended by signal \(outcome.status - 128)") }
             if outcome.status != 0 { return .failed("exited with \(outcome.status)") }
             guard let report = try? JSONDecoder().decode(InspectionReport.self, from: outcome.output) else {
                 return .failed("an answer that is not a report")

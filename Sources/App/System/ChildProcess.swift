@@ -29,12 +29,17 @@ public enum ChildProcess {
     /// - Parameters:
     ///   - command: the executable (a path, or a name looked up on PATH) and its arguments; no shell.
     ///   - mergeStandardError: collect stderr with stdout; otherwise it is discarded.
+    ///   - environment: the child's whole environment (`[:]`: none at all), or nil for the
+    ///     server's own. A child that handles untrusted input must get an explicit one: the
+    ///     server's holds the database URLs and the secret key.
     public static func run(
-        _ command: [String], input: Data, timeout: Duration, maxOutput: Int, mergeStandardError: Bool = false
+        _ command: [String], input: Data, timeout: Duration, maxOutput: Int, mergeStandardError: Bool = false,
+        environment: [String: String]? = nil
     ) async throws -> Outcome {
         _ = ignoreBrokenPipes
         precondition(!command.isEmpty)
         let process = Process()
+        if let environment { process.environment = environment }
         if command[0].contains("/") {
             process.executableURL = URL(fileURLWithPath: command[0])
             process.arguments = Array(command.dropFirst())

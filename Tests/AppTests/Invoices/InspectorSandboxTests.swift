@@ -25,6 +25,11 @@ import Testing
         return (result, ContinuousClock.now - started)
     }
 
+    /// A stand-in that sleeps, reads its input and exits with 3, in one process.
+    static func sleepThenFail(_ seconds: Double) -> String {
+        "exec python3 -c 'import sys, time; time.sleep(\(seconds)); sys.stdin.buffer.read(); sys.exit(3)'"
+    }
+
     static func failed(_ result: PDFInspector.Result) -> String? {
         if case .failed(let why) = result { return why }
         return nil
@@ -63,7 +68,8 @@ import Testing
     }
 
     @Test func anAnswerThatIsNotAReportIsAFailure() async {
-        let (result, _) = await Self.run(Self.inspector("cat >/dev/null; echo hello"))
+        // The sandbox starts no second process: the stand-ins `exec` what they run.
+        let (result, _) = await Self.run(Self.inspector("exec python3 -c 'import sys; sys.stdin.buffer.read(); print(\"hello\")'"))
         #expect(Self.failed(result) == "an answer that is not a report")
     }
 
@@ -92,7 +98,7 @@ import Testing
 
     @Test func inspectionsQueueBehindTheConcurrencyLimit() async {
         // Four inspections that take 0.5 s each, one at a time: about 2 s in all.
-        let inspector = PDFInspector(command: ["/bin/sh", "-c", "sleep 0.5; cat >/dev/null; exit 3"], concurrency: 1)
+        let inspector = PDFInspector(command: ["/bin/sh", "-c", Self.sleepThenFail(0.5)], concurrency: 1)
         let started = ContinuousClock.now
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<4 { group.addTask { _ = await inspector.inspect(Self.pdf) } }
@@ -103,7 +109,7 @@ import Testing
     @Test func aBurstBeyondTheQueueIsTurnedAwayAtOnce() async {
         var limits = PDFInspector.Limits()
         limits.maxQueued = 1
-        let inspector = PDFInspector(command: ["/bin/sh", "-c", "sleep 1; cat >/dev/null; exit 3"], limits: limits,
+        let inspector = PDFInspector(command: ["/bin/sh", "-c", Self.sleepThenFail(1)], limits: limits,
                                      concurrency: 1)
         // One runs, one waits, the third is told to come back.
         let results = await withTaskGroup(of: PDFInspector.Result.self) { group in

@@ -180,13 +180,21 @@ public enum InvoiceReader {
     /// The amount on the line of the strongest label (or on the line after it, for layouts that
     /// put the figure under its label); the last amount on that line, which is the one after VAT.
     static func total(in text: Lines) -> InvoiceAmount? {
+        // The last amount of each line, worked out once however many labels look at the line.
+        var lastAmounts: [Int: InvoiceAmount?] = [:]
+        func lastAmount(on line: Int) -> InvoiceAmount? {
+            if let known = lastAmounts[line] { return known }
+            let range = text.lines[line]
+            let amount = InvoiceAmount.all(in: text.bytes, from: range.lowerBound, end: range.upperBound).last
+            lastAmounts[line] = amount
+            return amount
+        }
         for label in totalLabels {
             for (line, tail) in text.firstPlaces(of: label) {
-                if let amount = InvoiceAmount.all(in: text.bytes, from: tail, end: text.lines[line].upperBound).last { return amount }
-                if line + 1 < text.lines.count {
-                    let next = text.lines[line + 1]
-                    if let amount = InvoiceAmount.all(in: text.bytes, from: next.lowerBound, end: next.upperBound).last { return amount }
-                }
+                // Only after the label; the line's last amount, when there is one, is after it.
+                if lastAmount(on: line) != nil,
+                   let amount = InvoiceAmount.all(in: text.bytes, from: tail, end: text.lines[line].upperBound).last { return amount }
+                if line + 1 < text.lines.count, let amount = lastAmount(on: line + 1) { return amount }
             }
         }
         // A plain "Celkem"/"Total" as a word of its own, on a line that is not a subtotal.
@@ -384,7 +392,10 @@ public enum InvoiceReader {
         var ids: [(at: Int, id: String)] = []
         var index = 0
         while index < end {
-            guard let label = companyLabels.first(where: { TextBytes.hasPrefix(bytes, $0, at: index, end: end) }) else {
+            // Every label starts with I, C or R: most bytes are none of them.
+            let byte = bytes[index]
+            guard byte == 0x49 || byte == 0x43 || byte == 0x52,
+                  let label = companyLabels.first(where: { TextBytes.hasPrefix(bytes, $0, at: index, end: end) }) else {
                 index += 1
                 continue
             }

@@ -3,11 +3,12 @@ import Testing
 @testable import App
 
 /// Text a hostile PDF can put on a page (in a font too small to see): every rule reads it in
-/// time linear in its length and reads nothing rather than garbage. The bound is generous
-/// (a debug build reads each of these in a few milliseconds); a rule that backtracks takes
-/// seconds to minutes on them.
+/// time linear in its length and reads nothing rather than garbage. The bound is generous (a
+/// debug build reads a long run in a few milliseconds and a full 256 kB report in about 0.2 s,
+/// even with the other tests running beside it); rules that backtrack took 14 s on 2,000 digits
+/// with no currency after them and minutes on 20,000.
 @Suite struct InvoiceTextAdversarialTests {
-    static let bound = Duration.seconds(1)
+    static let bound = Duration.seconds(2)
 
     static func timed<T>(_ work: () -> T) -> (T, Duration) {
         let started = ContinuousClock.now

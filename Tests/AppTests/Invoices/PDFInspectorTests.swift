@@ -96,6 +96,29 @@ import Testing
         #expect(fields.supplierID == "27082440")
     }
 
+    @Test func theInspectorReadsTheFieldsItself() async throws {
+        let report = try await Self.report(Self.czechInvoice)
+        #expect(report.fields.total == InvoiceAmount(minor: 8_470_000, currency: "CZK"))
+        #expect(report.fields.dueDate == "2026-11-14")
+        #expect(InvoiceText.read(report) == InvoiceText.read(report.text))
+    }
+
+    @Test func twentyThousandDigitsInATinyFontAfterTheTotalLabel() async throws {
+        // Quadratic rules spent minutes of CPU on this page; the inspector reads it at once and
+        // reads no total from it.
+        let digits = String((0..<20_000).map { Character(String($0 % 10)) })
+        let hostile = TestPDF.document([.text([
+            TestPDF.Line(x: 50, y: 800, text: "Faktura č. 2026-7"),
+            TestPDF.Line(x: 20, y: 400, size: 0.05, text: "Celkem k úhradě: " + digits),
+        ])])
+        let started = ContinuousClock.now
+        let report = try await Self.report(hostile)
+        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(report.text.contains(String(digits.prefix(1_000))), "the digits are in the text")
+        #expect(report.fields.total == nil)
+        #expect(report.fields.invoiceNumber == "2026-7")
+    }
+
     @Test func aScanHasPagesButNoText() async throws {
         let report = try await Self.report(TestPDF.document([.image]))
         #expect(report.verdict == .ok)

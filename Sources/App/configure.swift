@@ -22,7 +22,8 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
         app.logger.warning("The PDF inspector is missing at \(inspector): every invoice upload will be refused. Build it (swift build --product roster-pdf) or set ROSTER_PDF_INSPECTOR.")
     }
     app.uploadGate = UploadGate(limit: settings.uploadConcurrency)
-    app.pdfInspector = PDFInspector(command: [inspector], maxPages: settings.pdfMaxPages, concurrency: settings.pdfConcurrency)
+    app.pdfInspector = PDFInspector(command: [inspector], maxPages: settings.pdfMaxPages, sandbox: settings.pdfSandbox,
+                                    concurrency: settings.pdfConcurrency)
 
     app.directory.viewsDirectory = root + "Views/"
     app.views.use(.leaf)

@@ -20,6 +20,8 @@ struct GuardedServeCommand: AsyncCommand {
         let refusals = ServeChecks.refusals(Self.situation(app, hostname: hostname))
         guard refusals.isEmpty else { throw Operations.Failure(refusals.joined(separator: "\n")) }
         try await DatabaseRoleGuard.check(app.database)
+        // The inspector's sandbox must work before uploads are taken (production refuses to start).
+        try await app.pdfInspector.checkSandbox(production: app.environment == .production, logger: app.logger)
         // Mail leaves through the outbox while the server runs (commands only queue it).
         app.lifecycle.use(MailWorkerRunner(worker: app.mailWorker))
         // Expired sign-in rows, sessions and app tokens are deleted while the server runs.

@@ -15,7 +15,7 @@ public struct AcceptedUpload: Sendable {
         self.filename = filename
         self.content = content
         self.report = report
-        fields = InvoiceText.read(report.text)
+        fields = InvoiceText.read(report)
     }
 
     public var sha256: Data { Data(SHA256.hash(data: content)) }

@@ -28,11 +28,21 @@ public struct SendmailTransport: MailTransport {
         self.init(command: words, timeout: timeout)
     }
 
+    /// What sendmail sees of the server's environment: where programs are, the home directory
+    /// (msmtp reads ~/.msmtprc), the language and time zone; never the database URLs or the
+    /// secret key.
+    static func environment(_ server: [String: String] = ProcessInfo.processInfo.environment) -> [String: String] {
+        var kept = ["PATH": server["PATH"] ?? "/usr/sbin:/usr/bin:/sbin:/bin"]
+        for name in ["HOME", "USER", "LOGNAME", "LANG", "LC_ALL", "TZ", "TMPDIR"] { kept[name] = server[name] }
+        return kept
+    }
+
     public func send(_ message: MailMessage) async throws {
         let outcome: ChildProcess.Outcome
         do {
             outcome = try await ChildProcess.run(command, input: Data(message.rendered.utf8), timeout: timeout,
-                                                 maxOutput: 2_000, mergeStandardError: true)
+                                                 maxOutput: 2_000, mergeStandardError: true,
+                                                 environment: Self.environment())
         } catch let failure as ChildProcess.StartFailure {
             throw Failure(description: failure.description)
         }

@@ -37,6 +37,8 @@ public struct AppSettings: Sendable {
     public var pdfMaxPages: Int
     /// How many PDF inspections run at once (`ROSTER_PDF_CONCURRENCY`, default: the number of cores).
     public var pdfConcurrency: Int
+    /// How the PDF inspector is isolated (`ROSTER_PDF_SANDBOX`: `bwrap`, the default, or `none`).
+    public var pdfSandbox: PDFSandbox = .bubblewrap
     /// A session ends after this many minutes without a request (`ROSTER_SESSION_IDLE_MINUTES`,
     /// default 480), besides its 14-day limit.
     public var sessionIdleMinutes: Int
@@ -80,7 +82,7 @@ public struct AppSettings: Sendable {
             throw Abort(.internalServerError, reason: "DATABASE_URL is not set. Start Roster with scripts/run, which starts a private PostgreSQL, or set DATABASE_URL=postgres://user:password@host:5432/database.")
         }
         let migration = Environment.get("MIGRATION_DATABASE_URL").flatMap { $0.isEmpty ? nil : $0 }
-        return AppSettings(
+        var settings = AppSettings(
             publicURL: Environment.get("PUBLIC_URL") ?? "http://localhost:8080",
             databaseURL: try PostgresURL(database),
             migrationDatabaseURL: try migration.map(PostgresURL.init),
@@ -103,7 +105,19 @@ public struct AppSettings: Sendable {
             sessionIdleMinutes: try positive("ROSTER_SESSION_IDLE_MINUTES") ?? 480,
             allowPrivateIdentityProviders: Environment.get("ROSTER_ALLOW_PRIVATE_IDENTITY_PROVIDERS").flatMap { $0.isEmpty ? nil : $0 == "1" }
                 ?? (environment == .development || environment == .testing)
-        ).with(databasePoolTimeout: .seconds(try positive("DATABASE_POOL_TIMEOUT_SECONDS") ?? 5))
+        )
+        settings.pdfSandbox = try sandbox()
+        settings.databasePoolTimeout = .seconds(try positive("DATABASE_POOL_TIMEOUT_SECONDS") ?? 5)
+        return settings
+    }
+
+    /// `ROSTER_PDF_SANDBOX`: `bwrap` (also when unset) or `none`.
+    private static func sandbox() throws -> PDFSandbox {
+        let text = Environment.get("ROSTER_PDF_SANDBOX")
+        guard let sandbox = PDFSandbox(setting: text) else {
+            throw Abort(.internalServerError, reason: "ROSTER_PDF_SANDBOX must be bwrap or none, not \"\(text ?? "")\".")
+        }
+        return sandbox
     }
 
     /// A positive whole number from the environment, nil when unset, an error when it is something else.

@@ -93,7 +93,7 @@ struct IdentityProviderRoutes: RouteCollection {
         if errors.isEmpty {
             // Connect once now, so a typo is found here and not by the first person signing in.
             do {
-                _ = try await request.application.oidc.discovery(issuer: issuer)
+                _ = try await request.application.oidc.discovery(issuer: issuer, fresh: true)
             } catch OIDCProblem.issuer {
                 errors["issuer"] = "provider.error.issuerMismatch"
             } catch {

@@ -16,6 +16,13 @@ public actor OIDCDirectory {
 
     let client: any Client
     var discoveries: [String: (Discovery, Date)] = [:]
+    /// Discoveries being fetched: concurrent sign-ins wait for the one request under way.
+    var fetching: [String: Task<Discovery, any Error>] = [:]
+    /// When a provider's discovery last failed: for `failureMemory` it fails again at once, so
+    /// visitors pressing "Sign in with …" cannot make Roster wait on an unreachable provider
+    /// again and again (each wait would hold a request, and its connection, for the timeout).
+    var failedAt: [String: Date] = [:]
+    static let failureMemory: TimeInterval = 15
     var keys: [String: JWTKeyCollection] = [:]
     /// The clock the ID token's times are compared with; tests move it.
     public private(set) var now: @Sendable () -> Date = { Date() }
@@ -35,9 +42,29 @@ public actor OIDCDirectory {
         addressGuard = ProviderAddressGuard(allowPrivate: allow)
     }
 
-    /// The provider's endpoints; its `issuer` must be exactly the configured one.
-    public func discovery(issuer: String) async throws -> Discovery {
+    /// The provider's endpoints; its `issuer` must be exactly the configured one. `fresh` (an
+    /// admin saving the settings) asks the provider again even right after a failure.
+    public func discovery(issuer: String, fresh: Bool = false) async throws -> Discovery {
         if let (cached, at) = discoveries[issuer], at.timeIntervalSinceNow > -3_600 { return cached }
+        if !fresh, let failed = failedAt[issuer], failed.timeIntervalSinceNow > -Self.failureMemory {
+            throw OIDCProblem.providerDown
+        }
+        if let task = fetching[issuer] { return try await task.value }
+        let task = Task { try await self.fetchDiscovery(issuer: issuer) }
+        fetching[issuer] = task
+        defer { fetching[issuer] = nil }
+        do {
+            let discovery = try await task.value
+            discoveries[issuer] = (discovery, Date())
+            failedAt[issuer] = nil
+            return discovery
+        } catch {
+            failedAt[issuer] = Date()
+            throw error
+        }
+    }
+
+    private func fetchDiscovery(issuer: String) async throws -> Discovery {
         let url = issuer.hasSuffix("/") ? issuer + ".well-known/openid-configuration" : issuer + "/.well-known/openid-configuration"
         let response: ClientResponse
         do {
@@ -55,7 +82,6 @@ public actor OIDCDirectory {
         guard [discovery.authorization_endpoint, discovery.token_endpoint, discovery.jwks_uri].allSatisfy({
             ProviderAddressGuard.acceptableHost($0, allowPrivate: allowPrivate) != nil
         }) else { throw OIDCProblem.providerDown }
-        discoveries[issuer] = (discovery, Date())
         return discovery
     }
 

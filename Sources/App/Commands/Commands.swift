@@ -27,7 +27,8 @@ struct GuardedServeCommand: AsyncCommand {
         // Expired sign-in rows, sessions and app tokens are deleted while the server runs.
         app.lifecycle.use(ExpiryCleanupRunner(cleanup: app.expiryCleanup))
         // The address is in the server's configuration now: the inner command listens there.
-        try await inner.run(using: context, signature: ServeCommand.Signature())
+        var none = CommandInput(arguments: ["serve"])
+        try await inner.run(using: context, signature: try ServeCommand.Signature(from: &none))
     }
 }
 

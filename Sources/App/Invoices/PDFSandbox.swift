@@ -11,7 +11,8 @@ import Logging
 ///   writable place; a seccomp filter (`SeccompFilter`) that refuses sockets, new processes,
 ///   mounts, ptrace, namespaces, BPF, keyrings and the like; and an empty environment. Started
 ///   by a root server, it runs as `nobody` (setpriv), so it cannot read root's files even
-///   where they are visible. prlimit sets CPU time, address space, no core files and 64 open
+///   where they are visible. It runs at nice 10, so pages come first on a busy machine.
+///   prlimit sets CPU time, address space, no core files and 64 open
 ///   files.
 /// - `none`: prlimit only, the child still gets an empty environment. For machines without
 ///   user namespaces (development only): the server warns loudly at start, and production
@@ -66,8 +67,9 @@ public enum PDFSandbox: String, Sendable {
 
     /// The whole command line that starts `command` in this sandbox under the limits.
     func launch(_ command: [String], limits: PDFInspector.Limits) -> [String] {
-        let prlimit = ["/usr/bin/prlimit", "--cpu=\(limits.cpuSeconds)", "--as=\(limits.addressSpaceBytes)", "--core=0",
-                       "--nofile=64", "--"]
+        // At a lower priority (nice 10): on a busy machine the pages' threads come before reading PDFs.
+        let prlimit = ["/usr/bin/nice", "-n", "10", "/usr/bin/prlimit", "--cpu=\(limits.cpuSeconds)",
+                       "--as=\(limits.addressSpaceBytes)", "--core=0", "--nofile=64", "--"]
         switch self {
         case .none:
             return prlimit + command

@@ -15,6 +15,7 @@ import Testing
         let fork: String
         let seccomp: String
         let uid: Int
+        let niceness: Int
         let sees: [String: Bool]
     }
 
@@ -37,7 +38,7 @@ import Testing
             sys.stdin.buffer.read()
             # The environment the process was started with (Python itself may add LC_CTYPE to os.environ).
             start = open("/proc/self/environ", "rb").read().split(b"\\0")
-            found = {"environment": dict(v.decode().split("=", 1) for v in start if v), "writes": {}, "uid": os.getuid()}
+            found = {"environment": dict(v.decode().split("=", 1) for v in start if v), "writes": {}, "uid": os.getuid(), "niceness": os.nice(0)}
             try:
                 socket.create_connection(("127.0.0.1", \(postgresPort)), timeout=3).close()
                 found["connect"] = "connected"
@@ -93,6 +94,7 @@ import Testing
         #expect(inside.fork.contains("Operation not permitted"), "no second process: \(inside.fork)")
         #expect(inside.seccomp == "2", "a seccomp filter is in force")
         #expect(inside.uid != 0)
+        #expect(inside.niceness >= 10, "pages come before reading PDFs")
         #expect(inside.sees.values.allSatisfy { !$0 }, "\(inside.sees)")
     }
 

@@ -42,7 +42,7 @@ struct RequestBodyMiddleware: AsyncMiddleware {
         case (.multipart, .multipartForm?):
             // Refuse a declared size beyond the limit before anything else happens.
             if let declared = request.headers.first(name: .contentLength).flatMap(Int.init), declared > request.maxBodyBytes {
-                throw Abort(.payloadTooLarge, headers: ["Connection": "close"])
+                throw Abort(.payloadTooLarge)
             }
         default:
             throw Abort(.unsupportedMediaType)

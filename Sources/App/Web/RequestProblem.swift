@@ -1,7 +1,7 @@
 import Vapor
 
 /// An error whose page says exactly what was wrong: a translated message with its arguments,
-/// a status and headers (Retry-After, Connection: close). `ErrorPageMiddleware` prints the
+/// a status and headers (Retry-After). `ErrorPageMiddleware` prints the
 /// message instead of the status's general one.
 struct RequestProblem: AbortError, Sendable {
     let status: HTTPResponseStatus
@@ -23,9 +23,8 @@ struct RequestProblem: AbortError, Sendable {
         RequestProblem(.unprocessableEntity, "error.nul.message", [field])
     }
 
-    /// Too many large bodies at once: try again shortly. The connection is closed rather than
-    /// read to the end of a body nobody will use.
+    /// Too many large bodies at once: try again shortly.
     static func busy(_ messageKey: String) -> RequestProblem {
-        RequestProblem(.serviceUnavailable, messageKey, headers: ["Retry-After": "30", "Connection": "close"])
+        RequestProblem(.serviceUnavailable, messageKey, headers: ["Retry-After": "30"])
     }
 }

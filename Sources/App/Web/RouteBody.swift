@@ -37,7 +37,7 @@ extension Request {
         let promise = eventLoop.makePromise(of: ByteBuffer?.self)
         body.collect(max: maxBodyBytes).cascade(to: promise)
         let timer = eventLoop.scheduleTask(in: bodyDeadline) {
-            promise.fail(Abort(.requestTimeout, headers: ["Connection": "close"]))
+            promise.fail(Abort(.requestTimeout))
         }
         defer { timer.cancel() }
         _ = try await promise.futureResult.get()
@@ -50,7 +50,7 @@ extension Request {
         guard case .multipartForm(let boundary)? = try? headers.first(name: .contentType).map({ try BodyContentType(header: $0) })
         else { throw Abort(.unsupportedMediaType) }
         if let declared = headers.first(name: .contentLength).flatMap(Int.init), declared > maxBodyBytes {
-            throw Abort(.payloadTooLarge, headers: ["Connection": "close"])
+            throw Abort(.payloadTooLarge)
         }
         guard application.uploadGate.enter() else { throw RequestProblem.busy("invoice.refused.busy") }
         defer { application.uploadGate.leave() }

@@ -118,24 +118,3 @@ extension Application {
         ExpiryCleanup(database: database, logger: logger, idleTimeout: TimeInterval(settings.sessionIdleMinutes * 60))
     }
 }
-
-/// Runs the expiry cleanup while the server runs (`serve`), every ten minutes.
-final class ExpiryCleanupRunner: LifecycleHandler, @unchecked Sendable {
-    private let lock = NSLock()
-    private var task: Task<Void, Never>?
-
-    init(cleanup: ExpiryCleanup, every interval: Duration = .seconds(600)) {
-        task = Task { await cleanup.run(every: interval) }
-    }
-
-    func shutdown(_ application: Application) {
-        lock.withLock {
-            task?.cancel()
-            task = nil
-        }
-    }
-
-    func shutdownAsync(_ application: Application) async {
-        shutdown(application)
-    }
-}

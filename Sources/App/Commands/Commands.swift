@@ -23,9 +23,10 @@ struct GuardedServeCommand: AsyncCommand {
         // The inspector's sandbox must work before uploads are taken (production refuses to start).
         try await app.pdfInspector.checkSandbox(production: app.environment == .production, logger: app.logger)
         // Mail leaves through the outbox while the server runs (commands only queue it).
-        app.lifecycle.use(MailWorkerRunner(worker: app.mailWorker))
+        let worker = app.mailWorker, cleanup = app.expiryCleanup
+        app.lifecycle.use(BackgroundTask { await worker.run(every: .seconds(2)) })
         // Expired sign-in rows, sessions and app tokens are deleted while the server runs.
-        app.lifecycle.use(ExpiryCleanupRunner(cleanup: app.expiryCleanup))
+        app.lifecycle.use(BackgroundTask { await cleanup.run(every: .seconds(600)) })
         // The address is in the server's configuration now: the inner command listens there.
         var none = CommandInput(arguments: ["serve"])
         try await inner.run(using: context, signature: try ServeCommand.Signature(from: &none))

@@ -19,24 +19,3 @@ extension Application {
         MailWorker(database: database, transport: mailTransport, from: settings.mailFrom, logger: logger)
     }
 }
-
-/// Runs the mail worker while the server runs.
-final class MailWorkerRunner: LifecycleHandler, @unchecked Sendable {
-    private let lock = NSLock()
-    private var task: Task<Void, Never>?
-
-    init(worker: MailWorker, every interval: Duration = .seconds(2)) {
-        task = Task { await worker.run(every: interval) }
-    }
-
-    func shutdown(_ application: Application) {
-        lock.withLock {
-            task?.cancel()
-            task = nil
-        }
-    }
-
-    func shutdownAsync(_ application: Application) async {
-        shutdown(application)
-    }
-}

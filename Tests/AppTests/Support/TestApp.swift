@@ -54,6 +54,9 @@ func withWorld<T: Sendable>(
                 publicURL: "http://localhost:8080", databaseURL: try database.appURL, maxDatabaseConnections: 4,
                 showErrorDetails: false, secretBox: SecretBox(base64: SecretBox.newKeyBase64()),
                 allowPrivateIdentityProviders: true)
+            // Parallel tests on a busy machine can take seconds to open a first connection; the
+            // bound on the wait is tested where it is meant (DatabaseOutageTests).
+            settings.databasePoolTimeout = .seconds(60)
             adjust(&settings)
             try await configure(app, settings: settings)
             let people = try await DemoData.seed(database: app.database)

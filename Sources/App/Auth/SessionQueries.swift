@@ -70,7 +70,7 @@ public enum SessionQueries {
         guard let session, let tenant, needsTouch(lastSeen: session.lastSeenAt, now: Date()) else { return }
         let interval = Int(touchInterval)
         do {
-            try await connection.transaction(tenant: tenant, readOnly: false, logger: logger) { connection in
+            _ = try await connection.transaction(tenant: tenant, readOnly: false, logger: logger) { connection in
                 try await connection.query("""
                     UPDATE sessions SET last_seen_at = now()
                     WHERE tenant_id = \(tenant) AND id = \(session.id) AND last_seen_at < now() - make_interval(secs => \(interval))

@@ -82,19 +82,19 @@ public struct ExpiryCleanup: Sendable {
         let key = "expiry-cleanup:" + tenant.uuidString
         return try await database.transaction(tenant: tenant) { connection in
             let locked = try await connection.query(
-                "SELECT pg_try_advisory_xact_lock(hashtextextended(\(key), 0))", logger: logger).collect()[0].decode(Bool.self)
+                "SELECT pg_try_advisory_xact_lock(hashtextextended(\(key), 0))").collect()[0].decode(Bool.self)
             guard locked else { return nil }
             var removed = Removed()
             removed.sessions = try await SessionQueries.deleteEnded(
-                before: cutoff, idleBefore: idleCutoff, limit: batchSize, tenant: tenant, on: connection, logger: logger)
+                before: cutoff, idleBefore: idleCutoff, limit: batchSize, on: connection)
             removed.signInLinks = try await SignInLinkQueries.deleteExpired(
-                before: cutoff, limit: batchSize, tenant: tenant, on: connection, logger: logger)
+                before: cutoff, limit: batchSize, on: connection)
             removed.signInRequests = try await SignInRequestQueries.deleteOlder(
-                than: cutoff, limit: batchSize, tenant: tenant, on: connection, logger: logger)
+                than: cutoff, limit: batchSize, on: connection)
             removed.oidcAttempts = try await IdentityProviderQueries.deleteExpiredAttempts(
-                before: cutoff, limit: batchSize, tenant: tenant, on: connection, logger: logger)
+                before: cutoff, limit: batchSize, on: connection)
             (removed.oauthCodes, removed.oauthTokens) = try await OAuthQueries.deleteExpired(
-                before: cutoff, limit: batchSize, tenant: tenant, on: connection, logger: logger)
+                before: cutoff, limit: batchSize, on: connection)
             return removed
         }
     }

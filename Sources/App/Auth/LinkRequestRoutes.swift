@@ -26,18 +26,16 @@ struct LinkRequestRoutes: RouteCollection {
             return try await SignInRoutes.renderLogin(request, email: typed, error: "login.error.email", status: .unprocessableEntity)
         }
         let client = request.clientAddress
-        switch try await SignInRequestQueries.decide(email: email, client: client, tenant: tenant.id, on: db,
-                                                     logger: request.logger) {
+        switch try await SignInRequestQueries.decide(email: email, client: client, on: db) {
         case .tooManyForEmail, .tooManyFromClient:
             return try await SignInRoutes.renderLogin(request, email: email, error: "login.error.tooMany", status: .tooManyRequests)
         case .allowed:
             break
         }
-        if let user = try await UserQueries.find(email: email, tenant: tenant.id, on: db, logger: request.logger), user.active {
+        if let user = try await UserQueries.find(email: email, on: db), user.active {
             // The mail is dropped rather than delivered once the link in it has expired.
             let expires = Date().addingTimeInterval(SignInLinkQueries.lifetime)
-            let token = try await SignInLinkQueries.issue(for: user.id, tenant: tenant.id, expiresAt: expires, on: db,
-                                                          logger: request.logger)
+            let token = try await SignInLinkQueries.issue(for: user.id, expiresAt: expires, on: db)
             let language = user.preferredLanguage ?? tenant.defaultLanguage
             let texts = request.application.translations
             let link = request.application.settings.publicURL + Paths.signInLink(tenant.slug, token: token.value)
@@ -45,7 +43,7 @@ struct LinkRequestRoutes: RouteCollection {
                 to: user.email,
                 subject: texts.text("mail.link.subject", language, [tenant.name]),
                 body: texts.text("mail.link.body", language, [user.displayName, tenant.name, link]), expiresAt: expires,
-                tenant: tenant.id, on: db, logger: request.logger)
+                on: db)
         }
         return try await request.view.render("login-sent", SentPage(
             layout: Layout(request: request, title: request.translate("login.sent.title"), navigation: false),

@@ -25,15 +25,15 @@ public enum SessionQueries {
 
     /// Starts a session and returns the token for the cookie; only its hash is stored.
     public static func create(
-        for user: UUID, tenant: UUID, on connection: PostgresConnection, logger: Logger
+        for user: UUID, on db: TenantConnection
     ) async throws -> SecretToken {
         let token = SecretToken()
         let csrf = SecretToken().value
         let expires = Date().addingTimeInterval(lifetime)
-        try await connection.query("""
+        try await db.query("""
             INSERT INTO sessions (tenant_id, token_hash, user_id, csrf_token, expires_at)
-            VALUES (\(tenant), \(token.hash), \(user), \(csrf), \(expires))
-            """, logger: logger)
+            VALUES (\(db.tenant), \(token.hash), \(user), \(csrf), \(expires))
+            """)
         return token
     }
 
@@ -41,16 +41,15 @@ public enum SessionQueries {
     /// active. Only reads (it runs in the read-only transaction of a page view); the last use is
     /// written by `touchIfStale` after that transaction.
     public static func find(
-        token: SecretToken, tenant: UUID, idleTimeout: TimeInterval = defaultIdleTimeout, on connection: PostgresConnection,
-        logger: Logger
+        token: SecretToken, idleTimeout: TimeInterval = defaultIdleTimeout, on db: TenantConnection
     ) async throws -> BrowserSession? {
         let idleSeconds = Int(idleTimeout)
-        let rows = try await connection.query("""
+        let rows = try await db.query("""
             SELECT s.id, s.csrf_token, s.last_seen_at, \(unescaped: UserQueries.columns("u"))
             FROM sessions s JOIN users u ON u.tenant_id = s.tenant_id AND u.id = s.user_id
-            WHERE s.tenant_id = \(tenant) AND s.token_hash = \(token.hash)
+            WHERE s.tenant_id = \(db.tenant) AND s.token_hash = \(token.hash)
               AND s.expires_at > now() AND s.last_seen_at > now() - make_interval(secs => \(idleSeconds)) AND u.active
-            """, logger: logger).collect()
+            """).collect()
         guard let row = rows.first else { return nil }
         let cells = row.makeRandomAccess()
         return BrowserSession(
@@ -70,11 +69,11 @@ public enum SessionQueries {
         guard let session, let tenant, needsTouch(lastSeen: session.lastSeenAt, now: Date()) else { return }
         let interval = Int(touchInterval)
         do {
-            _ = try await connection.transaction(tenant: tenant, readOnly: false, logger: logger) { connection in
-                try await connection.query("""
+            _ = try await connection.transaction(tenant: tenant, readOnly: false, logger: logger) { db in
+                try await db.query("""
                     UPDATE sessions SET last_seen_at = now()
-                    WHERE tenant_id = \(tenant) AND id = \(session.id) AND last_seen_at < now() - make_interval(secs => \(interval))
-                    """, logger: logger)
+                    WHERE tenant_id = \(db.tenant) AND id = \(session.id) AND last_seen_at < now() - make_interval(secs => \(interval))
+                    """)
             }
         } catch {
             logger.warning("the session's last use was not recorded: \(String(reflecting: error))")
@@ -84,25 +83,24 @@ public enum SessionQueries {
     /// Deletes up to `limit` sessions of the tenant that ended before `cutoff` (their 14 days over)
     /// or were last used before `idleCutoff`; the number deleted.
     public static func deleteEnded(
-        before cutoff: Date, idleBefore idleCutoff: Date, limit: Int, tenant: UUID, on connection: PostgresConnection,
-        logger: Logger
+        before cutoff: Date, idleBefore idleCutoff: Date, limit: Int, on db: TenantConnection
     ) async throws -> Int {
-        try await connection.query("""
+        try await db.query("""
             WITH gone AS (
-                DELETE FROM sessions WHERE tenant_id = \(tenant) AND id IN (
+                DELETE FROM sessions WHERE tenant_id = \(db.tenant) AND id IN (
                     SELECT id FROM sessions
-                    WHERE tenant_id = \(tenant) AND (expires_at < \(cutoff) OR last_seen_at < \(idleCutoff)) LIMIT \(limit))
+                    WHERE tenant_id = \(db.tenant) AND (expires_at < \(cutoff) OR last_seen_at < \(idleCutoff)) LIMIT \(limit))
                 RETURNING 1)
             SELECT count(*)::int FROM gone
-            """, logger: logger).collect()[0].decode(Int.self)
+            """).collect()[0].decode(Int.self)
     }
 
-    public static func delete(_ id: UUID, tenant: UUID, on connection: PostgresConnection, logger: Logger) async throws {
-        try await connection.query("DELETE FROM sessions WHERE tenant_id = \(tenant) AND id = \(id)", logger: logger)
+    public static func delete(_ id: UUID, on db: TenantConnection) async throws {
+        try await db.query("DELETE FROM sessions WHERE tenant_id = \(db.tenant) AND id = \(id)")
     }
 
     /// Every session of a person, on every device.
-    public static func deleteAll(of user: UUID, tenant: UUID, on connection: PostgresConnection, logger: Logger) async throws {
-        try await connection.query("DELETE FROM sessions WHERE tenant_id = \(tenant) AND user_id = \(user)", logger: logger)
+    public static func deleteAll(of user: UUID, on db: TenantConnection) async throws {
+        try await db.query("DELETE FROM sessions WHERE tenant_id = \(db.tenant) AND user_id = \(user)")
     }
 }

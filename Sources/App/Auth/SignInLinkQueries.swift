@@ -24,34 +24,34 @@ public enum SignInLinkQueries {
 
     /// Stores the hash of a new token for the user and returns the token itself.
     public static func issue(
-        for user: UUID, tenant: UUID, lifetime: TimeInterval = lifetime, on connection: PostgresConnection, logger: Logger
+        for user: UUID, lifetime: TimeInterval = lifetime, on db: TenantConnection
     ) async throws -> SecretToken {
-        try await issue(for: user, tenant: tenant, expiresAt: Date().addingTimeInterval(lifetime), on: connection, logger: logger)
+        try await issue(for: user, expiresAt: Date().addingTimeInterval(lifetime), on: db)
     }
 
     /// The same with the expiry given (the mail that carries the link expires with it).
     public static func issue(
-        for user: UUID, tenant: UUID, expiresAt expires: Date, on connection: PostgresConnection, logger: Logger
+        for user: UUID, expiresAt expires: Date, on db: TenantConnection
     ) async throws -> SecretToken {
         let token = SecretToken()
-        try await connection.query("""
+        try await db.query("""
             INSERT INTO sign_in_links (tenant_id, token_hash, user_id, expires_at)
-            VALUES (\(tenant), \(token.hash), \(user), \(expires))
-            """, logger: logger)
+            VALUES (\(db.tenant), \(token.hash), \(user), \(expires))
+            """)
         return token
     }
 
     /// The state of a link; `lock` holds the row until the transaction ends, so one link signs in once.
     public static func state(
-        of token: SecretToken, tenant: UUID, lock: Bool, on connection: PostgresConnection, logger: Logger
+        of token: SecretToken, lock: Bool, on db: TenantConnection
     ) async throws -> (id: UUID?, state: SignInLinkState) {
         var query: PostgresQuery = try """
             SELECT l.id, l.used_at, l.expires_at, \(unescaped: UserQueries.columns("u"))
             FROM sign_in_links l JOIN users u ON u.tenant_id = l.tenant_id AND u.id = l.user_id
-            WHERE l.tenant_id = \(tenant) AND l.token_hash = \(token.hash)
+            WHERE l.tenant_id = \(db.tenant) AND l.token_hash = \(token.hash)
             """
         if lock { query.sql += " FOR UPDATE OF l" }
-        let rows = try await connection.query(query, logger: logger).collect()
+        let rows = try await db.query(query).collect()
         guard let row = rows.first else { return (nil, .unknown) }
         let cells = row.makeRandomAccess()
         let linkID = try cells[0].decode(UUID.self)
@@ -63,19 +63,19 @@ public enum SignInLinkQueries {
 
     /// Deletes up to `limit` links of the tenant that expired before `cutoff`; the number deleted.
     public static func deleteExpired(
-        before cutoff: Date, limit: Int, tenant: UUID, on connection: PostgresConnection, logger: Logger
+        before cutoff: Date, limit: Int, on db: TenantConnection
     ) async throws -> Int {
-        try await connection.query("""
+        try await db.query("""
             WITH gone AS (
-                DELETE FROM sign_in_links WHERE tenant_id = \(tenant) AND id IN (
-                    SELECT id FROM sign_in_links WHERE tenant_id = \(tenant) AND expires_at < \(cutoff) LIMIT \(limit))
+                DELETE FROM sign_in_links WHERE tenant_id = \(db.tenant) AND id IN (
+                    SELECT id FROM sign_in_links WHERE tenant_id = \(db.tenant) AND expires_at < \(cutoff) LIMIT \(limit))
                 RETURNING 1)
             SELECT count(*)::int FROM gone
-            """, logger: logger).collect()[0].decode(Int.self)
+            """).collect()[0].decode(Int.self)
     }
 
-    public static func markUsed(_ id: UUID, tenant: UUID, on connection: PostgresConnection, logger: Logger) async throws {
-        try await connection.query(
-            "UPDATE sign_in_links SET used_at = now() WHERE tenant_id = \(tenant) AND id = \(id)", logger: logger)
+    public static func markUsed(_ id: UUID, on db: TenantConnection) async throws {
+        try await db.query(
+            "UPDATE sign_in_links SET used_at = now() WHERE tenant_id = \(db.tenant) AND id = \(id)")
     }
 }

@@ -31,37 +31,37 @@ public enum SignInRequestQueries {
     /// are locked against a concurrent request for the same address (a transaction-level advisory
     /// lock), so two requests at once cannot both take the last allowed one.
     public static func decide(
-        email: String, client: String, tenant: UUID, on connection: PostgresConnection, logger: Logger
+        email: String, client: String, on db: TenantConnection
     ) async throws -> SignInThrottle.Decision {
         let since = Date().addingTimeInterval(-SignInThrottle.window)
-        let lockKey = "sign-in-request:" + tenant.uuidString + ":" + email.lowercased()
-        try await connection.query("SELECT pg_advisory_xact_lock(hashtextextended(\(lockKey), 0))", logger: logger)
-        let row = try await connection.query("""
+        let lockKey = "sign-in-request:" + db.tenant.uuidString + ":" + email.lowercased()
+        try await db.query("SELECT pg_advisory_xact_lock(hashtextextended(\(lockKey), 0))")
+        let row = try await db.query("""
             SELECT (SELECT count(*) FROM sign_in_requests
-                    WHERE tenant_id = \(tenant) AND lower(email) = lower(\(email)) AND requested_at > \(since) AND allowed)::int,
+                    WHERE tenant_id = \(db.tenant) AND lower(email) = lower(\(email)) AND requested_at > \(since) AND allowed)::int,
                    (SELECT count(*) FROM sign_in_requests
-                    WHERE tenant_id = \(tenant) AND client = \(client) AND requested_at > \(since) AND allowed)::int
-            """, logger: logger).collect()[0]
+                    WHERE tenant_id = \(db.tenant) AND client = \(client) AND requested_at > \(since) AND allowed)::int
+            """).collect()[0]
         let (forEmail, fromClient) = try row.decode((Int, Int).self)
         let decision = SignInThrottle.decide(earlierForEmail: forEmail, earlierFromClient: fromClient)
-        try await connection.query("""
+        try await db.query("""
             INSERT INTO sign_in_requests (tenant_id, email, client, allowed)
-            VALUES (\(tenant), \(email), \(client), \(decision == .allowed))
-            """, logger: logger)
+            VALUES (\(db.tenant), \(email), \(client), \(decision == .allowed))
+            """)
         return decision
     }
 
     /// Deletes up to `limit` requests of the tenant made before `cutoff` (which must lie before the
     /// throttle's window); the number deleted.
     public static func deleteOlder(
-        than cutoff: Date, limit: Int, tenant: UUID, on connection: PostgresConnection, logger: Logger
+        than cutoff: Date, limit: Int, on db: TenantConnection
     ) async throws -> Int {
-        try await connection.query("""
+        try await db.query("""
             WITH gone AS (
-                DELETE FROM sign_in_requests WHERE tenant_id = \(tenant) AND id IN (
-                    SELECT id FROM sign_in_requests WHERE tenant_id = \(tenant) AND requested_at < \(cutoff) LIMIT \(limit))
+                DELETE FROM sign_in_requests WHERE tenant_id = \(db.tenant) AND id IN (
+                    SELECT id FROM sign_in_requests WHERE tenant_id = \(db.tenant) AND requested_at < \(cutoff) LIMIT \(limit))
                 RETURNING 1)
             SELECT count(*)::int FROM gone
-            """, logger: logger).collect()[0].decode(Int.self)
+            """).collect()[0].decode(Int.self)
     }
 }

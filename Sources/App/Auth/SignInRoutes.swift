@@ -37,7 +37,7 @@ struct SignInRoutes: RouteCollection {
     /// The sign-in page: the e-mail form, with what was typed and what is wrong with it.
     static func renderLogin(_ request: Request, email: String, error: String?, status: HTTPStatus) async throws -> Response {
         let tenant = try request.tenant
-        let provider = try await IdentityProviderQueries.provider(tenant: tenant.id, on: try request.db, logger: request.logger)
+        let provider = try await IdentityProviderQueries.provider(on: try request.db)
         let page = LoginPage(
             layout: Layout(request: request, title: request.translate("login.title")),
             action: Paths.login(tenant.slug),
@@ -60,7 +60,7 @@ struct SignInRoutes: RouteCollection {
         let token = request.parameters.get("token").flatMap(SecretToken.init(parsing:))
         guard let token else { return try await problem(.unknown, request) }
         let (_, state) = try await SignInLinkQueries.state(
-            of: token, tenant: tenant.id, lock: false, on: try request.db, logger: request.logger)
+            of: token, lock: false, on: try request.db)
         guard case .valid(let user) = state else { return try await problem(state, request) }
         let page = LinkPage(
             layout: Layout(request: request, title: request.translate("link.title"), navigation: false),
@@ -76,13 +76,13 @@ struct SignInRoutes: RouteCollection {
             return try await problem(.unknown, request)
         }
         let (linkID, state) = try await SignInLinkQueries.state(
-            of: token, tenant: tenant.id, lock: true, on: db, logger: request.logger)
+            of: token, lock: true, on: db)
         guard case .valid(let user) = state, let linkID else { return try await problem(state, request) }
-        try await SignInLinkQueries.markUsed(linkID, tenant: tenant.id, on: db, logger: request.logger)
+        try await SignInLinkQueries.markUsed(linkID, on: db)
         if let previous = request.browserSession {
-            try await SessionQueries.delete(previous.id, tenant: tenant.id, on: db, logger: request.logger)
+            try await SessionQueries.delete(previous.id, on: db)
         }
-        let session = try await SessionQueries.create(for: user.id, tenant: tenant.id, on: db, logger: request.logger)
+        let session = try await SessionQueries.create(for: user.id, on: db)
         let response = request.redirect(to: Paths.home(tenant.slug), flash: Flash(.success, "flash.signedIn"))
         response.cookies[TenantMiddleware.sessionCookie] = request.cookie(
             session.value, maxAge: Int(SessionQueries.lifetime))
@@ -92,7 +92,7 @@ struct SignInRoutes: RouteCollection {
     func logout(_ request: Request) async throws -> Response {
         let tenant = try request.tenant
         if let session = request.browserSession {
-            try await SessionQueries.delete(session.id, tenant: tenant.id, on: try request.db, logger: request.logger)
+            try await SessionQueries.delete(session.id, on: try request.db)
         }
         let response = request.redirect(to: Paths.login(tenant.slug), flash: Flash(.success, "flash.signedOut"))
         response.cookies[TenantMiddleware.sessionCookie] = request.cookie("", maxAge: 0)
@@ -104,8 +104,8 @@ struct SignInRoutes: RouteCollection {
         let tenant = try request.tenant
         let user = try request.user
         let db = try request.db
-        try await SessionQueries.deleteAll(of: user.id, tenant: tenant.id, on: db, logger: request.logger)
-        try await OAuthQueries.revokeAll(of: user.id, tenant: tenant.id, on: db, logger: request.logger)
+        try await SessionQueries.deleteAll(of: user.id, on: db)
+        try await OAuthQueries.revokeAll(of: user.id, on: db)
         let response = request.redirect(to: Paths.login(tenant.slug), flash: Flash(.success, "flash.signedOutEverywhere"))
         response.cookies[TenantMiddleware.sessionCookie] = request.cookie("", maxAge: 0)
         return response

@@ -37,30 +37,30 @@ public enum Operations {
         guard let email = EmailAddress.normalized(adminEmail) else {
             throw Failure("\"\(adminEmail)\" is not an e-mail address.")
         }
-        return try await database.transaction(tenant: nil) { connection in
+        return try await database.transaction { connection in
             if try await TenantQueries.find(slug: slug, on: connection, logger: database.logger) != nil {
                 throw Failure("A tenant with the slug \"\(slug)\" already exists.")
             }
-            let tenant = try await TenantQueries.create(slug: slug, name: name, on: connection, logger: database.logger)
+            let (tenant, connection) = try await connection.createTenant(slug: slug, name: name, logger: database.logger)
             let admin = try await UserQueries.upsert(
-                tenant: tenant.id, email: email, firstName: adminFirstName, lastName: adminLastName, title: "",
-                roles: [.employee, .admin], on: connection, logger: database.logger)
+                email: email, firstName: adminFirstName, lastName: adminLastName, title: "",
+                roles: [.employee, .admin], on: connection)
             let link = try await SignInLinkQueries.issue(
-                for: admin.id, tenant: tenant.id, on: connection, logger: database.logger)
+                for: admin.id, on: connection)
             return CreatedTenant(tenant: tenant, admin: admin, link: link)
         }
     }
 
     public static func signInLink(slug: String, email: String, database: Database) async throws -> SecretToken {
-        try await database.transaction(tenant: nil) { connection in
-            guard let tenant = try await TenantQueries.enter(slug: slug, on: connection, logger: database.logger) else {
+        try await database.transaction { connection in
+            guard let (tenant, connection) = try await connection.enterTenant(slug: slug, logger: database.logger) else {
                 throw Failure("There is no tenant with the slug \"\(slug)\".")
             }
-            guard let user = try await UserQueries.find(email: email, tenant: tenant.id, on: connection, logger: database.logger) else {
+            guard let user = try await UserQueries.find(email: email, on: connection) else {
                 throw Failure("\(tenant.name) has nobody with the e-mail \(email).")
             }
             guard user.active else { throw Failure("\(user.email) is deactivated and cannot sign in.") }
-            return try await SignInLinkQueries.issue(for: user.id, tenant: tenant.id, on: connection, logger: database.logger)
+            return try await SignInLinkQueries.issue(for: user.id, on: connection)
         }
     }
 }

@@ -4,8 +4,8 @@ import PostgresNIO
 
 /// The application's access to PostgreSQL: a pool, and transactions that carry the tenant.
 ///
-/// Every access to tenant-owned rows goes through `transaction(tenant:readOnly:)`, which sets
-/// `roster.tenant_id` for that transaction only; row level security reads it.
+/// Every access to tenant-owned rows goes through a `TenantConnection`, made only by the tenant
+/// transaction, which sets `roster.tenant_id` for that transaction only; row level security reads it.
 public struct Database: Sendable {
     /// The pool; a request waits a bounded time for a connection (`DatabasePool`).
     public let client: DatabasePool
@@ -21,16 +21,16 @@ public struct Database: Sendable {
         self.init(pool: DatabasePool(client: client, logger: logger), logger: logger)
     }
 
-    /// Runs `body` in one transaction. With a tenant, row level security admits that tenant's
-    /// rows only; without one, no tenant-owned row at all. Read-only transactions refuse writes.
+    /// Runs `body` in one transaction without a tenant: row level security admits no
+    /// tenant-owned row at all (the tenant directory, OAuth clients, `enterTenant`). A transaction
+    /// of one tenant is `transaction(tenant:readOnly:)` (TenantConnection.swift).
     public func transaction<Result: Sendable>(
-        tenant: UUID?,
         readOnly: Bool = false,
         isolation: isolated (any Actor)? = #isolation,
         _ body: (PostgresConnection) async throws -> Result
     ) async throws -> Result {
         try await client.withConnection(isolation: isolation) { connection in
-            try await connection.transaction(tenant: tenant, readOnly: readOnly, logger: logger, isolation: isolation, body)
+            try await connection.transaction(readOnly: readOnly, logger: logger, isolation: isolation, body)
         }
     }
 
@@ -42,8 +42,8 @@ public struct Database: Sendable {
 }
 
 extension PostgresConnection {
+    /// Runs `body` in one transaction on this connection, with no tenant set.
     public func transaction<Result: Sendable>(
-        tenant: UUID?,
         readOnly: Bool,
         logger: Logger,
         isolation: isolated (any Actor)? = #isolation,
@@ -51,9 +51,6 @@ extension PostgresConnection {
     ) async throws -> Result {
         try await query(readOnly ? "BEGIN READ ONLY" : "BEGIN", logger: logger)
         do {
-            if let tenant {
-                try await query("SELECT set_config('roster.tenant_id', \(tenant.uuidString), true)", logger: logger)
-            }
             let result = try await body(self)
             try await query("COMMIT", logger: logger)
             return result
@@ -61,11 +58,6 @@ extension PostgresConnection {
             _ = try? await query("ROLLBACK", logger: logger)
             throw error
         }
-    }
-
-    /// Sets the tenant inside a transaction that is already open.
-    public func setTenant(_ tenant: UUID, logger: Logger) async throws {
-        try await query("SELECT set_config('roster.tenant_id', \(tenant.uuidString), true)", logger: logger)
     }
 }
 

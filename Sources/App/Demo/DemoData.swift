@@ -32,53 +32,51 @@ public enum DemoData {
     ]
 
     public static func seed(database: Database) async throws -> [Person] {
-        try await database.transaction(tenant: nil) { connection in
+        try await database.transaction { connection in
             let logger = database.logger
-            var tenant = try await TenantQueries.enter(slug: slug, on: connection, logger: logger)
-            if tenant == nil {
-                tenant = try await TenantQueries.create(slug: slug, name: name, on: connection, logger: logger)
+            let existing = try await connection.enterTenant(slug: slug, logger: logger)
+            let (tenant, connection) = if let existing { existing } else {
+                try await connection.createTenant(slug: slug, name: name, logger: logger)
             }
-            guard let tenant else { return [] }
             var result: [Person] = []
             var team: UUID?
             for person in people {
                 let user = try await UserQueries.upsert(
-                    tenant: tenant.id, email: person.email, firstName: person.first, lastName: person.last,
-                    title: person.title, roles: person.roles, on: connection, logger: logger)
+                    email: person.email, firstName: person.first, lastName: person.last,
+                    title: person.title, roles: person.roles, on: connection)
                 if !user.active {
-                    try await UserQueries.setActive(true, user: user.id, tenant: tenant.id, on: connection, logger: logger)
+                    try await UserQueries.setActive(true, user: user.id, on: connection)
                 }
                 try await connection.query("""
                     UPDATE users SET position = \(person.position), phone = \(person.phone)
                     WHERE tenant_id = \(tenant.id) AND id = \(user.id)
-                    """, logger: logger)
+                    """)
                 if person.roles.contains(.teamLeader) {
                     team = try await PeopleMutations.createTeam(
-                        name: "Vývoj", leader: user.id, tenant: tenant.id, on: connection, logger: logger)
+                        name: "Vývoj", leader: user.id, on: connection)
                 }
                 if person.inTeam, let team {
-                    try await PeopleMutations.setTeam(team, for: user.id, actor: nil, tenant: tenant.id, on: connection, logger: logger)
+                    try await PeopleMutations.setTeam(team, for: user.id, actor: nil, on: connection)
                 }
                 // Contracts and rates only the first time: they are history, not settings.
-                if try await PeopleQueries.contracts(of: user.id, tenant: tenant.id, on: connection, logger: logger).isEmpty {
+                if try await PeopleQueries.contracts(of: user.id, on: connection).isEmpty {
                     let contract = Contract(id: UUID(), kind: person.contract, validFrom: LocalDate(iso: person.since)!,
                                             validTo: nil, capacityTenths: person.capacityTenths)
-                    try await PeopleMutations.addContract(contract, for: user.id, actor: nil, tenant: tenant.id,
-                                                          on: connection, logger: logger)
+                    try await PeopleMutations.addContract(contract, for: user.id, actor: nil, on: connection)
                     for rate in person.rates {
                         try await RateMutations.add(
                             amountMinor: rate.czk * 100, currency: tenant.currency, from: LocalDate(iso: rate.from)!,
-                            for: user.id, actor: nil, tenant: tenant.id, on: connection, logger: logger)
+                            for: user.id, actor: nil, on: connection)
                     }
                     // The employee also has a raise already agreed: it takes effect next month.
                     if person.roles == [.employee] {
                         let next = Month(LocalDate.today(in: tenant.timeZone)).adding(months: 1).first
                         try await RateMutations.add(
                             amountMinor: 720_00, currency: tenant.currency, from: next,
-                            for: user.id, actor: nil, tenant: tenant.id, on: connection, logger: logger)
+                            for: user.id, actor: nil, on: connection)
                     }
                 }
-                let link = try await SignInLinkQueries.issue(for: user.id, tenant: tenant.id, on: connection, logger: logger)
+                let link = try await SignInLinkQueries.issue(for: user.id, on: connection)
                 result.append(Person(role: person.role, user: user, link: link))
             }
             return result

@@ -24,8 +24,7 @@ struct InvoiceActionRoutes: RouteCollection {
         let here = Paths.invoice(tenant.slug, invoice.id)
         let reason = form?.reason?.trimmingWhitespace()
         let outcome = try await ReviewMutations.apply(
-            action, to: [ReviewPick(id: invoice.id, version: version, reason: reason)], actor: user.id, tenant: tenant.id,
-            on: db, logger: request.logger)[invoice.id]
+            action, to: [ReviewPick(id: invoice.id, version: version, reason: reason)], actor: user.id, on: db)[invoice.id]
         switch outcome {
         case .changed:
             return request.redirect(to: here, flash: Flash(.success, "flash.invoice.\(action.rawValue)"))

@@ -33,31 +33,30 @@ public enum InvoiceMutations {
     /// history row are written in the caller's transaction, so nothing is half-written; the
     /// invoice row is locked, so two uploads for one month queue instead of colliding.
     public static func upload(
-        _ upload: AcceptedUpload, month: Month, for user: UUID, actor: UUID, tenant: UUID,
-        on connection: PostgresConnection, logger: Logger
+        _ upload: AcceptedUpload, month: Month, for user: UUID, actor: UUID, on db: TenantConnection
     ) async throws -> Result<Stored, UploadRefusal> {
         let document = UUID()
         let newInvoice = UUID()
         // A first upload inserts the invoice; for an existing month nothing is inserted.
-        let inserted = try await connection.query("""
+        let inserted = try await db.query("""
             INSERT INTO invoices (tenant_id, id, user_id, month, document_id)
-            VALUES (\(tenant), \(newInvoice), \(user), \(month.first.iso)::date, \(document))
+            VALUES (\(db.tenant), \(newInvoice), \(user), \(month.first.iso)::date, \(document))
             ON CONFLICT (tenant_id, user_id, month) DO NOTHING
             RETURNING id
-            """, logger: logger).collect()
+            """).collect()
         let invoice: UUID, current: InvoiceState?, versionNo: Int
         if inserted.isEmpty {
-            let rows = try await connection.query("""
+            let rows = try await db.query("""
                 SELECT id, state::text FROM invoices
-                WHERE tenant_id = \(tenant) AND user_id = \(user) AND month = \(month.first.iso)::date
+                WHERE tenant_id = \(db.tenant) AND user_id = \(user) AND month = \(month.first.iso)::date
                 FOR UPDATE
-                """, logger: logger).collect()
+                """).collect()
             guard let (id, state) = try rows.first?.decode((UUID, String).self) else { throw InvoiceStoreFailure() }
             // A statement of its own, after the lock: it sees the versions that uploads which held
             // the lock before this one have committed (a subquery of the locking statement would not).
-            let last = try await connection.query("""
-                SELECT coalesce(max(version_no), 0) FROM invoice_documents WHERE tenant_id = \(tenant) AND invoice_id = \(id)
-                """, logger: logger).collect()[0].decode(Int.self)
+            let last = try await db.query("""
+                SELECT coalesce(max(version_no), 0) FROM invoice_documents WHERE tenant_id = \(db.tenant) AND invoice_id = \(id)
+                """).collect()[0].decode(Int.self)
             (invoice, current, versionNo) = (id, InvoiceState(rawValue: state), last + 1)
         } else {
             (invoice, current, versionNo) = (newInvoice, nil, 1)
@@ -68,28 +67,28 @@ public enum InvoiceMutations {
         case .success(let state): next = state
         }
         let f = upload.fields, report = upload.report
-        try await connection.query("""
+        try await db.query("""
             INSERT INTO invoice_documents (
                 tenant_id, id, invoice_id, version_no, filename, content, size_bytes, sha256, uploaded_by,
                 pages, has_text, text, thumbnail_png, amount_minor, currency, bank_account, iban,
                 variable_symbol, invoice_number, supplier_ico, due_date)
-            VALUES (\(tenant), \(document), \(invoice), \(versionNo), \(upload.filename), \(upload.content),
+            VALUES (\(db.tenant), \(document), \(invoice), \(versionNo), \(upload.filename), \(upload.content),
                     \(upload.content.count), \(upload.sha256), \(actor), \(report.pages),
                     \(!report.text.trimmingWhitespace().isEmpty), \(report.text), \(report.thumbnailPNG),
                     \(f.total?.minor), \(f.total?.currency), \(f.account?.description), \(f.iban?.value),
                     \(f.variableSymbol), \(f.invoiceNumber), \(f.supplierID), \(f.dueDate?.iso)::date)
-            """, logger: logger)
+            """)
         if current != nil {
-            try await connection.query("""
+            try await db.query("""
                 UPDATE invoices SET document_id = \(document), state = \(next.rawValue)::invoice_state,
                        version = version + 1, updated_at = now(), exported_at = NULL
-                WHERE tenant_id = \(tenant) AND id = \(invoice)
-                """, logger: logger)
+                WHERE tenant_id = \(db.tenant) AND id = \(invoice)
+                """)
         }
-        try await connection.query("""
+        try await db.query("""
             INSERT INTO invoice_history (tenant_id, invoice_id, actor_id, from_state, to_state, document_id)
-            VALUES (\(tenant), \(invoice), \(actor), \(current?.rawValue)::invoice_state, \(next.rawValue)::invoice_state, \(document))
-            """, logger: logger)
+            VALUES (\(db.tenant), \(invoice), \(actor), \(current?.rawValue)::invoice_state, \(next.rawValue)::invoice_state, \(document))
+            """)
         return .success(Stored(invoice: invoice, document: document, replaced: current != nil))
     }
 }

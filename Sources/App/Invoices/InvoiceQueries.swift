@@ -56,10 +56,10 @@ public struct InvoiceDetail: Sendable {
 public enum InvoiceQueries {
     /// A person's invoices with the current file's amount and upload day; one statement.
     public static func summaries(
-        of user: UUID, tenant: UUID, timeZone: String, on connection: PostgresConnection, logger: Logger
+        of user: UUID, timeZone: String, on db: TenantConnection
     ) async throws -> [InvoiceSummary] {
         var result: [InvoiceSummary] = []
-        for try await (id, month, state, amount, currency, uploaded, document, reason) in try await connection.query("""
+        for try await (id, month, state, amount, currency, uploaded, document, reason) in try await db.query("""
             SELECT i.id, to_char(i.month, 'YYYY-MM'), i.state::text, d.amount_minor, d.currency,
                    to_char(d.uploaded_at AT TIME ZONE \(timeZone), 'YYYY-MM-DD'), d.id,
                    CASE WHEN i.state = 'returned' THEN (
@@ -68,9 +68,9 @@ public enum InvoiceQueries {
                        ORDER BY h.at DESC LIMIT 1) END
             FROM invoices i
             JOIN invoice_documents d ON d.tenant_id = i.tenant_id AND d.id = i.document_id
-            WHERE i.tenant_id = \(tenant) AND i.user_id = \(user)
+            WHERE i.tenant_id = \(db.tenant) AND i.user_id = \(user)
             ORDER BY i.month DESC
-            """, logger: logger).decode((UUID, String, String, Int64?, String?, String, UUID, String?).self) {
+            """).decode((UUID, String, String, Int64?, String?, String, UUID, String?).self) {
             guard let month = Month(iso: month), let state = InvoiceState(rawValue: state),
                   let day = LocalDate(iso: uploaded) else { continue }
             result.append(InvoiceSummary(id: id, month: month, state: state, amountMinor: amount, currency: currency,
@@ -81,9 +81,9 @@ public enum InvoiceQueries {
 
     /// One invoice with everything its page shows, in one statement; nil when not in this tenant.
     public static func detail(
-        _ id: UUID, tenant: UUID, timeZone: String, on connection: PostgresConnection, logger: Logger
+        _ id: UUID, timeZone: String, on db: TenantConnection
     ) async throws -> InvoiceDetail? {
-        let rows = try await connection.query("""
+        let rows = try await db.query("""
             SELECT i.user_id, u.first_name || ' ' || u.last_name, to_char(i.month, 'YYYY-MM'), i.state::text, i.version,
                    d.id, d.pages, d.has_text, d.thumbnail_png IS NOT NULL, d.amount_minor, d.currency, d.bank_account,
                    d.iban, d.variable_symbol, d.invoice_number, d.supplier_ico, d.sha256,
@@ -106,8 +106,8 @@ public enum InvoiceQueries {
             FROM invoices i
             JOIN users u ON u.tenant_id = i.tenant_id AND u.id = i.user_id
             JOIN invoice_documents d ON d.tenant_id = i.tenant_id AND d.id = i.document_id
-            WHERE i.tenant_id = \(tenant) AND i.id = \(id)
-            """, logger: logger).collect()
+            WHERE i.tenant_id = \(db.tenant) AND i.id = \(id)
+            """).collect()
         guard let row = rows.first else { return nil }
         let r = row.makeRandomAccess()
         let monthText = try r[2].decode(String.self), stateText = try r[3].decode(String.self)
@@ -134,13 +134,13 @@ public enum InvoiceQueries {
     /// The bytes of one document version of an invoice, with the invoice's owner (for the
     /// permission check) and stored name; nil when the document is not this invoice's.
     public static func document(
-        _ document: UUID, of invoice: UUID, tenant: UUID, on connection: PostgresConnection, logger: Logger
+        _ document: UUID, of invoice: UUID, on db: TenantConnection
     ) async throws -> (owner: UUID, month: Month, filename: String, content: Data)? {
-        let rows = try await connection.query("""
+        let rows = try await db.query("""
             SELECT i.user_id, to_char(i.month, 'YYYY-MM'), d.filename, d.content
             FROM invoice_documents d JOIN invoices i ON i.tenant_id = d.tenant_id AND i.id = d.invoice_id
-            WHERE d.tenant_id = \(tenant) AND d.invoice_id = \(invoice) AND d.id = \(document)
-            """, logger: logger).collect()
+            WHERE d.tenant_id = \(db.tenant) AND d.invoice_id = \(invoice) AND d.id = \(document)
+            """).collect()
         guard let (owner, month, filename, content) = try rows.first?.decode((UUID, String, String, Data).self),
               let period = Month(iso: month) else { return nil }
         return (owner, period, filename, content)
@@ -148,33 +148,32 @@ public enum InvoiceQueries {
 
     /// The first-page thumbnail of one document version, with the invoice's owner.
     public static func thumbnail(
-        _ document: UUID, of invoice: UUID, tenant: UUID, on connection: PostgresConnection, logger: Logger
+        _ document: UUID, of invoice: UUID, on db: TenantConnection
     ) async throws -> (owner: UUID, png: Data?)? {
-        let rows = try await connection.query("""
+        let rows = try await db.query("""
             SELECT i.user_id, d.thumbnail_png
             FROM invoice_documents d JOIN invoices i ON i.tenant_id = d.tenant_id AND i.id = d.invoice_id
-            WHERE d.tenant_id = \(tenant) AND d.invoice_id = \(invoice) AND d.id = \(document)
-            """, logger: logger).collect()
+            WHERE d.tenant_id = \(db.tenant) AND d.invoice_id = \(invoice) AND d.id = \(document)
+            """).collect()
         guard let (owner, png) = try rows.first?.decode((UUID, Data?).self) else { return nil }
         return (owner, png)
     }
 
     /// Other uploads of a file with this SHA-256 in the tenant (by anyone), oldest first.
     public static func duplicates(
-        of sha256: Data, except document: UUID, tenant: UUID, timeZone: String, on connection: PostgresConnection,
-        logger: Logger
+        of sha256: Data, except document: UUID, timeZone: String, on db: TenantConnection
     ) async throws -> [DuplicateUpload] {
         var result: [DuplicateUpload] = []
-        for try await (invoice, user, name, month, day) in try await connection.query("""
+        for try await (invoice, user, name, month, day) in try await db.query("""
             SELECT i.id, i.user_id, u.first_name || ' ' || u.last_name, to_char(i.month, 'YYYY-MM'),
                    to_char(d.uploaded_at AT TIME ZONE \(timeZone), 'YYYY-MM-DD')
             FROM invoice_documents d
             JOIN invoices i ON i.tenant_id = d.tenant_id AND i.id = d.invoice_id
             JOIN users u ON u.tenant_id = i.tenant_id AND u.id = i.user_id
-            WHERE d.tenant_id = \(tenant) AND d.sha256 = \(sha256) AND d.id <> \(document)
+            WHERE d.tenant_id = \(db.tenant) AND d.sha256 = \(sha256) AND d.id <> \(document)
             ORDER BY d.uploaded_at
             LIMIT 5
-            """, logger: logger).decode((UUID, UUID, String, String, String).self) {
+            """).decode((UUID, UUID, String, String, String).self) {
             guard let month = Month(iso: month), let day = LocalDate(iso: day) else { continue }
             result.append(DuplicateUpload(invoiceID: invoice, userID: user, personName: name, month: month, uploadedOn: day))
         }

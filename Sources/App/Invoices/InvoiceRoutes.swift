@@ -38,9 +38,9 @@ struct InvoiceRoutes: RouteCollection {
         let user = try request.user
         try request.require(.submitInvoices, .person(user.id, leaders: []))
         let tenant = try request.tenant, db = try request.db
-        let contracts = try await PeopleQueries.contracts(of: user.id, tenant: tenant.id, on: db, logger: request.logger)
-        let invoices = try await InvoiceQueries.summaries(of: user.id, tenant: tenant.id, timeZone: tenant.timeZone,
-                                                         on: db, logger: request.logger)
+        let contracts = try await PeopleQueries.contracts(of: user.id, on: db)
+        let invoices = try await InvoiceQueries.summaries(of: user.id, timeZone: tenant.timeZone,
+                                                         on: db)
         let today = LocalDate.today(in: tenant.timeZone)
         let all = InvoiceMonths.rows(contracts: contracts, invoices: invoices, today: today)
         let pageCount = max(1, (all.count + Self.pageSize - 1) / Self.pageSize)
@@ -88,8 +88,8 @@ struct InvoiceRoutes: RouteCollection {
     static func visibleInvoice(_ request: Request) async throws -> InvoiceDetail {
         let tenant = try request.tenant
         let id = try request.idParameter()
-        guard let invoice = try await InvoiceQueries.detail(id, tenant: tenant.id, timeZone: tenant.timeZone,
-                                                            on: try request.db, logger: request.logger),
+        guard let invoice = try await InvoiceQueries.detail(id, timeZone: tenant.timeZone,
+                                                            on: try request.db),
               Permissions.can(try request.user, .viewInvoices, .person(invoice.userID, leaders: []))
         else { throw Abort(.notFound) }
         return invoice
@@ -149,8 +149,8 @@ struct InvoiceRoutes: RouteCollection {
         let invoice = try await Self.visibleInvoice(request)
         let tenant = try request.tenant, user = try request.user
         let duplicates = try await InvoiceQueries.duplicates(
-            of: invoice.sha256, except: invoice.documentID, tenant: tenant.id, timeZone: tenant.timeZone,
-            on: try request.db, logger: request.logger)
+            of: invoice.sha256, except: invoice.documentID, timeZone: tenant.timeZone,
+            on: try request.db)
         let f = invoice.fields
         let slug = tenant.slug
         let own = invoice.userID == user.id
@@ -226,8 +226,7 @@ struct InvoiceRoutes: RouteCollection {
     func document(_ request: Request) async throws -> Response {
         let tenant = try request.tenant
         let invoice = try request.idParameter(), id = try request.idParameter("document")
-        guard let found = try await InvoiceQueries.document(id, of: invoice, tenant: tenant.id, on: try request.db,
-                                                            logger: request.logger),
+        guard let found = try await InvoiceQueries.document(id, of: invoice, on: try request.db),
               Permissions.can(try request.user, .viewInvoices, .person(found.owner, leaders: []))
         else { throw Abort(.notFound) }
         let response = Response(status: .ok, body: .init(data: found.content))
@@ -245,8 +244,7 @@ struct InvoiceRoutes: RouteCollection {
     func thumbnail(_ request: Request) async throws -> Response {
         let tenant = try request.tenant
         let invoice = try request.idParameter(), id = try request.idParameter("document")
-        guard let found = try await InvoiceQueries.thumbnail(id, of: invoice, tenant: tenant.id, on: try request.db,
-                                                             logger: request.logger),
+        guard let found = try await InvoiceQueries.thumbnail(id, of: invoice, on: try request.db),
               Permissions.can(try request.user, .viewInvoices, .person(found.owner, leaders: [])),
               let png = found.png
         else { throw Abort(.notFound) }

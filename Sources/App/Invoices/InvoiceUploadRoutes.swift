@@ -42,13 +42,12 @@ struct InvoiceUploadRoutes: RouteCollection {
     /// in a short read-only transaction of its own for the upload route, which holds none.
     private func situation(_ request: Request, user: User, tenant: Tenant) async throws
         -> (contracts: [Contract], invoices: [InvoiceSummary]) {
-        let read = { @Sendable (db: PostgresConnection) async throws -> ([Contract], [InvoiceSummary]) in
-            (try await PeopleQueries.contracts(of: user.id, tenant: tenant.id, on: db, logger: request.logger),
-             try await InvoiceQueries.summaries(of: user.id, tenant: tenant.id, timeZone: tenant.timeZone, on: db,
-                                                logger: request.logger))
+        @Sendable func read(_ db: TenantConnection) async throws -> ([Contract], [InvoiceSummary]) {
+            (try await PeopleQueries.contracts(of: user.id, on: db),
+             try await InvoiceQueries.summaries(of: user.id, timeZone: tenant.timeZone, on: db))
         }
         if let db = try? request.db { return try await read(db) }
-        return try await request.application.database.transaction(tenant: tenant.id, readOnly: true, read)
+        return try await request.application.database.transaction(tenant: tenant.id, readOnly: true) { try await read($0) }
     }
 
     func form(_ request: Request) async throws -> View {
@@ -130,8 +129,7 @@ struct InvoiceUploadRoutes: RouteCollection {
         let accepted = AcceptedUpload(filename: filename.isEmpty ? "invoice-\(month.iso).pdf" : filename,
                                       content: bytes, report: report)
         let result = try await request.application.database.transaction(tenant: tenant.id) { db in
-            try await InvoiceMutations.upload(accepted, month: month, for: user.id, actor: user.id, tenant: tenant.id,
-                                              on: db, logger: request.logger)
+            try await InvoiceMutations.upload(accepted, month: month, for: user.id, actor: user.id, on: db)
         }
         switch result {
         case .failure(let refusal):

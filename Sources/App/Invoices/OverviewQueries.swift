@@ -43,25 +43,25 @@ public struct MissingRow: Sendable, Equatable {
 public enum OverviewQueries {
     /// A page of the filtered invoices (one row more tells of a next page); one statement.
     public static func page(
-        _ filter: InvoiceFilter, tenant: UUID, timeZone: String, on connection: PostgresConnection, logger: Logger
+        _ filter: InvoiceFilter, timeZone: String, on db: TenantConnection
     ) async throws -> (rows: [OverviewRow], hasNext: Bool) {
         let size = InvoiceFilter.pageSize
         let search = filter.search.trimmingWhitespace()
         var rows: [OverviewRow] = []
-        for try await (id, name, team, state, amount, currency, uploaded, document) in try await connection.query("""
+        for try await (id, name, team, state, amount, currency, uploaded, document) in try await db.query("""
             SELECT i.id, u.first_name || ' ' || u.last_name, t.name, i.state::text, d.amount_minor, d.currency,
                    to_char(d.uploaded_at AT TIME ZONE \(timeZone), 'YYYY-MM-DD'), d.id
             FROM invoices i
             JOIN users u ON u.tenant_id = i.tenant_id AND u.id = i.user_id
             LEFT JOIN teams t ON t.tenant_id = u.tenant_id AND t.id = u.team_id
             JOIN invoice_documents d ON d.tenant_id = i.tenant_id AND d.id = i.document_id
-            WHERE i.tenant_id = \(tenant) AND i.month = \(filter.month.first.iso)::date
+            WHERE i.tenant_id = \(db.tenant) AND i.month = \(filter.month.first.iso)::date
               AND (\(filter.state?.rawValue)::invoice_state IS NULL OR i.state = \(filter.state?.rawValue)::invoice_state)
               AND (\(filter.teamID)::uuid IS NULL OR u.team_id = \(filter.teamID))
               AND (\(search) = '' OR u.search_name LIKE fold_name(\(PeopleQueries.likePattern(search))))
             ORDER BY fold_name(u.last_name), fold_name(u.first_name), i.id
             LIMIT \(size + 1) OFFSET \((max(filter.page, 1) - 1) * size)
-            """, logger: logger).decode((UUID, String, String?, String, Int64?, String?, String, UUID).self) {
+            """).decode((UUID, String, String?, String, Int64?, String?, String, UUID).self) {
             guard let state = InvoiceState(rawValue: state), let day = LocalDate(iso: uploaded) else { continue }
             rows.append(OverviewRow(id: id, name: name, team: team, state: state,
                                     amount: amount.flatMap { minor in currency.map { InvoiceAmount(minor: minor, currency: $0) } },
@@ -72,21 +72,21 @@ public enum OverviewQueries {
 
     /// Counts and sums per state for the filter (its state itself aside); one statement.
     public static func totals(
-        _ filter: InvoiceFilter, tenant: UUID, on connection: PostgresConnection, logger: Logger
+        _ filter: InvoiceFilter, on db: TenantConnection
     ) async throws -> [StateTotal] {
         let search = filter.search.trimmingWhitespace()
         var counts: [InvoiceState: Int] = [:]
         var sums: [InvoiceState: [InvoiceAmount]] = [:]
-        for try await (state, currency, count, sum) in try await connection.query("""
+        for try await (state, currency, count, sum) in try await db.query("""
             SELECT i.state::text, d.currency, count(*)::int, sum(d.amount_minor)::bigint
             FROM invoices i
             JOIN users u ON u.tenant_id = i.tenant_id AND u.id = i.user_id
             JOIN invoice_documents d ON d.tenant_id = i.tenant_id AND d.id = i.document_id
-            WHERE i.tenant_id = \(tenant) AND i.month = \(filter.month.first.iso)::date
+            WHERE i.tenant_id = \(db.tenant) AND i.month = \(filter.month.first.iso)::date
               AND (\(filter.teamID)::uuid IS NULL OR u.team_id = \(filter.teamID))
               AND (\(search) = '' OR u.search_name LIKE fold_name(\(PeopleQueries.likePattern(search))))
             GROUP BY 1, 2 ORDER BY 1, 2
-            """, logger: logger).decode((String, String?, Int, Int64?).self) {
+            """).decode((String, String?, Int, Int64?).self) {
             guard let state = InvoiceState(rawValue: state) else { continue }
             counts[state, default: 0] += count
             if let currency, let sum { sums[state, default: []].append(InvoiceAmount(minor: sum, currency: currency)) }
@@ -97,10 +97,10 @@ public enum OverviewQueries {
     /// People with an IČO contract in the month and no invoice for it, with their last invoice;
     /// one statement.
     public static func missing(
-        month: Month, tenant: UUID, timeZone: String, on connection: PostgresConnection, logger: Logger
+        month: Month, timeZone: String, on db: TenantConnection
     ) async throws -> [MissingRow] {
         var rows: [MissingRow] = []
-        for try await (id, name, team, email, lastMonth, lastDay) in try await connection.query("""
+        for try await (id, name, team, email, lastMonth, lastDay) in try await db.query("""
             SELECT u.id, u.first_name || ' ' || u.last_name, t.name, u.email, to_char(last.month, 'YYYY-MM'),
                    to_char(last.uploaded_at AT TIME ZONE \(timeZone), 'YYYY-MM-DD')
             FROM users u
@@ -110,7 +110,7 @@ public enum OverviewQueries {
                 JOIN invoice_documents d ON d.tenant_id = i.tenant_id AND d.id = i.document_id
                 WHERE i.tenant_id = u.tenant_id AND i.user_id = u.id
                 ORDER BY i.month DESC LIMIT 1) last ON true
-            WHERE u.tenant_id = \(tenant) AND u.active
+            WHERE u.tenant_id = \(db.tenant) AND u.active
               AND EXISTS (SELECT 1 FROM contracts c
                           WHERE c.tenant_id = u.tenant_id AND c.user_id = u.id AND c.kind = 'ico'
                             AND c.valid_from <= \(month.last.iso)::date
@@ -118,7 +118,7 @@ public enum OverviewQueries {
               AND NOT EXISTS (SELECT 1 FROM invoices i
                               WHERE i.tenant_id = u.tenant_id AND i.user_id = u.id AND i.month = \(month.first.iso)::date)
             ORDER BY fold_name(u.last_name), fold_name(u.first_name), u.id
-            """, logger: logger).decode((UUID, String, String?, String, String?, String?).self) {
+            """).decode((UUID, String, String?, String, String?, String?).self) {
             rows.append(MissingRow(userID: id, name: name, team: team, email: email,
                                    lastMonth: lastMonth.flatMap(Month.init(iso:)), lastUploadedOn: lastDay.flatMap(LocalDate.init(iso:))))
         }

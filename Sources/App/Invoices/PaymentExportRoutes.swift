@@ -29,19 +29,17 @@ struct PaymentExportRoutes: RouteCollection {
         // The selected rows only: the "To pay" desk starts with all of them selected.
         let selected = (form.pick ?? []).compactMap { $0.split(separator: ":").first.flatMap { UUID(uuidString: String($0)) } }
         guard !selected.isEmpty else { return request.redirect(to: back, flash: Flash(.error, "flash.export.nothingSelected")) }
-        let rows = try await ReviewQueries.desk(month: month, state: .approved, only: selected, tenant: tenant.id, on: db,
-                                                logger: request.logger)
+        let rows = try await ReviewQueries.desk(month: month, state: .approved, only: selected, on: db)
         var invoices = rows.map { PayableInvoice(id: $0.id, name: $0.name, month: $0.month, fields: $0.fields) }
         var debtor: Debtor?
         if format == "xml" {
-            debtor = try await PaymentSettingsQueries.debtor(tenant: tenant.id, on: db, logger: request.logger)
+            debtor = try await PaymentSettingsQueries.debtor(on: db)
             guard debtor != nil else {
                 return request.redirect(to: Paths.paymentSettings(tenant.slug), flash: Flash(.error, "flash.export.noDebtor"))
             }
             invoices = invoices.filter(\.payable)
         }
-        let claimed = try await ReviewMutations.claimForExport(invoices.map(\.id), again: form.again != nil, tenant: tenant.id,
-                                                               on: db, logger: request.logger)
+        let claimed = try await ReviewMutations.claimForExport(invoices.map(\.id), again: form.again != nil, on: db)
         invoices = invoices.filter { claimed.contains($0.id) }
         guard !invoices.isEmpty else {
             return request.redirect(to: back, flash: Flash(.error, format == "xml" && !rows.isEmpty && rows.allSatisfy {
@@ -88,7 +86,7 @@ struct PaymentExportRoutes: RouteCollection {
     func settingsPage(_ request: Request) async throws -> View {
         try request.require(.reviewInvoices)
         let tenant = try request.tenant
-        let debtor = try await PaymentSettingsQueries.debtor(tenant: tenant.id, on: try request.db, logger: request.logger)
+        let debtor = try await PaymentSettingsQueries.debtor(on: try request.db)
         return try await render(request, form: SettingsForm(debtorName: debtor?.name ?? tenant.name,
                                                             iban: debtor?.iban.description, bic: debtor?.bic), errors: [:])
     }
@@ -119,26 +117,25 @@ struct PaymentExportRoutes: RouteCollection {
         guard errors.isEmpty, let iban else {
             return try await render(request, form: form, errors: errors).encodeResponse(status: .unprocessableEntity, for: request)
         }
-        try await PaymentSettingsQueries.save(Debtor(name: name, iban: iban, bic: bic.isEmpty ? nil : bic), tenant: tenant.id,
-                                              on: try request.db, logger: request.logger)
+        try await PaymentSettingsQueries.save(Debtor(name: name, iban: iban, bic: bic.isEmpty ? nil : bic), on: try request.db)
         return request.redirect(to: Paths.paymentSettings(tenant.slug), flash: Flash(.success, "flash.payments.saved"))
     }
 }
 
 enum PaymentSettingsQueries {
-    static func debtor(tenant: UUID, on connection: PostgresConnection, logger: Logger) async throws -> Debtor? {
-        let rows = try await connection.query(
-            "SELECT debtor_name, iban, bic FROM payment_settings WHERE tenant_id = \(tenant)", logger: logger).collect()
+    static func debtor(on db: TenantConnection) async throws -> Debtor? {
+        let rows = try await db.query(
+            "SELECT debtor_name, iban, bic FROM payment_settings WHERE tenant_id = \(db.tenant)").collect()
         guard let (name, iban, bic) = try rows.first?.decode((String, String, String?).self),
               let account = IBAN(iban) else { return nil }
         return Debtor(name: name, iban: account, bic: bic)
     }
 
-    static func save(_ debtor: Debtor, tenant: UUID, on connection: PostgresConnection, logger: Logger) async throws {
-        try await connection.query("""
-            INSERT INTO payment_settings (tenant_id, debtor_name, iban, bic) VALUES (\(tenant), \(debtor.name), \(debtor.iban.value), \(debtor.bic))
+    static func save(_ debtor: Debtor, on db: TenantConnection) async throws {
+        try await db.query("""
+            INSERT INTO payment_settings (tenant_id, debtor_name, iban, bic) VALUES (\(db.tenant), \(debtor.name), \(debtor.iban.value), \(debtor.bic))
             ON CONFLICT (tenant_id) DO UPDATE SET debtor_name = excluded.debtor_name, iban = excluded.iban, bic = excluded.bic,
                 updated_at = now()
-            """, logger: logger)
+            """)
     }
 }

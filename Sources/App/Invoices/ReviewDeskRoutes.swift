@@ -69,9 +69,9 @@ struct ReviewDeskRoutes: RouteCollection {
         let month = Self.month(request, tenant: tenant)
         let state = (try? request.query.get(String.self, at: "state")).flatMap(InvoiceState.init(rawValue:))
             .flatMap { Self.desks.contains($0) ? $0 : nil } ?? .submitted
-        let rows = try await ReviewQueries.desk(month: month, state: state, tenant: tenant.id, on: db, logger: request.logger)
+        let rows = try await ReviewQueries.desk(month: month, state: state, on: db)
         let people = try await ReviewQueries.contractsAndRates(of: Array(Set(rows.map(\.userID))), in: month,
-                                                               tenant: tenant.id, on: db, logger: request.logger)
+                                                               on: db)
         let viewer = try request.user.id
         let lines = rows.map { ReviewRules.line($0, contracts: people[$0.userID]?.contracts ?? [],
                                                 rates: people[$0.userID]?.rates ?? [], viewer: viewer) }
@@ -183,9 +183,8 @@ struct ReviewDeskRoutes: RouteCollection {
         let common = form.reason?.trimmingWhitespace()
         let picks = Self.picks(form, common: common?.isEmpty == false ? common : nil)
         guard !picks.isEmpty else { return request.redirect(to: back, flash: Flash(.error, "flash.review.nothingSelected")) }
-        let outcomes = try await ReviewMutations.apply(action, to: picks, actor: user.id, tenant: tenant.id, on: db,
-                                                       logger: request.logger)
-        let names = try await ReviewQueries.names(of: picks.map(\.id), tenant: tenant.id, on: db, logger: request.logger)
+        let outcomes = try await ReviewMutations.apply(action, to: picks, actor: user.id, on: db)
+        let names = try await ReviewQueries.names(of: picks.map(\.id), on: db)
         return try await request.view.render("review-result", ResultPage(
             layout: Layout(request: request, title: request.translate("review.result.title")),
             summary: Self.summary(outcomes, action: action, request: request),

@@ -36,8 +36,7 @@ public enum ReviewMutations {
     /// (with whether the invoice was the actor's own), all in one statement that also names the
     /// refused own ones; the others are then told apart.
     public static func apply(
-        _ action: InvoiceAction, to picks: [ReviewPick], actor: UUID, tenant: UUID,
-        on connection: PostgresConnection, logger: Logger
+        _ action: InvoiceAction, to picks: [ReviewPick], actor: UUID, on db: TenantConnection
     ) async throws -> [UUID: ReviewOutcome] {
         var outcomes: [UUID: ReviewOutcome] = [:]
         var ready: [ReviewPick] = []
@@ -58,19 +57,19 @@ public enum ReviewMutations {
         // The rule's answers for an own invoice, with and without another active admin.
         let refuseOwnWithOther = OwnInvoiceRule.verdict(action, actorIsOwner: true, otherAdminExists: true) == .refused
         let refuseOwnAlone = OwnInvoiceRule.verdict(action, actorIsOwner: true, otherAdminExists: false) == .refused
-        for try await (id, outcome) in try await connection.query("""
+        for try await (id, outcome) in try await db.query("""
             WITH input AS (
                 SELECT * FROM unnest(\(ids)::uuid[], \(versions)::int[], \(reasons)::text[]) AS t(id, version, reason)
             ), admins AS (
-                SELECT EXISTS (SELECT 1 FROM users u WHERE u.tenant_id = \(tenant) AND u.active AND 'admin' = ANY (u.roles)
+                SELECT EXISTS (SELECT 1 FROM users u WHERE u.tenant_id = \(db.tenant) AND u.active AND 'admin' = ANY (u.roles)
                                                        AND u.id <> \(actor)) AS other
             ), refused AS (
                 SELECT i.id FROM invoices i JOIN input ON input.id = i.id CROSS JOIN admins
-                WHERE i.tenant_id = \(tenant) AND i.user_id = \(actor)
+                WHERE i.tenant_id = \(db.tenant) AND i.user_id = \(actor)
                   AND CASE WHEN admins.other THEN \(refuseOwnWithOther) ELSE \(refuseOwnAlone) END
             ), old AS (
                 SELECT i.id, i.state, i.user_id = \(actor) AS own FROM invoices i JOIN input ON input.id = i.id
-                WHERE i.tenant_id = \(tenant) AND i.version = input.version
+                WHERE i.tenant_id = \(db.tenant) AND i.version = input.version
                   AND i.state = ANY(\(sources)::invoice_state[])
                   AND i.id NOT IN (SELECT id FROM refused)
                 FOR UPDATE OF i
@@ -78,26 +77,26 @@ public enum ReviewMutations {
                 UPDATE invoices i SET state = \(target.rawValue)::invoice_state, version = i.version + 1, updated_at = now(),
                        -- Out of "approved" other than by payment: the next export must include it again.
                        exported_at = CASE WHEN \(target.rawValue) = 'paid' THEN i.exported_at END
-                FROM old WHERE i.tenant_id = \(tenant) AND i.id = old.id
+                FROM old WHERE i.tenant_id = \(db.tenant) AND i.id = old.id
                 RETURNING i.id, old.state AS from_state, old.own
             ), logged AS (
                 INSERT INTO invoice_history (tenant_id, invoice_id, actor_id, from_state, to_state, reason, own_invoice)
-                SELECT \(tenant), changed.id, \(actor), changed.from_state, \(target.rawValue)::invoice_state,
+                SELECT \(db.tenant), changed.id, \(actor), changed.from_state, \(target.rawValue)::invoice_state,
                        nullif(input.reason, ''), changed.own
                 FROM changed JOIN input ON input.id = changed.id
             )
             SELECT id, 'changed' FROM changed
             UNION ALL
             SELECT id, 'own-invoice' FROM refused
-            """, logger: logger).decode((UUID, String).self) {
+            """).decode((UUID, String).self) {
             outcomes[id] = ReviewOutcome(rawValue: outcome) ?? .notFound
         }
         let unchanged = ready.filter { outcomes[$0.id] == .notFound }
         guard !unchanged.isEmpty else { return outcomes }
         let posted = Dictionary(unchanged.map { ($0.id, $0.version) }, uniquingKeysWith: { first, _ in first })
-        for try await (id, state, version) in try await connection.query("""
-            SELECT id, state::text, version FROM invoices WHERE tenant_id = \(tenant) AND id = ANY(\(unchanged.map(\.id)))
-            """, logger: logger).decode((UUID, String, Int).self) {
+        for try await (id, state, version) in try await db.query("""
+            SELECT id, state::text, version FROM invoices WHERE tenant_id = \(db.tenant) AND id = ANY(\(unchanged.map(\.id)))
+            """).decode((UUID, String, Int).self) {
             outcomes[id] = version != posted[id] ? .stale
                 : InvoiceState(rawValue: state).flatMap(action.target(from:)) == nil ? .notAllowed : .stale
         }
@@ -108,15 +107,15 @@ public enum ReviewMutations {
     /// exports at once, the second waits for the first's row locks and then finds them taken, so
     /// no invoice lands in two payment files unless `again` asks for it. Returns the claimed ids.
     public static func claimForExport(
-        _ ids: [UUID], again: Bool, tenant: UUID, on connection: PostgresConnection, logger: Logger
+        _ ids: [UUID], again: Bool, on db: TenantConnection
     ) async throws -> Set<UUID> {
         guard !ids.isEmpty else { return [] }
         var claimed: Set<UUID> = []
-        for try await id in try await connection.query("""
+        for try await id in try await db.query("""
             UPDATE invoices SET exported_at = now()
-            WHERE tenant_id = \(tenant) AND id = ANY(\(ids)) AND state = 'approved' AND (\(again) OR exported_at IS NULL)
+            WHERE tenant_id = \(db.tenant) AND id = ANY(\(ids)) AND state = 'approved' AND (\(again) OR exported_at IS NULL)
             RETURNING id
-            """, logger: logger).decode(UUID.self) {
+            """).decode(UUID.self) {
             claimed.insert(id)
         }
         return claimed

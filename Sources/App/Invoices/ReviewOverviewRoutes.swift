@@ -74,10 +74,9 @@ struct ReviewOverviewRoutes: RouteCollection {
             teamID: (try? request.query.get(String.self, at: "team")).flatMap(UUID.init(uuidString:)),
             search: String(((try? request.query.get(String.self, at: "q")) ?? "").prefix(100)),
             page: min(max(1, (try? request.query.get(Int.self, at: "page")) ?? 1), 10_000))
-        let page = try await OverviewQueries.page(filter, tenant: tenant.id, timeZone: tenant.timeZone, on: db,
-                                                  logger: request.logger)
-        let totals = try await OverviewQueries.totals(filter, tenant: tenant.id, on: db, logger: request.logger)
-        let teams = try await TeamQueries.names(tenant: tenant.id, on: db, logger: request.logger)
+        let page = try await OverviewQueries.page(filter, timeZone: tenant.timeZone, on: db)
+        let totals = try await OverviewQueries.totals(filter, on: db)
+        let teams = try await TeamQueries.names(on: db)
         let slug = tenant.slug, language = request.language
         func link(state: InvoiceState?, page: Int = 1) -> String {
             var query = ["month=" + month.iso]
@@ -139,8 +138,7 @@ struct ReviewOverviewRoutes: RouteCollection {
         try request.require(.reviewInvoices)
         let tenant = try request.tenant, db = try request.db
         let month = ReviewDeskRoutes.month(request, tenant: tenant)
-        let rows = try await OverviewQueries.missing(month: month, tenant: tenant.id, timeZone: tenant.timeZone, on: db,
-                                                     logger: request.logger)
+        let rows = try await OverviewQueries.missing(month: month, timeZone: tenant.timeZone, on: db)
         return try await request.view.render("review-missing", MissingPage(
             layout: Layout(request: request, title: request.translate("review.tab.missing")),
             heading: request.translate("review.missing.heading", request.monthLabel(month)),

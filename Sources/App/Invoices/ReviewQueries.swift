@@ -25,10 +25,9 @@ public struct DeskRow: Sendable, Equatable {
 public enum ReviewQueries {
     /// The invoices of a month in one state, by surname, with the data of every flag; one statement.
     public static func desk(
-        month: Month, state: InvoiceState, only ids: [UUID]? = nil, tenant: UUID,
-        on connection: PostgresConnection, logger: Logger
+        month: Month, state: InvoiceState, only ids: [UUID]? = nil, on db: TenantConnection
     ) async throws -> [DeskRow] {
-        let rows = try await connection.query("""
+        let rows = try await db.query("""
             SELECT i.id, i.version, i.user_id, u.first_name || ' ' || u.last_name, to_char(i.month, 'YYYY-MM'),
                    i.state::text, d.id, d.amount_minor, d.currency, d.bank_account, d.iban, d.variable_symbol,
                    d.invoice_number, d.supplier_ico, d.due_date::text, d.has_text, d.thumbnail_png IS NOT NULL,
@@ -51,10 +50,10 @@ public enum ReviewQueries {
                 WHERE pi.tenant_id = i.tenant_id AND pi.user_id = i.user_id AND pi.month < i.month
                   AND pi.state IN ('approved', 'paid')
                 ORDER BY pi.month DESC LIMIT 1) prev ON true
-            WHERE i.tenant_id = \(tenant) AND i.month = \(month.first.iso)::date AND i.state = \(state.rawValue)::invoice_state
+            WHERE i.tenant_id = \(db.tenant) AND i.month = \(month.first.iso)::date AND i.state = \(state.rawValue)::invoice_state
               AND (\(ids == nil) OR i.id = ANY(\(ids ?? [])))
             ORDER BY u.last_name, u.first_name, i.id
-            """, logger: logger).collect()
+            """).collect()
         return try rows.compactMap { row in
             let r = row.makeRandomAccess()
             guard let month = Month(iso: try r[4].decode(String.self)),
@@ -81,21 +80,21 @@ public enum ReviewQueries {
     /// them without a month); one statement. A month needs the contracts that overlap it and the
     /// rates from the one in effect on its first day to its last day.
     public static func contractsAndRates(
-        of users: [UUID], in month: Month? = nil, tenant: UUID, on connection: PostgresConnection, logger: Logger
+        of users: [UUID], in month: Month? = nil, on db: TenantConnection
     ) async throws -> [UUID: (contracts: [Contract], rates: [Rate])] {
         let first = month?.first.iso ?? "0001-01-01", last = month?.last.iso ?? "9999-12-31"
         var result: [UUID: (contracts: [Contract], rates: [Rate])] = [:]
         guard !users.isEmpty else { return result }
-        for try await (user, isContract, id, kind, from, to, tenths, amount, currency) in try await connection.query("""
+        for try await (user, isContract, id, kind, from, to, tenths, amount, currency) in try await db.query("""
             SELECT user_id, true, id, kind, valid_from::text, valid_to::text, (capacity_hours * 10)::int, NULL::bigint, NULL::text
             FROM contracts
-            WHERE tenant_id = \(tenant) AND user_id = ANY(\(users))
+            WHERE tenant_id = \(db.tenant) AND user_id = ANY(\(users))
               AND valid_from <= \(last)::date AND (valid_to IS NULL OR valid_to >= \(first)::date)
             UNION ALL
             -- The rates taking effect after the first day …
             SELECT r.user_id, false, r.id, NULL, r.effective_from::text, NULL, NULL, r.amount_minor, r.currency
             FROM rates r
-            WHERE r.tenant_id = \(tenant) AND r.user_id = ANY(\(users))
+            WHERE r.tenant_id = \(db.tenant) AND r.user_id = ANY(\(users))
               AND r.effective_from > \(first)::date AND r.effective_from <= \(last)::date
             UNION ALL
             -- … and the one in effect on it, one index lookup per person.
@@ -103,9 +102,9 @@ public enum ReviewQueries {
             FROM unnest(\(users)::uuid[]) AS p(id)
             CROSS JOIN LATERAL (
                 SELECT r.user_id, r.id, r.effective_from, r.amount_minor, r.currency FROM rates r
-                WHERE r.tenant_id = \(tenant) AND r.user_id = p.id AND r.effective_from <= \(first)::date
+                WHERE r.tenant_id = \(db.tenant) AND r.user_id = p.id AND r.effective_from <= \(first)::date
                 ORDER BY r.effective_from DESC LIMIT 1) s
-            """, logger: logger).decode((UUID, Bool, UUID, String?, String, String?, Int?, Int64?, String?).self) {
+            """).decode((UUID, Bool, UUID, String?, String, String?, Int?, Int64?, String?).self) {
             guard let day = LocalDate(iso: from) else { continue }
             var entry = result[user] ?? ([], [])
             if isContract, let kind = kind.flatMap(ContractKind.init(rawValue:)), let tenths {
@@ -121,14 +120,14 @@ public enum ReviewQueries {
 
     /// Whose invoice of which month each of these is.
     public static func names(
-        of ids: [UUID], tenant: UUID, on connection: PostgresConnection, logger: Logger
+        of ids: [UUID], on db: TenantConnection
     ) async throws -> [UUID: (name: String, month: Month)] {
         var result: [UUID: (name: String, month: Month)] = [:]
-        for try await (id, name, month) in try await connection.query("""
+        for try await (id, name, month) in try await db.query("""
             SELECT i.id, u.first_name || ' ' || u.last_name, to_char(i.month, 'YYYY-MM')
             FROM invoices i JOIN users u ON u.tenant_id = i.tenant_id AND u.id = i.user_id
-            WHERE i.tenant_id = \(tenant) AND i.id = ANY(\(ids))
-            """, logger: logger).decode((UUID, String, String).self) {
+            WHERE i.tenant_id = \(db.tenant) AND i.id = ANY(\(ids))
+            """).decode((UUID, String, String).self) {
             if let month = Month(iso: month) { result[id] = (name, month) }
         }
         return result

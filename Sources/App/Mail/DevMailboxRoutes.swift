@@ -28,7 +28,7 @@ struct DevMailboxRoutes: RouteCollection {
         guard request.remoteAddress.map(Self.isLoopback) == true else { throw Abort(.notFound) }
         guard (try? request.require(.manageCompany, .company)) != nil else { throw Abort(.notFound) }
         let tenant = try request.tenant
-        let mails = try await OutboxQueries.recent(tenant: tenant.id, on: try request.db, logger: request.logger)
+        let mails = try await OutboxQueries.recent(on: try request.db)
         let formatter = ISO8601DateFormatter()
         return try await request.view.render("dev-mailbox", Page(
             layout: Layout(request: request, title: request.translate("mailbox.title"), navigation: false),

@@ -39,8 +39,8 @@ public struct MailWorker: Sendable {
         var pass = Pass()
         for tenant in tenants {
             let (expired, claimed) = try await database.transaction(tenant: tenant) { connection in
-                (try await OutboxQueries.markExpiredUnsent(tenant: tenant, on: connection, logger: logger),
-                 try await OutboxQueries.claimDue(tenant: tenant, on: connection, logger: logger))
+                (try await OutboxQueries.markExpiredUnsent(on: connection),
+                 try await OutboxQueries.claimDue(on: connection))
             }
             pass.expired += expired
             for mail in claimed {
@@ -55,7 +55,7 @@ public struct MailWorker: Sendable {
     private func deliver(_ mail: OutboxMail, tenant: UUID, pass: inout Pass) async throws {
         if let expires = mail.expiresAt, expires <= Date() {
             try await database.transaction(tenant: tenant) { connection in
-                try await OutboxQueries.markExpired(mail.id, tenant: tenant, on: connection, logger: logger)
+                try await OutboxQueries.markExpired(mail.id, on: connection)
             }
             pass.expired += 1
             return
@@ -66,14 +66,13 @@ public struct MailWorker: Sendable {
         } catch {
             logger.warning("mail \(mail.id) to \(mail.recipient) not delivered: \(error)")
             try await database.transaction(tenant: tenant) { connection in
-                try await OutboxQueries.markFailed(mail, error: String(describing: error), tenant: tenant, on: connection,
-                                                   logger: logger)
+                try await OutboxQueries.markFailed(mail, error: String(describing: error), on: connection)
             }
             pass.failed += 1
             return
         }
         try await database.transaction(tenant: tenant) { connection in
-            try await OutboxQueries.markSent(mail.id, tenant: tenant, on: connection, logger: logger)
+            try await OutboxQueries.markSent(mail.id, on: connection)
         }
         pass.sent += 1
     }

@@ -37,14 +37,13 @@ public enum OutboxQueries {
     /// with `expiresAt` (a sign-in link's mail) is dropped rather than delivered after that time.
     @discardableResult
     public static func enqueue(
-        to recipient: String, subject: String, body: String, expiresAt: Date? = nil, tenant: UUID,
-        on connection: PostgresConnection, logger: Logger
+        to recipient: String, subject: String, body: String, expiresAt: Date? = nil, on db: TenantConnection
     ) async throws -> UUID {
-        try await connection.query("""
+        try await db.query("""
             INSERT INTO outbox (tenant_id, recipient, subject, body, expires_at)
-            VALUES (\(tenant), \(recipient), \(subject), \(body), \(expiresAt))
+            VALUES (\(db.tenant), \(recipient), \(subject), \(body), \(expiresAt))
             RETURNING id
-            """, logger: logger).collect()[0].decode(UUID.self)
+            """).collect()[0].decode(UUID.self)
     }
 
     static let columns = "id, recipient, subject, body, attempts, created_at, sent_at, failed_at, last_error, expires_at, claimed_until"
@@ -62,15 +61,15 @@ public enum OutboxQueries {
 
     /// Marks the tenant's undelivered messages that have expired (and no worker holds), so they
     /// are never sent; the number marked.
-    public static func markExpiredUnsent(tenant: UUID, on connection: PostgresConnection, logger: Logger) async throws -> Int {
-        try await connection.query("""
+    public static func markExpiredUnsent(on db: TenantConnection) async throws -> Int {
+        try await db.query("""
             WITH expired AS (
                 UPDATE outbox SET failed_at = now(), last_error = \(expiredNote), claimed_until = NULL
-                WHERE tenant_id = \(tenant) AND sent_at IS NULL AND failed_at IS NULL AND expires_at <= now()
+                WHERE tenant_id = \(db.tenant) AND sent_at IS NULL AND failed_at IS NULL AND expires_at <= now()
                   AND (claimed_until IS NULL OR claimed_until <= now())
                 RETURNING 1)
             SELECT count(*)::int FROM expired
-            """, logger: logger).collect()[0].decode(Int.self)
+            """).collect()[0].decode(Int.self)
     }
 
     /// Claims the tenant's due messages for `lease`: their rows are locked only while this
@@ -78,58 +77,58 @@ public enum OutboxQueries {
     /// connection or lock is held while the messages go out. A claim whose lease has passed (its
     /// worker died) is due again.
     public static func claimDue(
-        tenant: UUID, limit: Int = 20, lease: Duration = lease, on connection: PostgresConnection, logger: Logger
+        limit: Int = 20, lease: Duration = lease, on db: TenantConnection
     ) async throws -> [OutboxMail] {
         let seconds = Int(lease.components.seconds)
-        return try await connection.query("""
+        return try await db.query("""
             UPDATE outbox SET claimed_until = now() + make_interval(secs => \(seconds))
-            WHERE tenant_id = \(tenant) AND id IN (
+            WHERE tenant_id = \(db.tenant) AND id IN (
                 SELECT id FROM outbox
-                WHERE tenant_id = \(tenant) AND sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
+                WHERE tenant_id = \(db.tenant) AND sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
                   AND (claimed_until IS NULL OR claimed_until <= now())
                 ORDER BY next_attempt_at LIMIT \(limit)
                 FOR UPDATE SKIP LOCKED)
             RETURNING \(unescaped: columns)
-            """, logger: logger).collect().map(decode).sorted { $0.createdAt < $1.createdAt }
+            """).collect().map(decode).sorted { $0.createdAt < $1.createdAt }
     }
 
-    public static func markSent(_ id: UUID, tenant: UUID, on connection: PostgresConnection, logger: Logger) async throws {
-        try await connection.query("""
+    public static func markSent(_ id: UUID, on db: TenantConnection) async throws {
+        try await db.query("""
             UPDATE outbox SET sent_at = now(), attempts = attempts + 1, last_error = NULL, claimed_until = NULL
-            WHERE tenant_id = \(tenant) AND id = \(id)
-            """, logger: logger)
+            WHERE tenant_id = \(db.tenant) AND id = \(id)
+            """)
     }
 
     /// A claimed message that expired before it could go out: marked, never sent.
-    public static func markExpired(_ id: UUID, tenant: UUID, on connection: PostgresConnection, logger: Logger) async throws {
-        try await connection.query("""
+    public static func markExpired(_ id: UUID, on db: TenantConnection) async throws {
+        try await db.query("""
             UPDATE outbox SET failed_at = now(), last_error = \(expiredNote), claimed_until = NULL
-            WHERE tenant_id = \(tenant) AND id = \(id) AND sent_at IS NULL
-            """, logger: logger)
+            WHERE tenant_id = \(db.tenant) AND id = \(id) AND sent_at IS NULL
+            """)
     }
 
     /// Records a failed attempt: try again later, or give up after the last attempt.
     public static func markFailed(
-        _ mail: OutboxMail, error: String, tenant: UUID, on connection: PostgresConnection, logger: Logger
+        _ mail: OutboxMail, error: String, on db: TenantConnection
     ) async throws {
         let attempt = mail.attempts + 1
         let delay = Int(OutboxRetry.delay(afterAttempt: attempt).components.seconds)
         let givenUp = attempt >= OutboxRetry.maxAttempts
-        try await connection.query("""
+        try await db.query("""
             UPDATE outbox SET attempts = \(attempt), last_error = \(String(error.prefix(1_000))),
                    next_attempt_at = now() + make_interval(secs => \(delay)),
                    failed_at = CASE WHEN \(givenUp) THEN now() END, claimed_until = NULL
-            WHERE tenant_id = \(tenant) AND id = \(mail.id)
-            """, logger: logger)
+            WHERE tenant_id = \(db.tenant) AND id = \(mail.id)
+            """)
     }
 
     /// The newest messages of the tenant, for the development mailbox.
     public static func recent(
-        tenant: UUID, limit: Int = 20, on connection: PostgresConnection, logger: Logger
+        limit: Int = 20, on db: TenantConnection
     ) async throws -> [OutboxMail] {
-        try await connection.query("""
-            SELECT \(unescaped: columns) FROM outbox WHERE tenant_id = \(tenant)
+        try await db.query("""
+            SELECT \(unescaped: columns) FROM outbox WHERE tenant_id = \(db.tenant)
             ORDER BY created_at DESC LIMIT \(limit)
-            """, logger: logger).collect().map(decode)
+            """).collect().map(decode)
     }
 }

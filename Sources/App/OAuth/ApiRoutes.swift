@@ -35,7 +35,7 @@ struct ApiRoutes: RouteCollection {
     /// Runs `body` for the person the bearer token stands for, in a read-only transaction of their
     /// tenant; answers 401 with `WWW-Authenticate` (RFC 6750, section 3) otherwise.
     static func authenticated(
-        _ request: Request, _ body: @Sendable (Tenant, User, PostgresConnection) async throws -> Response
+        _ request: Request, _ body: @Sendable (Tenant, User, TenantConnection) async throws -> Response
     ) async throws -> Response {
         guard let header = request.headers.first(name: .authorization) else {
             return try unauthorized(nil, "send Authorization: Bearer <access token>")
@@ -43,11 +43,11 @@ struct ApiRoutes: RouteCollection {
         guard header.lowercased().hasPrefix("bearer "),
               let token = TenantToken(parsing: String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces))
         else { return try unauthorized("invalid_request", "the Authorization header is not a bearer token") }
-        return try await request.application.database.transaction(tenant: nil, readOnly: true) { connection in
-            guard let tenant = try await TenantQueries.enter(slug: token.slug, on: connection, logger: request.logger) else {
+        return try await request.application.database.transaction(readOnly: true) { connection in
+            guard let (tenant, connection) = try await connection.enterTenant(slug: token.slug, logger: request.logger) else {
                 return try unauthorized("invalid_token", "the access token is unknown")
             }
-            switch try await OAuthQueries.accessToken(token, tenant: tenant.id, on: connection, logger: request.logger) {
+            switch try await OAuthQueries.accessToken(token, on: connection) {
             case .valid(let user): return try await body(tenant, user, connection)
             case .unknown: return try unauthorized("invalid_token", "the access token is unknown")
             case .expired: return try unauthorized("invalid_token", "the access token has expired")

@@ -64,7 +64,7 @@ struct OAuthAuthorizeRoutes: RouteCollection {
 
     private func checked(_ request: Request, _ parameters: Parameters) async throws -> Checked {
         let client = try await parameters.client_id.asyncMap {
-            try await OAuthQueries.client($0, on: try request.db, logger: request.logger)
+            try await OAuthQueries.client($0, on: try request.db)
         } ?? nil
         return Self.check(parameters, client: client)
     }
@@ -110,8 +110,8 @@ struct OAuthAuthorizeRoutes: RouteCollection {
                 return Self.redirect(to: redirect, [URLQueryItem(name: "error", value: "access_denied")] + stateItems)
             }
             let code = try await OAuthQueries.createCode(
-                tenant: try request.tenant, user: try request.user.id, client: client.id, redirectURI: redirect,
-                challenge: challenge, on: try request.db, logger: request.logger)
+                slug: try request.tenant.slug, user: try request.user.id, client: client.id, redirectURI: redirect,
+                challenge: challenge, on: try request.db)
             return Self.redirect(to: redirect, [URLQueryItem(name: "code", value: code.value)] + stateItems)
         }
     }

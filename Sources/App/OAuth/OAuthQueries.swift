@@ -18,40 +18,50 @@ public enum AccessTokenState: Sendable, Equatable {
 }
 
 public enum OAuthQueries {
+    /// A registered client (clients are not a tenant's: any transaction may read them).
     public static func client(_ id: String, on connection: PostgresConnection, logger: Logger) async throws -> OAuthClient? {
-        let rows = try await connection.query(
-            "SELECT client_id, name, redirect_uris FROM oauth_clients WHERE client_id = \(id)", logger: logger).collect()
-        return try rows.first.map {
+        try await decodeClient(connection.query(clientQuery(id), logger: logger).collect())
+    }
+
+    public static func client(_ id: String, on db: TenantConnection) async throws -> OAuthClient? {
+        try await decodeClient(db.query(clientQuery(id)).collect())
+    }
+
+    private static func clientQuery(_ id: String) -> PostgresQuery {
+        "SELECT client_id, name, redirect_uris FROM oauth_clients WHERE client_id = \(id)"
+    }
+
+    private static func decodeClient(_ rows: [PostgresRow]) throws -> OAuthClient? {
+        try rows.first.map {
             let (id, name, uris) = try $0.decode((String, String, [String]).self)
             return OAuthClient(id: id, name: name, redirectURIs: uris)
         }
     }
 
-    /// A code for the signed-in person, to be exchanged once, soon, with the PKCE verifier.
+    /// A code for the signed-in person, to be exchanged once, soon, with the PKCE verifier; the
+    /// code names the tenant by its slug.
     public static func createCode(
-        tenant: Tenant, user: UUID, client: String, redirectURI: String, challenge: String,
-        on connection: PostgresConnection, logger: Logger
+        slug: String, user: UUID, client: String, redirectURI: String, challenge: String, on db: TenantConnection
     ) async throws -> TenantToken {
-        let code = TenantToken(slug: tenant.slug)
-        try await connection.query("""
+        let code = TenantToken(slug: slug)
+        try await db.query("""
             INSERT INTO oauth_codes (tenant_id, code_hash, client_id, user_id, redirect_uri, code_challenge, expires_at)
-            VALUES (\(tenant.id), \(code.hash), \(client), \(user), \(redirectURI), \(challenge),
+            VALUES (\(db.tenant), \(code.hash), \(client), \(user), \(redirectURI), \(challenge),
                     \(Date().addingTimeInterval(OAuthLifetimes.code)))
-            """, logger: logger)
+            """)
         return code
     }
 
     /// Exchanges a code for tokens, or says why not; the code row is locked, so it is exchanged once.
     public static func exchange(
-        code: TenantToken, clientID: String, redirectURI: String, verifier: String, tenant: UUID,
-        on connection: PostgresConnection, logger: Logger
+        code: TenantToken, clientID: String, redirectURI: String, verifier: String, on db: TenantConnection
     ) async throws -> Result<IssuedTokens, OAuthError> {
-        let rows = try await connection.query("""
+        let rows = try await db.query("""
             SELECT c.id, c.client_id, c.redirect_uri, c.code_challenge, c.expires_at, c.used_at, c.family_id, c.user_id, u.active
             FROM oauth_codes c JOIN users u ON u.tenant_id = c.tenant_id AND u.id = c.user_id
-            WHERE c.tenant_id = \(tenant) AND c.code_hash = \(code.hash)
+            WHERE c.tenant_id = \(db.tenant) AND c.code_hash = \(code.hash)
             FOR UPDATE OF c
-            """, logger: logger).collect()
+            """).collect()
         let row = try rows.first.map {
             try $0.decode((UUID, String, String, String, Date, Date?, UUID, UUID, Bool).self)
         }
@@ -60,112 +70,108 @@ public enum OAuthQueries {
         }
         switch CodeCheck.evaluate(check, clientID: clientID, redirectURI: redirectURI, verifier: verifier, now: Date()) {
         case .refused(let error, let revokeFamily):
-            if revokeFamily, let row { try await self.revokeFamily(row.6, tenant: tenant, on: connection, logger: logger) }
+            if revokeFamily, let row { try await self.revokeFamily(row.6, on: db) }
             return .failure(error)
         case .valid:
             guard let row else { return .failure(.invalidGrant("the code is unknown")) }
-            try await connection.query("UPDATE oauth_codes SET used_at = now() WHERE tenant_id = \(tenant) AND id = \(row.0)",
-                                       logger: logger)
-            return .success(try await issue(family: row.6, user: row.7, client: clientID, slug: code.slug, tenant: tenant,
-                                            on: connection, logger: logger))
+            try await db.query("UPDATE oauth_codes SET used_at = now() WHERE tenant_id = \(db.tenant) AND id = \(row.0)")
+            return .success(try await issue(family: row.6, user: row.7, client: clientID, slug: code.slug, on: db))
         }
     }
 
     /// A new access and refresh token in a family.
     static func issue(
-        family: UUID, user: UUID, client: String, slug: String, tenant: UUID, on connection: PostgresConnection, logger: Logger
+        family: UUID, user: UUID, client: String, slug: String, on db: TenantConnection
     ) async throws -> IssuedTokens {
         let access = TenantToken(slug: slug), refresh = TenantToken(slug: slug)
         let now = Date()
-        try await connection.query("""
+        try await db.query("""
             INSERT INTO oauth_tokens (tenant_id, family_id, kind, token_hash, client_id, user_id, expires_at) VALUES
-                (\(tenant), \(family), 'access', \(access.hash), \(client), \(user), \(now.addingTimeInterval(OAuthLifetimes.access))),
-                (\(tenant), \(family), 'refresh', \(refresh.hash), \(client), \(user), \(now.addingTimeInterval(OAuthLifetimes.refresh)))
-            """, logger: logger)
+                (\(db.tenant), \(family), 'access', \(access.hash), \(client), \(user), \(now.addingTimeInterval(OAuthLifetimes.access))),
+                (\(db.tenant), \(family), 'refresh', \(refresh.hash), \(client), \(user), \(now.addingTimeInterval(OAuthLifetimes.refresh)))
+            """)
         return IssuedTokens(access: access, refresh: refresh, expiresIn: Int(OAuthLifetimes.access))
     }
 
     /// Rotates a refresh token: the old one is spent, a new pair is issued in the same family.
     /// A refresh token presented a second time revokes the whole family (RFC 6819, 5.2.2.3).
     public static func refresh(
-        _ token: TenantToken, clientID: String, tenant: UUID, on connection: PostgresConnection, logger: Logger
+        _ token: TenantToken, clientID: String, on db: TenantConnection
     ) async throws -> Result<IssuedTokens, OAuthError> {
-        let rows = try await connection.query("""
+        let rows = try await db.query("""
             SELECT t.id, t.family_id, t.client_id, t.user_id, t.expires_at, t.used_at, t.revoked_at, u.active
             FROM oauth_tokens t JOIN users u ON u.tenant_id = t.tenant_id AND u.id = t.user_id
-            WHERE t.tenant_id = \(tenant) AND t.token_hash = \(token.hash) AND t.kind = 'refresh'
+            WHERE t.tenant_id = \(db.tenant) AND t.token_hash = \(token.hash) AND t.kind = 'refresh'
             FOR UPDATE OF t
-            """, logger: logger).collect()
+            """).collect()
         guard let (id, family, client, user, expires, used, revoked, active) = try rows.first?.decode(
             (UUID, UUID, String, UUID, Date, Date?, Date?, Bool).self)
         else { return .failure(.invalidGrant("the refresh token is unknown")) }
         if used != nil {
-            try await revokeFamily(family, tenant: tenant, on: connection, logger: logger)
+            try await revokeFamily(family, on: db)
             return .failure(.invalidGrant("the refresh token was already used; every token of this sign-in is revoked"))
         }
         if revoked != nil { return .failure(.invalidGrant("the refresh token was revoked")) }
         if expires <= Date() { return .failure(.invalidGrant("the refresh token has expired")) }
         if client != clientID { return .failure(.invalidGrant("the refresh token was issued to another client")) }
         if !active { return .failure(.invalidGrant("the account is deactivated")) }
-        try await connection.query("UPDATE oauth_tokens SET used_at = now() WHERE tenant_id = \(tenant) AND id = \(id)",
-                                   logger: logger)
-        return .success(try await issue(family: family, user: user, client: client, slug: token.slug, tenant: tenant,
-                                        on: connection, logger: logger))
+        try await db.query("UPDATE oauth_tokens SET used_at = now() WHERE tenant_id = \(db.tenant) AND id = \(id)")
+        return .success(try await issue(family: family, user: user, client: client, slug: token.slug, on: db))
     }
 
-    public static func revokeFamily(_ family: UUID, tenant: UUID, on connection: PostgresConnection, logger: Logger) async throws {
-        try await connection.query("""
-            UPDATE oauth_tokens SET revoked_at = coalesce(revoked_at, now()) WHERE tenant_id = \(tenant) AND family_id = \(family)
-            """, logger: logger)
+    public static func revokeFamily(_ family: UUID, on db: TenantConnection) async throws {
+        try await db.query("""
+            UPDATE oauth_tokens SET revoked_at = coalesce(revoked_at, now()) WHERE tenant_id = \(db.tenant) AND family_id = \(family)
+            """)
     }
 
     /// Revokes the token and, for a refresh token, everything of its sign-in (RFC 7009).
-    public static func revoke(_ token: TenantToken, tenant: UUID, on connection: PostgresConnection, logger: Logger) async throws {
-        try await connection.query("""
+    public static func revoke(_ token: TenantToken, on db: TenantConnection) async throws {
+        try await db.query("""
             UPDATE oauth_tokens SET revoked_at = coalesce(revoked_at, now())
-            WHERE tenant_id = \(tenant) AND (token_hash = \(token.hash) OR family_id IN (
-                SELECT family_id FROM oauth_tokens WHERE tenant_id = \(tenant) AND token_hash = \(token.hash) AND kind = 'refresh'))
-            """, logger: logger)
+            WHERE tenant_id = \(db.tenant) AND (token_hash = \(token.hash) OR family_id IN (
+                SELECT family_id FROM oauth_tokens WHERE tenant_id = \(db.tenant) AND token_hash = \(token.hash) AND kind = 'refresh'))
+            """)
     }
 
     /// Every token of a person: when they are deactivated or sign out everywhere.
-    public static func revokeAll(of user: UUID, tenant: UUID, on connection: PostgresConnection, logger: Logger) async throws {
-        try await connection.query("""
-            UPDATE oauth_tokens SET revoked_at = coalesce(revoked_at, now()) WHERE tenant_id = \(tenant) AND user_id = \(user)
-            """, logger: logger)
+    public static func revokeAll(of user: UUID, on db: TenantConnection) async throws {
+        try await db.query("""
+            UPDATE oauth_tokens SET revoked_at = coalesce(revoked_at, now()) WHERE tenant_id = \(db.tenant) AND user_id = \(user)
+            """)
     }
 
     /// Deletes up to `limit` codes and up to `limit` tokens of the tenant that expired before
     /// `cutoff`; the numbers deleted. A spent code or refresh token is kept until then, so its
     /// reuse is still recognised (and revokes its family) while it could matter.
     public static func deleteExpired(
-        before cutoff: Date, limit: Int, tenant: UUID, on connection: PostgresConnection, logger: Logger
+        before cutoff: Date, limit: Int, on db: TenantConnection
     ) async throws -> (codes: Int, tokens: Int) {
-        let codes = try await connection.query("""
+        let codes = try await db.query("""
             WITH gone AS (
-                DELETE FROM oauth_codes WHERE tenant_id = \(tenant) AND id IN (
-                    SELECT id FROM oauth_codes WHERE tenant_id = \(tenant) AND expires_at < \(cutoff) LIMIT \(limit))
+                DELETE FROM oauth_codes WHERE tenant_id = \(db.tenant) AND id IN (
+                    SELECT id FROM oauth_codes WHERE tenant_id = \(db.tenant) AND expires_at < \(cutoff) LIMIT \(limit))
                 RETURNING 1)
             SELECT count(*)::int FROM gone
-            """, logger: logger).collect()[0].decode(Int.self)
-        let tokens = try await connection.query("""
+            """).collect()[0].decode(Int.self)
+        let tokens = try await db.query("""
             WITH gone AS (
-                DELETE FROM oauth_tokens WHERE tenant_id = \(tenant) AND id IN (
-                    SELECT id FROM oauth_tokens WHERE tenant_id = \(tenant) AND expires_at < \(cutoff) LIMIT \(limit))
+                DELETE FROM oauth_tokens WHERE tenant_id = \(db.tenant) AND id IN (
+                    SELECT id FROM oauth_tokens WHERE tenant_id = \(db.tenant) AND expires_at < \(cutoff) LIMIT \(limit))
                 RETURNING 1)
             SELECT count(*)::int FROM gone
-            """, logger: logger).collect()[0].decode(Int.self)
+            """).collect()[0].decode(Int.self)
         return (codes, tokens)
     }
 
     public static func accessToken(
-        _ token: TenantToken, tenant: UUID, on connection: PostgresConnection, logger: Logger
+        _ token: TenantToken, on db: TenantConnection
     ) async throws -> AccessTokenState {
-        let rows = try await connection.query("""
+        let rows = try await db.query("""
             SELECT t.expires_at, t.revoked_at, \(unescaped: UserQueries.columns("u"))
             FROM oauth_tokens t JOIN users u ON u.tenant_id = t.tenant_id AND u.id = t.user_id
-            WHERE t.tenant_id = \(tenant) AND t.token_hash = \(token.hash) AND t.kind = 'access'
-            """, logger: logger).collect()
+            WHERE t.tenant_id = \(db.tenant) AND t.token_hash = \(token.hash) AND t.kind = 'access'
+            """).collect()
         guard let row = rows.first?.makeRandomAccess() else { return .unknown }
         let expires = try row[0].decode(Date.self), revoked = try row[1].decode(Date?.self)
         let user = try UserQueries.decode(row, at: 2)

@@ -50,7 +50,7 @@ struct OAuthTokenRoutes: RouteCollection {
         }
         guard let clientID = form.client_id, !clientID.isEmpty else { return try Self.failure(.invalidRequest("client_id is missing")) }
         let database = request.application.database
-        let result: Result<IssuedTokens, OAuthError> = try await database.transaction(tenant: nil) { connection in
+        let result: Result<IssuedTokens, OAuthError> = try await database.transaction { connection in
             guard try await OAuthQueries.client(clientID, on: connection, logger: request.logger) != nil else {
                 return .failure(.invalidClient("unknown client_id"))
             }
@@ -60,17 +60,16 @@ struct OAuthTokenRoutes: RouteCollection {
                     return .failure(.invalidRequest("code, redirect_uri and code_verifier are required"))
                 }
                 guard let code = TenantToken(parsing: text),
-                      let tenant = try await TenantQueries.enter(slug: code.slug, on: connection, logger: request.logger)
+                      let (_, connection) = try await connection.enterTenant(slug: code.slug, logger: request.logger)
                 else { return .failure(.invalidGrant("the code is unknown")) }
                 return try await OAuthQueries.exchange(code: code, clientID: clientID, redirectURI: redirect, verifier: verifier,
-                                                       tenant: tenant.id, on: connection, logger: request.logger)
+                                                       on: connection)
             case "refresh_token":
                 guard let text = form.refresh_token else { return .failure(.invalidRequest("refresh_token is required")) }
                 guard let token = TenantToken(parsing: text),
-                      let tenant = try await TenantQueries.enter(slug: token.slug, on: connection, logger: request.logger)
+                      let (_, connection) = try await connection.enterTenant(slug: token.slug, logger: request.logger)
                 else { return .failure(.invalidGrant("the refresh token is unknown")) }
-                return try await OAuthQueries.refresh(token, clientID: clientID, tenant: tenant.id, on: connection,
-                                                      logger: request.logger)
+                return try await OAuthQueries.refresh(token, clientID: clientID, on: connection)
             case nil:
                 return .failure(.invalidRequest("grant_type is missing"))
             default:
@@ -97,9 +96,9 @@ struct OAuthTokenRoutes: RouteCollection {
             return try Self.failure(.invalidRequest("token is missing"))
         }
         if let token = TenantToken(parsing: text) {
-            try await request.application.database.transaction(tenant: nil) { connection in
-                guard let tenant = try await TenantQueries.enter(slug: token.slug, on: connection, logger: request.logger) else { return }
-                try await OAuthQueries.revoke(token, tenant: tenant.id, on: connection, logger: request.logger)
+            try await request.application.database.transaction { connection in
+                guard let (_, connection) = try await connection.enterTenant(slug: token.slug, logger: request.logger) else { return }
+                try await OAuthQueries.revoke(token, on: connection)
             }
         }
         let response = Response(status: .ok)

@@ -25,10 +25,10 @@ public struct OIDCAttempt: Sendable, Equatable {
 public enum IdentityProviderQueries {
     public static let attemptLifetime: TimeInterval = 10 * 60
 
-    public static func provider(tenant: UUID, on connection: PostgresConnection, logger: Logger) async throws -> IdentityProvider? {
-        let rows = try await connection.query("""
-            SELECT issuer, client_id, secret_sealed, display_name FROM identity_providers WHERE tenant_id = \(tenant)
-            """, logger: logger).collect()
+    public static func provider(on db: TenantConnection) async throws -> IdentityProvider? {
+        let rows = try await db.query("""
+            SELECT issuer, client_id, secret_sealed, display_name FROM identity_providers WHERE tenant_id = \(db.tenant)
+            """).collect()
         return try rows.first.map {
             let (issuer, client, sealed, name) = try $0.decode((String, String, ByteBuffer, String).self)
             return IdentityProvider(issuer: issuer, clientID: client, secretSealed: Data(buffer: sealed), displayName: name)
@@ -36,57 +36,55 @@ public enum IdentityProviderQueries {
     }
 
     public static func save(
-        _ provider: IdentityProvider, tenant: UUID, on connection: PostgresConnection, logger: Logger
+        _ provider: IdentityProvider, on db: TenantConnection
     ) async throws {
-        try await connection.query("""
+        try await db.query("""
             INSERT INTO identity_providers (tenant_id, issuer, client_id, secret_sealed, display_name)
-            VALUES (\(tenant), \(provider.issuer), \(provider.clientID), \(provider.secretSealed), \(provider.displayName))
+            VALUES (\(db.tenant), \(provider.issuer), \(provider.clientID), \(provider.secretSealed), \(provider.displayName))
             ON CONFLICT (tenant_id) DO UPDATE SET issuer = EXCLUDED.issuer, client_id = EXCLUDED.client_id,
                 secret_sealed = EXCLUDED.secret_sealed, display_name = EXCLUDED.display_name, updated_at = now()
-            """, logger: logger)
+            """)
     }
 
-    public static func delete(tenant: UUID, on connection: PostgresConnection, logger: Logger) async throws {
-        try await connection.query("DELETE FROM identity_providers WHERE tenant_id = \(tenant)", logger: logger)
+    public static func delete(on db: TenantConnection) async throws {
+        try await db.query("DELETE FROM identity_providers WHERE tenant_id = \(db.tenant)")
     }
 
     public static func startAttempt(
-        state: SecretToken, browser: SecretToken, nonce: String, verifier: String, provider: IdentityProvider,
-        tenant: UUID, on connection: PostgresConnection, logger: Logger
+        state: SecretToken, browser: SecretToken, nonce: String, verifier: String, provider: IdentityProvider, on db: TenantConnection
     ) async throws {
-        try await connection.query("""
+        try await db.query("""
             INSERT INTO oidc_attempts (tenant_id, state_hash, browser_hash, nonce, code_verifier, issuer, client_id, expires_at)
-            VALUES (\(tenant), \(state.hash), \(browser.hash), \(nonce), \(verifier), \(provider.issuer), \(provider.clientID),
+            VALUES (\(db.tenant), \(state.hash), \(browser.hash), \(nonce), \(verifier), \(provider.issuer), \(provider.clientID),
                     \(Date().addingTimeInterval(attemptLifetime)))
-            """, logger: logger)
+            """)
     }
 
     /// Deletes up to `limit` attempts of the tenant that expired before `cutoff`; the number deleted.
     public static func deleteExpiredAttempts(
-        before cutoff: Date, limit: Int, tenant: UUID, on connection: PostgresConnection, logger: Logger
+        before cutoff: Date, limit: Int, on db: TenantConnection
     ) async throws -> Int {
-        try await connection.query("""
+        try await db.query("""
             WITH gone AS (
-                DELETE FROM oidc_attempts WHERE tenant_id = \(tenant) AND id IN (
-                    SELECT id FROM oidc_attempts WHERE tenant_id = \(tenant) AND expires_at < \(cutoff) LIMIT \(limit))
+                DELETE FROM oidc_attempts WHERE tenant_id = \(db.tenant) AND id IN (
+                    SELECT id FROM oidc_attempts WHERE tenant_id = \(db.tenant) AND expires_at < \(cutoff) LIMIT \(limit))
                 RETURNING 1)
             SELECT count(*)::int FROM gone
-            """, logger: logger).collect()[0].decode(Int.self)
+            """).collect()[0].decode(Int.self)
     }
 
     /// The attempt of a returning state, locked and marked used: a state works once.
     public static func takeAttempt(
-        state: SecretToken, tenant: UUID, on connection: PostgresConnection, logger: Logger
+        state: SecretToken, on db: TenantConnection
     ) async throws -> OIDCAttempt? {
-        let rows = try await connection.query("""
+        let rows = try await db.query("""
             SELECT id, browser_hash, nonce, code_verifier, issuer, client_id, expires_at, used_at FROM oidc_attempts
-            WHERE tenant_id = \(tenant) AND state_hash = \(state.hash) FOR UPDATE
-            """, logger: logger).collect()
+            WHERE tenant_id = \(db.tenant) AND state_hash = \(state.hash) FOR UPDATE
+            """).collect()
         guard let (id, browser, nonce, verifier, issuer, client, expires, used) = try rows.first?.decode(
             (UUID, ByteBuffer, String, String, String, String, Date, Date?).self)
         else { return nil }
-        try await connection.query("UPDATE oidc_attempts SET used_at = now() WHERE tenant_id = \(tenant) AND id = \(id)",
-                                   logger: logger)
+        try await db.query("UPDATE oidc_attempts SET used_at = now() WHERE tenant_id = \(db.tenant) AND id = \(id)")
         return OIDCAttempt(id: id, browserHash: Data(buffer: browser), nonce: nonce, codeVerifier: verifier, issuer: issuer,
                            clientID: client, expiresAt: expires, usedAt: used)
     }

@@ -58,7 +58,7 @@ struct IdentityProviderRoutes: RouteCollection {
 
     private func render(_ request: Request, form: Form?, errors: [String: String], status: HTTPStatus = .ok) async throws -> Response {
         let tenant = try request.tenant
-        let stored = try await IdentityProviderQueries.provider(tenant: tenant.id, on: try request.db, logger: request.logger)
+        let stored = try await IdentityProviderQueries.provider(on: try request.db)
         return try await request.view.render("sign-in-settings", Page(
             layout: Layout(request: request, title: request.translate("nav.signInSettings")),
             action: Paths.signInSettings(tenant.slug),
@@ -83,7 +83,7 @@ struct IdentityProviderRoutes: RouteCollection {
         let tenant = try request.tenant
         let db = try request.db
         guard let form = try? request.content.decode(Form.self) else { throw Abort(.badRequest) }
-        let stored = try await IdentityProviderQueries.provider(tenant: tenant.id, on: db, logger: request.logger)
+        let stored = try await IdentityProviderQueries.provider(on: db)
         var errors = Self.validate(form, secretStored: stored != nil,
                                    allowPrivate: request.application.settings.allowPrivateIdentityProviders)
         guard let box = request.application.settings.secretBox else {
@@ -106,14 +106,14 @@ struct IdentityProviderRoutes: RouteCollection {
         try await IdentityProviderQueries.save(
             IdentityProvider(issuer: issuer, clientID: form.clientID.trimmingWhitespace(), secretSealed: sealed,
                              displayName: form.displayName.trimmingWhitespace()),
-            tenant: tenant.id, on: db, logger: request.logger)
+            on: db)
         return request.redirect(to: Paths.signInSettings(tenant.slug), flash: Flash(.success, "flash.providerSaved"))
     }
 
     func delete(_ request: Request) async throws -> Response {
         try request.require(.manageCompany)
         let tenant = try request.tenant
-        try await IdentityProviderQueries.delete(tenant: tenant.id, on: try request.db, logger: request.logger)
+        try await IdentityProviderQueries.delete(on: try request.db)
         return request.redirect(to: Paths.signInSettings(tenant.slug), flash: Flash(.success, "flash.providerRemoved"))
     }
 }

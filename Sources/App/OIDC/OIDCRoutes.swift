@@ -32,7 +32,7 @@ struct OIDCRoutes: RouteCollection {
     func start(_ request: Request) async throws -> Response {
         let tenant = try request.tenant
         let db = try request.db
-        guard let provider = try await IdentityProviderQueries.provider(tenant: tenant.id, on: db, logger: request.logger) else {
+        guard let provider = try await IdentityProviderQueries.provider(on: db) else {
             return try await Self.problem(.notConfigured, request)
         }
         let discovery: OIDCDirectory.Discovery
@@ -44,8 +44,7 @@ struct OIDCRoutes: RouteCollection {
         let state = SecretToken(), browser = SecretToken(), nonce = SecretToken().value
         let verifier = SecretToken().value + SecretToken().value
         try await IdentityProviderQueries.startAttempt(
-            state: state, browser: browser, nonce: nonce, verifier: verifier, provider: provider, tenant: tenant.id,
-            on: db, logger: request.logger)
+            state: state, browser: browser, nonce: nonce, verifier: verifier, provider: provider, on: db)
         var components = URLComponents(string: discovery.authorization_endpoint) ?? URLComponents()
         components.queryItems = (components.queryItems ?? []) + [
             URLQueryItem(name: "response_type", value: "code"),
@@ -79,14 +78,14 @@ struct OIDCRoutes: RouteCollection {
         let query = (try? request.query.decode(Callback.self)) ?? Callback()
         // The state names the attempt; the cookie proves this browser started it.
         guard let state = query.state.flatMap(SecretToken.init(parsing:)),
-              let attempt = try await IdentityProviderQueries.takeAttempt(state: state, tenant: tenant.id, on: db, logger: request.logger),
+              let attempt = try await IdentityProviderQueries.takeAttempt(state: state, on: db),
               let cookieValue = request.cookies[Self.browserCookie]?.string, let cookie = SecretToken(parsing: cookieValue),
               constantTimeEquals(cookie.hash.base64EncodedString(), attempt.browserHash.base64EncodedString()),
               attempt.usedAt == nil, attempt.expiresAt > Date()
         else { return try await Self.problem(.attemptUnknown, request) }
         if query.error != nil { return try await Self.problem(.providerRefused, request) }
         guard let code = query.code, !code.isEmpty else { return try await Self.problem(.providerRefused, request) }
-        guard let provider = try await IdentityProviderQueries.provider(tenant: tenant.id, on: db, logger: request.logger),
+        guard let provider = try await IdentityProviderQueries.provider(on: db),
               provider.issuer == attempt.issuer, provider.clientID == attempt.clientID,
               let secret = try? request.application.settings.secretBox?.open(provider.secretSealed)
         else { return try await Self.problem(.notConfigured, request) }
@@ -107,14 +106,14 @@ struct OIDCRoutes: RouteCollection {
             return try await Self.problem(problem, request)
         }
         guard let email = claims.email.flatMap(EmailAddress.normalized),
-              let user = try await UserQueries.find(email: email, tenant: tenant.id, on: db, logger: request.logger)
+              let user = try await UserQueries.find(email: email, on: db)
         else { return try await Self.problem(.unknownPerson, request) }
         guard user.active else { return try await Self.problem(.deactivated, request) }
 
         if let previous = request.browserSession {
-            try await SessionQueries.delete(previous.id, tenant: tenant.id, on: db, logger: request.logger)
+            try await SessionQueries.delete(previous.id, on: db)
         }
-        let session = try await SessionQueries.create(for: user.id, tenant: tenant.id, on: db, logger: request.logger)
+        let session = try await SessionQueries.create(for: user.id, on: db)
         let response = request.redirect(to: Paths.home(tenant.slug), flash: Flash(.success, "flash.signedIn"))
         response.cookies[TenantMiddleware.sessionCookie] = request.cookie(session.value, maxAge: Int(SessionQueries.lifetime))
         response.cookies[Self.browserCookie] = request.cookie("", maxAge: 0)

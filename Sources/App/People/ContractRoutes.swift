@@ -43,7 +43,7 @@ struct ContractRoutes: RouteCollection {
         let tenant = try request.tenant
         let db = try request.db
         let id = try request.idParameter()
-        guard let person = try await PeopleQueries.person(id, tenant: tenant.id, on: db, logger: request.logger)
+        guard let person = try await PeopleQueries.person(id, on: db)
         else { throw Abort(.notFound) }
         guard let form = try? request.content.decode(Form.self) else { throw Abort(.badRequest) }
         let back = Paths.person(tenant.slug, id)
@@ -63,10 +63,10 @@ struct ContractRoutes: RouteCollection {
             history = history.map { $0.id == open.id ? Contract(id: $0.id, kind: $0.kind, validFrom: $0.validFrom, validTo: end, capacityTenths: $0.capacityTenths) : $0 }
             // The form says so before the database would.
             guard ContractHistory.conflicts(of: contract, with: history).isEmpty else { return try await refuse(.overlap) }
-            try await PeopleMutations.endContract(open.id, on: end, for: id, actor: actor, tenant: tenant.id, on: db, logger: request.logger)
+            try await PeopleMutations.endContract(open.id, on: end, for: id, actor: actor, on: db)
         }
         guard ContractHistory.conflicts(of: contract, with: history).isEmpty else { return try await refuse(.overlap) }
-        try await PeopleMutations.addContract(contract, for: id, actor: actor, tenant: tenant.id, on: db, logger: request.logger)
+        try await PeopleMutations.addContract(contract, for: id, actor: actor, on: db)
         return request.redirect(to: back, flash: Flash(.success, "flash.contractAdded"))
     }
 }

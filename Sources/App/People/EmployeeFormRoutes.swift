@@ -43,7 +43,7 @@ struct EmployeeFormRoutes: RouteCollection {
                 let id = try await PeopleMutations.createEmployee(
                     profile, contract: Contract(id: UUID(), kind: kind, validFrom: from, validTo: nil, capacityTenths: capacity),
                     rateMinor: rate, rateFrom: rateFrom, currency: tenant.currency, actor: try request.user.id,
-                    tenant: tenant.id, on: try request.db, logger: request.logger)
+                    on: try request.db)
                 return request.redirect(to: Paths.person(tenant.slug, id), flash: Flash(.success, "flash.created"))
             } catch let refusal as PeopleMutations.FormRefusal {
                 errors = Self.errors(for: refusal)
@@ -77,8 +77,7 @@ struct EmployeeFormRoutes: RouteCollection {
                 phone: person.phone, team: person.teamID, roles: person.user.roles)
             do {
                 try await PeopleMutations.updateEmployee(
-                    person.user.id, to: profile, from: old, actor: try request.user.id, tenant: tenant.id,
-                    on: try request.db, logger: request.logger)
+                    person.user.id, to: profile, from: old, actor: try request.user.id, on: try request.db)
                 return request.redirect(to: Paths.person(tenant.slug, person.user.id), flash: Flash(.success, "flash.saved"))
             } catch let refusal as PeopleMutations.FormRefusal {
                 errors = Self.errors(for: refusal)
@@ -110,14 +109,14 @@ struct EmployeeFormRoutes: RouteCollection {
 
     private func load(_ request: Request) async throws -> Person {
         guard let person = try await PeopleQueries.person(
-            try request.idParameter(), tenant: try request.tenant.id, on: try request.db, logger: request.logger)
+            try request.idParameter(), on: try request.db)
         else { throw Abort(.notFound) }
         return person
     }
 
     private func render(_ request: Request, form: EmployeeForm, id: UUID?, errors: [String: String]) async throws -> View {
         let tenant = try request.tenant
-        let teams = try await TeamQueries.names(tenant: tenant.id, on: try request.db, logger: request.logger)
+        let teams = try await TeamQueries.names(on: try request.db)
         let heading = request.translate(id == nil ? "employee.new" : "employee.edit")
         return try await request.view.render("employee-form", FormPage(
             layout: Layout(request: request, title: heading),

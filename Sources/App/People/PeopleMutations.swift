@@ -10,76 +10,74 @@ public enum PeopleMutations {
     }
 
     public static func audit(
-        actor: UUID?, subject: UUID, action: String, changes: [String: String], tenant: UUID,
-        on connection: PostgresConnection, logger: Logger
+        actor: UUID?, subject: UUID, action: String, changes: [String: String], on db: TenantConnection
     ) async throws {
         let json = String(decoding: try JSONEncoder().encode(changes), as: UTF8.self)
-        try await connection.query("""
+        try await db.query("""
             INSERT INTO audit_events (tenant_id, actor_id, subject_id, action, changes)
-            VALUES (\(tenant), \(actor), \(subject), \(action), \(json)::jsonb)
-            """, logger: logger)
+            VALUES (\(db.tenant), \(actor), \(subject), \(action), \(json)::jsonb)
+            """)
     }
 
     @discardableResult
     public static func createTeam(
-        name: String, leader: UUID?, tenant: UUID, on connection: PostgresConnection, logger: Logger
+        name: String, leader: UUID?, on db: TenantConnection
     ) async throws -> UUID {
-        try await connection.query("""
-            INSERT INTO teams (tenant_id, name, leader_id) VALUES (\(tenant), \(name), \(leader))
+        try await db.query("""
+            INSERT INTO teams (tenant_id, name, leader_id) VALUES (\(db.tenant), \(name), \(leader))
             ON CONFLICT (tenant_id, lower(name)) DO UPDATE SET leader_id = EXCLUDED.leader_id
             RETURNING id
-            """, logger: logger).collect()[0].decode(UUID.self)
+            """).collect()[0].decode(UUID.self)
     }
 
     public static func setTeam(
-        _ team: UUID?, for user: UUID, actor: UUID?, tenant: UUID, on connection: PostgresConnection, logger: Logger
+        _ team: UUID?, for user: UUID, actor: UUID?, on db: TenantConnection
     ) async throws {
-        try await connection.query(
-            "UPDATE users SET team_id = \(team), updated_at = now() WHERE tenant_id = \(tenant) AND id = \(user)",
-            logger: logger)
+        try await db.query(
+            "UPDATE users SET team_id = \(team), updated_at = now() WHERE tenant_id = \(db.tenant) AND id = \(user)")
         try await audit(actor: actor, subject: user, action: "team", changes: ["team": team?.uuidString ?? ""],
-                        tenant: tenant, on: connection, logger: logger)
+                        on: db)
     }
 
     /// Adds a contract; the database refuses one that overlaps another of the same person.
     public static func addContract(
-        _ contract: Contract, for user: UUID, actor: UUID?, tenant: UUID, on connection: PostgresConnection, logger: Logger
+        _ contract: Contract, for user: UUID, actor: UUID?, on db: TenantConnection
     ) async throws {
         do {
-            try await connection.query("""
+            try await db.query("""
                 INSERT INTO contracts (tenant_id, id, user_id, kind, valid_from, valid_to, capacity_hours)
-                VALUES (\(tenant), \(contract.id), \(user), \(contract.kind.rawValue), \(contract.validFrom.iso)::date,
+                VALUES (\(db.tenant), \(contract.id), \(user), \(contract.kind.rawValue), \(contract.validFrom.iso)::date,
                         \(contract.validTo?.iso)::date, \(contract.capacityTenths)::numeric / 10)
-                """, logger: logger)
+                """)
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23P01" {
             throw Refusal.contractOverlaps
         }
         try await audit(actor: actor, subject: user, action: "contract", changes: [
             "kind": contract.kind.rawValue, "from": contract.validFrom.iso, "to": contract.validTo?.iso ?? "",
             "capacity": ContractHistory.formatCapacity(contract.capacityTenths),
-        ], tenant: tenant, on: connection, logger: logger)
+        ], on: db)
     }
 
     /// Deactivates or reactivates; the last active admin cannot deactivate themselves away.
     public static func setActive(
-        _ active: Bool, user: UUID, actor: UUID, tenant: UUID, on connection: PostgresConnection, logger: Logger
+        _ active: Bool, user: UUID, actor: UUID, on db: TenantConnection
     ) async throws {
         if !active {
             // Lock the tenant's admins so two admins cannot deactivate each other at once.
-            let otherAdmins = try await connection.query("""
+            let otherAdmins = try await db.query("""
                 SELECT count(*) FROM (
                     SELECT id FROM users
-                    WHERE tenant_id = \(tenant) AND active AND 'admin' = ANY (roles) AND id <> \(user)
+                    WHERE tenant_id = \(db.tenant) AND active AND 'admin' = ANY (roles) AND id <> \(user)
                     FOR UPDATE) a
-                """, logger: logger).collect()[0].decode(Int.self)
-            let isAdmin = try await connection.query(
-                "SELECT 'admin' = ANY (roles) FROM users WHERE tenant_id = \(tenant) AND id = \(user)", logger: logger
+                """).collect()[0].decode(Int.self)
+            let isAdmin = try await db.query(
+                "SELECT 'admin' = ANY (roles) FROM users WHERE tenant_id = \(db.tenant) AND id = \(user)"
             ).collect().first?.decode(Bool.self) ?? false
             if isAdmin && otherAdmins == 0 { throw Refusal.lastAdmin }
         }
-        try await UserQueries.setActive(active, user: user, tenant: tenant, on: connection, logger: logger)
+        try await UserQueries.setActive(active, user: user, on: db)
         try await audit(actor: actor, subject: user, action: active ? "reactivated" : "deactivated", changes: [:],
-                        tenant: tenant, on: connection, logger: logger)
+                        on: db)
     }
 }
 
@@ -107,10 +105,10 @@ extension PeopleMutations {
     /// into refusals; the transaction stays usable, so the form can be shown again.
     @discardableResult
     static func mapConstraintErrors<T>(
-        on connection: PostgresConnection, logger: Logger, _ body: () async throws -> T
+        on db: TenantConnection, _ body: () async throws -> T
     ) async throws -> T {
         do {
-            return try await connection.savepoint("form_write", logger: logger, body)
+            return try await db.savepoint("form_write", body)
         } catch let error as PSQLError {
             switch (error.serverInfo?[.sqlState], error.serverInfo?[.constraintName]) {
             case ("23505", "users_email_per_tenant"?): throw FormRefusal.duplicateEmail
@@ -122,52 +120,50 @@ extension PeopleMutations {
 
     /// Creates a person with their first contract and rate, in the caller's transaction.
     public static func createEmployee(
-        _ profile: Profile, contract: Contract, rateMinor: Int64, rateFrom: LocalDate, currency: String,
-        actor: UUID, tenant: UUID, on connection: PostgresConnection, logger: Logger
+        _ profile: Profile, contract: Contract, rateMinor: Int64, rateFrom: LocalDate, currency: String, actor: UUID, on db: TenantConnection
     ) async throws -> UUID {
-        let id = try await mapConstraintErrors(on: connection, logger: logger) {
-            try await connection.query("""
+        let id = try await mapConstraintErrors(on: db) {
+            try await db.query("""
                 INSERT INTO users (tenant_id, email, first_name, last_name, title, position, personal_email, phone, team_id, roles)
-                VALUES (\(tenant), \(profile.email), \(profile.firstName), \(profile.lastName), \(profile.title),
+                VALUES (\(db.tenant), \(profile.email), \(profile.firstName), \(profile.lastName), \(profile.title),
                         \(profile.position), \(profile.personalEmail), \(profile.phone), \(profile.team),
                         \(profile.roles.sorted().map(\.rawValue)))
                 RETURNING id
-                """, logger: logger).collect()[0].decode(UUID.self)
+                """).collect()[0].decode(UUID.self)
         }
         try await audit(actor: actor, subject: id, action: "created", changes: profile.auditFields,
-                        tenant: tenant, on: connection, logger: logger)
-        try await addContract(contract, for: id, actor: actor, tenant: tenant, on: connection, logger: logger)
+                        on: db)
+        try await addContract(contract, for: id, actor: actor, on: db)
         try await RateMutations.add(amountMinor: rateMinor, currency: currency, from: rateFrom, for: id, actor: actor,
-                                    tenant: tenant, on: connection, logger: logger)
+                                    on: db)
         return id
     }
 
     /// Saves a person's profile and records what changed; the last active admin keeps the role.
     public static func updateEmployee(
-        _ id: UUID, to profile: Profile, from old: Profile, actor: UUID, tenant: UUID,
-        on connection: PostgresConnection, logger: Logger
+        _ id: UUID, to profile: Profile, from old: Profile, actor: UUID, on db: TenantConnection
     ) async throws {
         if old.roles.contains(.admin) && !profile.roles.contains(.admin) {
-            let others = try await connection.query("""
-                SELECT count(*) FROM (SELECT id FROM users WHERE tenant_id = \(tenant) AND active
+            let others = try await db.query("""
+                SELECT count(*) FROM (SELECT id FROM users WHERE tenant_id = \(db.tenant) AND active
                     AND 'admin' = ANY (roles) AND id <> \(id) FOR UPDATE) a
-                """, logger: logger).collect()[0].decode(Int.self)
+                """).collect()[0].decode(Int.self)
             if others == 0 { throw FormRefusal.lastAdmin }
         }
-        try await mapConstraintErrors(on: connection, logger: logger) {
-            try await connection.query("""
+        try await mapConstraintErrors(on: db) {
+            try await db.query("""
                 UPDATE users SET email = \(profile.email), first_name = \(profile.firstName), last_name = \(profile.lastName),
                        title = \(profile.title), position = \(profile.position), personal_email = \(profile.personalEmail),
                        phone = \(profile.phone), team_id = \(profile.team), roles = \(profile.roles.sorted().map(\.rawValue)),
                        updated_at = now()
-                WHERE tenant_id = \(tenant) AND id = \(id)
-                """, logger: logger)
+                WHERE tenant_id = \(db.tenant) AND id = \(id)
+                """)
         }
         let before = old.auditFields
         let changes = profile.auditFields.filter { before[$0.key] != $0.value }
         if !changes.isEmpty {
             try await audit(actor: actor, subject: id, action: "edited", changes: changes,
-                            tenant: tenant, on: connection, logger: logger)
+                            on: db)
         }
     }
 }
@@ -175,14 +171,13 @@ extension PeopleMutations {
 extension PeopleMutations {
     /// Ends an open contract on a day (inclusive), so a new one can follow.
     public static func endContract(
-        _ id: UUID, on day: LocalDate, for user: UUID, actor: UUID, tenant: UUID,
-        on connection: PostgresConnection, logger: Logger
+        _ id: UUID, on day: LocalDate, for user: UUID, actor: UUID, on db: TenantConnection
     ) async throws {
-        try await connection.query("""
+        try await db.query("""
             UPDATE contracts SET valid_to = \(day.iso)::date
-            WHERE tenant_id = \(tenant) AND id = \(id) AND user_id = \(user) AND valid_to IS NULL AND valid_from <= \(day.iso)::date
-            """, logger: logger)
+            WHERE tenant_id = \(db.tenant) AND id = \(id) AND user_id = \(user) AND valid_to IS NULL AND valid_from <= \(day.iso)::date
+            """)
         try await audit(actor: actor, subject: user, action: "contractEnded", changes: ["to": day.iso],
-                        tenant: tenant, on: connection, logger: logger)
+                        on: db)
     }
 }

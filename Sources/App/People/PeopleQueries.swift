@@ -59,12 +59,12 @@ public enum PeopleQueries {
     /// One statement: the page of people, sorted by surname, with team and today's contract;
     /// one row more than the page tells whether there is a next page.
     public static func list(
-        _ filter: PeopleFilter, tenant: UUID, today: LocalDate, on connection: PostgresConnection, logger: Logger
+        _ filter: PeopleFilter, today: LocalDate, on db: TenantConnection
     ) async throws -> PeoplePage {
         let size = PeopleFilter.pageSize
         let offset = (max(filter.page, 1) - 1) * size
         let search = filter.search.trimmingWhitespace()
-        let rows = try await connection.query("""
+        let rows = try await db.query("""
             SELECT u.id, u.first_name, u.last_name, u.title, u.position, u.email, u.phone, t.name, c.kind, u.active
             FROM users u
             LEFT JOIN teams t ON t.tenant_id = u.tenant_id AND t.id = u.team_id
@@ -73,7 +73,7 @@ public enum PeopleQueries {
                 WHERE c.tenant_id = u.tenant_id AND c.user_id = u.id
                   AND c.valid_from <= \(today.iso)::date AND (c.valid_to IS NULL OR c.valid_to >= \(today.iso)::date)
                 LIMIT 1) c ON true
-            WHERE u.tenant_id = \(tenant)
+            WHERE u.tenant_id = \(db.tenant)
               AND (\(search) = '' OR u.search_name LIKE fold_name(\(likePattern(search))))
               AND (\(filter.teamID)::uuid IS NULL OR u.team_id = \(filter.teamID))
               AND (\(filter.kind?.rawValue)::text IS NULL OR c.kind = \(filter.kind?.rawValue))
@@ -81,7 +81,7 @@ public enum PeopleQueries {
               AND (\(filter.ledBy)::uuid IS NULL OR t.leader_id = \(filter.ledBy))
             ORDER BY fold_name(u.last_name), fold_name(u.first_name), u.id
             LIMIT \(size + 1) OFFSET \(offset)
-            """, logger: logger).collect()
+            """).collect()
         let people = try rows.map { row in
             let (id, first, last, title, position, email, phone, team, kind, active) =
                 try row.decode((UUID, String, String, String, String, String, String?, String?, String?, Bool).self)
@@ -91,15 +91,15 @@ public enum PeopleQueries {
         return PeoplePage(rows: Array(people.prefix(size)), hasNext: people.count > size)
     }
 
-    public static func person(_ id: UUID, tenant: UUID, on connection: PostgresConnection, logger: Logger) async throws -> Person? {
-        let rows = try await connection.query("""
+    public static func person(_ id: UUID, on db: TenantConnection) async throws -> Person? {
+        let rows = try await db.query("""
             SELECT \(unescaped: UserQueries.columns("u")), u.position, u.personal_email, u.phone,
                    t.id, t.name, t.leader_id
             FROM users u LEFT JOIN teams t ON t.tenant_id = u.tenant_id AND t.id = u.team_id
-            WHERE u.tenant_id = \(tenant) AND u.id = \(id)
-            """, logger: logger).collect()
+            WHERE u.tenant_id = \(db.tenant) AND u.id = \(id)
+            """).collect()
         guard let row = rows.first?.makeRandomAccess() else { return nil }
-        let contracts = try await self.contracts(of: id, tenant: tenant, on: connection, logger: logger)
+        let contracts = try await self.contracts(of: id, on: db)
         return Person(
             user: try UserQueries.decode(row),
             position: try row[9].decode(String.self),
@@ -112,13 +112,13 @@ public enum PeopleQueries {
     }
 
     /// Newest first.
-    public static func contracts(of user: UUID, tenant: UUID, on connection: PostgresConnection, logger: Logger) async throws -> [Contract] {
+    public static func contracts(of user: UUID, on db: TenantConnection) async throws -> [Contract] {
         var result: [Contract] = []
-        for try await (id, kind, from, to, capacity) in try await connection.query("""
+        for try await (id, kind, from, to, capacity) in try await db.query("""
             SELECT id, kind, valid_from::text, valid_to::text, (capacity_hours * 10)::int
-            FROM contracts WHERE tenant_id = \(tenant) AND user_id = \(user)
+            FROM contracts WHERE tenant_id = \(db.tenant) AND user_id = \(user)
             ORDER BY valid_from DESC
-            """, logger: logger).decode((UUID, String, String, String?, Int).self) {
+            """).decode((UUID, String, String, String?, Int).self) {
             guard let kind = ContractKind(rawValue: kind), let from = LocalDate(iso: from) else { continue }
             result.append(Contract(id: id, kind: kind, validFrom: from, validTo: to.flatMap(LocalDate.init(iso:)),
                                    capacityTenths: capacity))

@@ -90,8 +90,8 @@ struct PeopleRoutes: RouteCollection {
         let filter = Self.filter(from: query, ledBy: ledBy)
         let db = try request.db
         let today = LocalDate.today(in: tenant.timeZone)
-        let page = try await PeopleQueries.list(filter, tenant: tenant.id, today: today, on: db, logger: request.logger)
-        let teams = ledBy == nil ? try await TeamQueries.names(tenant: tenant.id, on: db, logger: request.logger) : []
+        let page = try await PeopleQueries.list(filter, today: today, on: db)
+        let teams = ledBy == nil ? try await TeamQueries.names(on: db) : []
 
         func url(page number: Int) -> String {
             var items = [URLQueryItem]()
@@ -193,20 +193,20 @@ struct PeopleRoutes: RouteCollection {
         let viewer = try request.user
         let tenant = try request.tenant
         let db = try request.db
-        guard let person = try await PeopleQueries.person(id, tenant: tenant.id, on: db, logger: request.logger),
+        guard let person = try await PeopleQueries.person(id, on: db),
               let access = Permissions.profileAccess(viewer, subject: id, leaders: Set([person.teamLeaderID].compactMap { $0 }))
         else { throw Abort(.notFound) }
         let today = LocalDate.today(in: tenant.timeZone)
         // Admins get the whole history in the rates section; others at most today's rate.
         let history = access.managesRates
-            ? try await RateQueries.history(of: id, tenant: tenant.id, on: db, logger: request.logger)
+            ? try await RateQueries.history(of: id, on: db)
             : nil
         let rate = history == nil && access.seesRate
-            ? try await RateQueries.current(of: id, on: today, tenant: tenant.id, on: db, logger: request.logger)
+            ? try await RateQueries.current(of: id, on: today, on: db)
             : nil
         let ratesPage = (try? request.query.get(Int.self, at: "ratesPage")) ?? 1
         let audit = access.canEdit
-            ? try await AuditQueries.recent(subject: id, tenant: tenant.id, on: db, logger: request.logger)
+            ? try await AuditQueries.recent(subject: id, on: db)
             : nil
         let current = ContractHistory.current(person.contracts, on: today)
         let user = person.user
@@ -262,11 +262,10 @@ struct PeopleRoutes: RouteCollection {
         let actor = try request.user
         let tenant = try request.tenant
         let id = try request.idParameter()
-        guard try await PeopleQueries.person(id, tenant: tenant.id, on: try request.db, logger: request.logger) != nil
+        guard try await PeopleQueries.person(id, on: try request.db) != nil
         else { throw Abort(.notFound) }
         do {
-            try await PeopleMutations.setActive(active, user: id, actor: actor.id, tenant: tenant.id,
-                                                on: try request.db, logger: request.logger)
+            try await PeopleMutations.setActive(active, user: id, actor: actor.id, on: try request.db)
         } catch PeopleMutations.Refusal.lastAdmin {
             return request.redirect(to: Paths.person(tenant.slug, id), flash: Flash(.error, "flash.lastAdmin"))
         }

@@ -41,7 +41,7 @@ struct PreferencesRoutes: RouteCollection {
             throw Abort(.badRequest)
         }
         try await UserQueries.setPreferredLanguage(
-            language, user: user.id, tenant: tenant.id, on: try request.db, logger: request.logger)
+            language, user: user.id, on: try request.db)
         request.language = language
         return request.redirect(to: Paths.preferences(tenant.slug), flash: Flash(.success, "flash.saved"))
     }
@@ -66,7 +66,7 @@ struct LanguageRoutes: RouteCollection {
         }
         if let user = request.currentUser {
             try await UserQueries.setPreferredLanguage(
-                language, user: user.id, tenant: tenant.id, on: try request.db, logger: request.logger)
+                language, user: user.id, on: try request.db)
         }
         let response = request.redirect(to: Self.safeReturn(form.back, slug: tenant.slug), redirectType: .normal)
         response.cookies[TenantMiddleware.languageCookie] = request.cookie(language.rawValue, maxAge: 365 * 24 * 3600)

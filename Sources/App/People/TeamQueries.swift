@@ -3,10 +3,10 @@ import Logging
 import PostgresNIO
 
 public enum TeamQueries {
-    public static func names(tenant: UUID, on connection: PostgresConnection, logger: Logger) async throws -> [(id: UUID, name: String)] {
+    public static func names(on db: TenantConnection) async throws -> [(id: UUID, name: String)] {
         var teams: [(id: UUID, name: String)] = []
-        for try await (id, name) in try await connection.query(
-            "SELECT id, name FROM teams WHERE tenant_id = \(tenant) ORDER BY lower(name)", logger: logger
+        for try await (id, name) in try await db.query(
+            "SELECT id, name FROM teams WHERE tenant_id = \(db.tenant) ORDER BY lower(name)"
         ).decode((UUID, String).self) {
             teams.append((id, name))
         }
@@ -30,14 +30,14 @@ extension TeamQueries {
     }
 
     /// All teams with leader and member count, in one statement.
-    public static func list(tenant: UUID, on connection: PostgresConnection, logger: Logger) async throws -> [TeamRow] {
+    public static func list(on db: TenantConnection) async throws -> [TeamRow] {
         var rows: [TeamRow] = []
-        for try await (id, name, leader, first, last, members) in try await connection.query("""
+        for try await (id, name, leader, first, last, members) in try await db.query("""
             SELECT t.id, t.name, t.leader_id, l.first_name, l.last_name,
                    (SELECT count(*) FROM users m WHERE m.tenant_id = t.tenant_id AND m.team_id = t.id)::int
             FROM teams t LEFT JOIN users l ON l.tenant_id = t.tenant_id AND l.id = t.leader_id
-            WHERE t.tenant_id = \(tenant) ORDER BY lower(t.name)
-            """, logger: logger).decode((UUID, String, UUID?, String?, String?, Int).self) {
+            WHERE t.tenant_id = \(db.tenant) ORDER BY lower(t.name)
+            """).decode((UUID, String, UUID?, String?, String?, Int).self) {
             rows.append(TeamRow(id: id, name: name, leaderID: leader,
                                 leaderName: first.map { "\($0) \(last ?? "")" }, members: members))
         }
@@ -45,12 +45,12 @@ extension TeamQueries {
     }
 
     /// Active people who can lead a team, sorted by surname.
-    public static func leaderCandidates(tenant: UUID, on connection: PostgresConnection, logger: Logger) async throws -> [(id: UUID, name: String)] {
+    public static func leaderCandidates(on db: TenantConnection) async throws -> [(id: UUID, name: String)] {
         var people: [(id: UUID, name: String)] = []
-        for try await (id, first, last) in try await connection.query("""
-            SELECT id, first_name, last_name FROM users WHERE tenant_id = \(tenant) AND active
+        for try await (id, first, last) in try await db.query("""
+            SELECT id, first_name, last_name FROM users WHERE tenant_id = \(db.tenant) AND active
             ORDER BY fold_name(last_name), fold_name(first_name)
-            """, logger: logger).decode((UUID, String, String).self) {
+            """).decode((UUID, String, String).self) {
             people.append((id, "\(last) \(first)"))
         }
         return people
@@ -60,46 +60,44 @@ extension TeamQueries {
     /// gets the team leader role.
     @discardableResult
     public static func save(
-        id: UUID?, name: String, leader: UUID?, tenant: UUID, on connection: PostgresConnection, logger: Logger
+        id: UUID?, name: String, leader: UUID?, on db: TenantConnection
     ) async throws -> UUID {
         if let leader {
-            let active = try await connection.query(
-                "SELECT active FROM users WHERE tenant_id = \(tenant) AND id = \(leader)", logger: logger
+            let active = try await db.query(
+                "SELECT active FROM users WHERE tenant_id = \(db.tenant) AND id = \(leader)"
             ).collect().first?.decode(Bool.self)
             guard active == true else { throw Refusal.inactiveLeader }
         }
         let saved: UUID
         do {
-            saved = try await PeopleMutations.mapConstraintErrors(on: connection, logger: logger) {
+            saved = try await PeopleMutations.mapConstraintErrors(on: db) {
                 if let id {
-                    try await connection.query(
-                        "UPDATE teams SET name = \(name), leader_id = \(leader) WHERE tenant_id = \(tenant) AND id = \(id)",
-                        logger: logger)
+                    try await db.query(
+                        "UPDATE teams SET name = \(name), leader_id = \(leader) WHERE tenant_id = \(db.tenant) AND id = \(id)")
                     return id
                 }
-                return try await connection.query(
-                    "INSERT INTO teams (tenant_id, name, leader_id) VALUES (\(tenant), \(name), \(leader)) RETURNING id",
-                    logger: logger).collect()[0].decode(UUID.self)
+                return try await db.query(
+                    "INSERT INTO teams (tenant_id, name, leader_id) VALUES (\(db.tenant), \(name), \(leader)) RETURNING id").collect()[0].decode(UUID.self)
             }
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
             throw Refusal.duplicateName
         }
         if let leader {
-            try await connection.query("""
+            try await db.query("""
                 UPDATE users SET roles = array_append(roles, 'team_leader'), updated_at = now()
-                WHERE tenant_id = \(tenant) AND id = \(leader) AND NOT ('team_leader' = ANY (roles))
-                """, logger: logger)
+                WHERE tenant_id = \(db.tenant) AND id = \(leader) AND NOT ('team_leader' = ANY (roles))
+                """)
         }
         return saved
     }
 
     /// Deletes a team that has no members.
-    public static func delete(_ id: UUID, tenant: UUID, on connection: PostgresConnection, logger: Logger) async throws {
-        let deleted = try await connection.query("""
-            DELETE FROM teams t WHERE t.tenant_id = \(tenant) AND t.id = \(id)
+    public static func delete(_ id: UUID, on db: TenantConnection) async throws {
+        let deleted = try await db.query("""
+            DELETE FROM teams t WHERE t.tenant_id = \(db.tenant) AND t.id = \(id)
               AND NOT EXISTS (SELECT FROM users u WHERE u.tenant_id = t.tenant_id AND u.team_id = t.id)
             RETURNING t.id
-            """, logger: logger).collect()
+            """).collect()
         if deleted.isEmpty { throw Refusal.notEmpty }
     }
 }

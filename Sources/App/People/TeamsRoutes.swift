@@ -69,7 +69,7 @@ struct TeamsRoutes: RouteCollection {
             key = "teams.error.leader"
         } else {
             do {
-                try await TeamQueries.save(id: team, name: name, leader: leader, tenant: tenant.id, on: db, logger: request.logger)
+                try await TeamQueries.save(id: team, name: name, leader: leader, on: db)
                 return request.redirect(to: Paths.teams(tenant.slug), flash: Flash(.success, "flash.saved"))
             } catch let refusal as TeamQueries.Refusal {
                 key = refusal == .duplicateName ? "teams.error.duplicate" : "teams.error.leader"
@@ -85,7 +85,7 @@ struct TeamsRoutes: RouteCollection {
         let id = try request.idParameter()
         guard try await exists(id, request) else { throw Abort(.notFound) }
         do {
-            try await TeamQueries.delete(id, tenant: tenant.id, on: try request.db, logger: request.logger)
+            try await TeamQueries.delete(id, on: try request.db)
         } catch TeamQueries.Refusal.notEmpty {
             return request.redirect(to: Paths.teams(tenant.slug), flash: Flash(.error, "flash.teamNotEmpty"))
         }
@@ -93,14 +93,14 @@ struct TeamsRoutes: RouteCollection {
     }
 
     private func exists(_ id: UUID, _ request: Request) async throws -> Bool {
-        try await TeamQueries.list(tenant: try request.tenant.id, on: try request.db, logger: request.logger).contains { $0.id == id }
+        try await TeamQueries.list(on: try request.db).contains { $0.id == id }
     }
 
     private func render(_ request: Request, problem: Problem?) async throws -> View {
         let tenant = try request.tenant
         let db = try request.db
-        let teams = try await TeamQueries.list(tenant: tenant.id, on: db, logger: request.logger)
-        let candidates = try await TeamQueries.leaderCandidates(tenant: tenant.id, on: db, logger: request.logger)
+        let teams = try await TeamQueries.list(on: db)
+        let candidates = try await TeamQueries.leaderCandidates(on: db)
         func leaders(selected: String?) -> [SelectOption] {
             [SelectOption(value: "", label: request.translate("teams.noLeader"), selected: (selected ?? "").isEmpty)]
                 + candidates.map {

@@ -24,51 +24,49 @@ public enum UserQueries {
         )
     }
 
-    public static func find(email: String, tenant: UUID, on connection: PostgresConnection, logger: Logger) async throws -> User? {
-        let rows = try await connection.query("""
-            SELECT \(unescaped: columns()) FROM users WHERE tenant_id = \(tenant) AND lower(email) = lower(\(email))
-            """, logger: logger).collect()
+    public static func find(email: String, on db: TenantConnection) async throws -> User? {
+        let rows = try await db.query("""
+            SELECT \(unescaped: columns()) FROM users WHERE tenant_id = \(db.tenant) AND lower(email) = lower(\(email))
+            """).collect()
         return try rows.first.map { try decode($0.makeRandomAccess()) }
     }
 
     /// Creates the user, or updates name, title and roles of the one with that e-mail.
     public static func upsert(
-        tenant: UUID, email: String, firstName: String, lastName: String, title: String, roles: Set<Role>,
-        on connection: PostgresConnection, logger: Logger
+        email: String, firstName: String, lastName: String, title: String, roles: Set<Role>, on db: TenantConnection
     ) async throws -> User {
         let roleNames = roles.sorted().map(\.rawValue)
-        let rows = try await connection.query("""
+        let rows = try await db.query("""
             INSERT INTO users (tenant_id, email, first_name, last_name, title, roles)
-            VALUES (\(tenant), \(email), \(firstName), \(lastName), \(title), \(roleNames))
+            VALUES (\(db.tenant), \(email), \(firstName), \(lastName), \(title), \(roleNames))
             ON CONFLICT (tenant_id, lower(email)) DO UPDATE
                SET first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
                    title = EXCLUDED.title, roles = EXCLUDED.roles, updated_at = now()
             RETURNING \(unescaped: columns())
-            """, logger: logger).collect()
+            """).collect()
         return try decode(rows[0].makeRandomAccess())
     }
 
     /// Deactivating also ends every session of that user.
     public static func setActive(
-        _ active: Bool, user: UUID, tenant: UUID, on connection: PostgresConnection, logger: Logger
+        _ active: Bool, user: UUID, on db: TenantConnection
     ) async throws {
-        try await connection.query(
-            "UPDATE users SET active = \(active), updated_at = now() WHERE tenant_id = \(tenant) AND id = \(user)",
-            logger: logger)
+        try await db.query(
+            "UPDATE users SET active = \(active), updated_at = now() WHERE tenant_id = \(db.tenant) AND id = \(user)")
         if !active {
             // Signed out everywhere at once: browser sessions end, API tokens are revoked.
-            try await connection.query(
-                "DELETE FROM sessions WHERE tenant_id = \(tenant) AND user_id = \(user)", logger: logger)
-            try await OAuthQueries.revokeAll(of: user, tenant: tenant, on: connection, logger: logger)
+            try await db.query(
+                "DELETE FROM sessions WHERE tenant_id = \(db.tenant) AND user_id = \(user)")
+            try await OAuthQueries.revokeAll(of: user, on: db)
         }
     }
 
     public static func setPreferredLanguage(
-        _ language: Language, user: UUID, tenant: UUID, on connection: PostgresConnection, logger: Logger
+        _ language: Language, user: UUID, on db: TenantConnection
     ) async throws {
-        try await connection.query("""
+        try await db.query("""
             UPDATE users SET preferred_language = \(language.rawValue), updated_at = now()
-            WHERE tenant_id = \(tenant) AND id = \(user)
-            """, logger: logger)
+            WHERE tenant_id = \(db.tenant) AND id = \(user)
+            """)
     }
 }

@@ -50,8 +50,8 @@ struct EarningsRoutes: RouteCollection {
         let tenant = try request.tenant
         let db = try request.db
         let today = LocalDate.today(in: tenant.timeZone)
-        let contracts = try await PeopleQueries.contracts(of: user.id, tenant: tenant.id, on: db, logger: request.logger)
-        let rates = try await RateQueries.history(of: user.id, tenant: tenant.id, on: db, logger: request.logger).map(\.rate)
+        let contracts = try await PeopleQueries.contracts(of: user.id, on: db)
+        let rates = try await RateQueries.history(of: user.id, on: db).map(\.rate)
         let rangeCode = (try? request.query.get(String.self, at: "range")) ?? "6"
         let range = Self.ranges.first { $0.code == rangeCode } ?? Self.ranges[0]
         let thisMonth = Month(today)
@@ -59,8 +59,7 @@ struct EarningsRoutes: RouteCollection {
         let selected = ((try? request.query.get(String.self, at: "month")).flatMap(Month.init(filter:)))
             .flatMap { months.contains($0) ? $0 : nil }
         let language = request.language
-        let invoices = try await InvoiceQueries.summaries(of: user.id, tenant: tenant.id, timeZone: tenant.timeZone, on: db,
-                                                         logger: request.logger)
+        let invoices = try await InvoiceQueries.summaries(of: user.id, timeZone: tenant.timeZone, on: db)
         let earnings = Earnings.withInvoices(months.map { Earnings.expected(in: $0, contracts: contracts, rates: rates) },
                                              invoices: invoices)
         func money(_ minor: Int64, _ currency: String?) -> String {

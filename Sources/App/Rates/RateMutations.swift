@@ -14,67 +14,64 @@ public enum RateMutations {
     /// Adds a rate; a second rate on the same day is refused (the database's unique key).
     @discardableResult
     public static func add(
-        amountMinor: Int64, currency: String, from day: LocalDate, for user: UUID, actor: UUID?, tenant: UUID,
-        on connection: PostgresConnection, logger: Logger
+        amountMinor: Int64, currency: String, from day: LocalDate, for user: UUID, actor: UUID?, on db: TenantConnection
     ) async throws -> UUID {
-        let id = try await refusingSameDay(on: connection, logger: logger) {
-            try await connection.query("""
+        let id = try await refusingSameDay(on: db) {
+            try await db.query("""
                 INSERT INTO rates (tenant_id, user_id, effective_from, amount_minor, currency, created_by)
-                VALUES (\(tenant), \(user), \(day.iso)::date, \(amountMinor), \(currency), \(actor))
+                VALUES (\(db.tenant), \(user), \(day.iso)::date, \(amountMinor), \(currency), \(actor))
                 RETURNING id
-                """, logger: logger).collect()[0].decode(UUID.self)
+                """).collect()[0].decode(UUID.self)
         }
         try await PeopleMutations.audit(
             actor: actor, subject: user, action: "rate",
             changes: ["amount_minor": String(amountMinor), "currency": currency, "from": day.iso],
-            tenant: tenant, on: connection, logger: logger)
+            on: db)
         return id
     }
 
     /// Changes a rate's amount and day. `typoFix` marks the row as corrected after it took effect.
     public static func change(
-        _ rate: Rate, to amountMinor: Int64, from day: LocalDate, typoFix: Bool, for user: UUID, actor: UUID,
-        tenant: UUID, on connection: PostgresConnection, logger: Logger
+        _ rate: Rate, to amountMinor: Int64, from day: LocalDate, typoFix: Bool, for user: UUID, actor: UUID, on db: TenantConnection
     ) async throws {
-        try await refusingSameDay(on: connection, logger: logger) {
-            try await connection.query("""
+        try await refusingSameDay(on: db) {
+            try await db.query("""
                 UPDATE rates SET amount_minor = \(amountMinor), effective_from = \(day.iso)::date,
                        corrected_at = CASE WHEN \(typoFix) THEN now() ELSE corrected_at END,
                        corrected_by = CASE WHEN \(typoFix) THEN \(actor) ELSE corrected_by END
-                WHERE tenant_id = \(tenant) AND user_id = \(user) AND id = \(rate.id)
-                """, logger: logger)
+                WHERE tenant_id = \(db.tenant) AND user_id = \(user) AND id = \(rate.id)
+                """)
         }
         try await PeopleMutations.audit(
             actor: actor, subject: user, action: typoFix ? "rateTypoFix" : "rateCorrected",
             changes: ["amount_minor": "\(rate.amountMinor) → \(amountMinor)", "from": "\(rate.effectiveFrom.iso) → \(day.iso)"],
-            tenant: tenant, on: connection, logger: logger)
+            on: db)
     }
 
     /// Deletes a rate that has not taken effect; checked again in the statement itself.
     public static func deleteFuture(
-        _ rate: Rate, today: LocalDate, for user: UUID, actor: UUID, tenant: UUID,
-        on connection: PostgresConnection, logger: Logger
+        _ rate: Rate, today: LocalDate, for user: UUID, actor: UUID, on db: TenantConnection
     ) async throws {
-        let deleted = try await connection.query("""
+        let deleted = try await db.query("""
             DELETE FROM rates
-            WHERE tenant_id = \(tenant) AND user_id = \(user) AND id = \(rate.id) AND effective_from > \(today.iso)::date
+            WHERE tenant_id = \(db.tenant) AND user_id = \(user) AND id = \(rate.id) AND effective_from > \(today.iso)::date
             RETURNING id
-            """, logger: logger).collect()
+            """).collect()
         guard !deleted.isEmpty else { throw Refusal.notDeletable }
         try await PeopleMutations.audit(
             actor: actor, subject: user, action: "rateDeleted",
             changes: ["amount_minor": String(rate.amountMinor), "from": rate.effectiveFrom.iso],
-            tenant: tenant, on: connection, logger: logger)
+            on: db)
     }
 
     /// Runs a write in a savepoint; the unique key on (person, day) becomes `Refusal.sameDay`
     /// and the transaction stays usable so the form can be shown again.
     @discardableResult
     static func refusingSameDay<T>(
-        on connection: PostgresConnection, logger: Logger, _ body: () async throws -> T
+        on db: TenantConnection, _ body: () async throws -> T
     ) async throws -> T {
         do {
-            return try await connection.savepoint("rate_write", logger: logger, body)
+            return try await db.savepoint("rate_write", body)
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
             throw Refusal.sameDay
         }

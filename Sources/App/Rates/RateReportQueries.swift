@@ -42,14 +42,14 @@ public enum RateReportQueries {
     /// (`RateChange.latest`). With a month: the people whose rate changed in it and who had a
     /// contract then, the rate on its last day against the one before it began (`RateChange.during`).
     public static func increases(
-        _ filter: RateIncreaseFilter, tenant: UUID, today: LocalDate, on connection: PostgresConnection, logger: Logger
+        _ filter: RateIncreaseFilter, today: LocalDate, on db: TenantConnection
     ) async throws -> RateIncreasePage {
         let size = RateIncreaseFilter.pageSize
         let offset = (max(filter.page, 1) - 1) * size
         // Rates before `upper` count; with a month, the current one must have taken effect on or after `lower`.
         let upper = filter.month.map { $0.adding(months: 1).first } ?? today.adding(days: 1)
         let lower = filter.month?.first
-        let rows = try await connection.query("""
+        let rows = try await db.query("""
             SELECT u.id, u.first_name, u.last_name, t.name,
                    cur.id, cur.effective_from::text, cur.amount_minor, cur.currency,
                    prev.amount_minor,
@@ -67,7 +67,7 @@ public enum RateReportQueries {
                 WHERE r.tenant_id = u.tenant_id AND r.user_id = u.id
                   AND r.effective_from < coalesce(\(lower?.iso)::date, cur.effective_from)
                 ORDER BY r.effective_from DESC LIMIT 1) prev ON prev.currency = cur.currency
-            WHERE u.tenant_id = \(tenant)
+            WHERE u.tenant_id = \(db.tenant)
               AND (\(filter.teamID)::uuid IS NULL OR u.team_id = \(filter.teamID))
               AND CASE WHEN \(lower?.iso)::date IS NULL THEN u.active
                        ELSE EXISTS (
@@ -77,7 +77,7 @@ public enum RateReportQueries {
                              AND (c.valid_to IS NULL OR c.valid_to >= \(lower?.iso)::date)) END
             ORDER BY fold_name(u.last_name), fold_name(u.first_name), u.id
             LIMIT \(size + 1) OFFSET \(offset)
-            """, logger: logger).collect()
+            """).collect()
         let result = try rows.map { row in
             let (id, first, last, team, rateID, from, amount, currency, previous, increase, basisPoints) = try row.decode(
                 (UUID, String, String, String?, UUID, String, Int64, String, Int64?, Int64?, Int64?).self)
@@ -91,12 +91,11 @@ public enum RateReportQueries {
 
     /// `IncreaseSummary` for each month from `first` to `last`, oldest first, in one statement.
     public static func monthlySummaries(
-        from first: Month, to last: Month, currency: String, tenant: UUID,
-        on connection: PostgresConnection, logger: Logger
+        from first: Month, to last: Month, currency: String, on db: TenantConnection
     ) async throws -> [IncreaseSummary] {
         let count = (last.year - first.year) * 12 + last.month - first.month + 1
         guard count > 0 else { return [] }
-        let rows = try await connection.query("""
+        let rows = try await db.query("""
             WITH months AS (
                 -- Whole numbers of months from a date: no time zone in sight (timestamptz series are slow).
                 SELECT (\(first.first.iso)::date + g * interval '1 month')::date AS first,
@@ -107,7 +106,7 @@ public enum RateReportQueries {
             moved AS (
                 SELECT DISTINCT ON (m.first, r.user_id) m.first, m.next, r.user_id, r.amount_minor, r.currency
                 FROM months m JOIN rates r
-                  ON r.tenant_id = \(tenant) AND r.effective_from >= m.first AND r.effective_from < m.next
+                  ON r.tenant_id = \(db.tenant) AND r.effective_from >= m.first AND r.effective_from < m.next
                 ORDER BY m.first, r.user_id, r.effective_from DESC),
             changes AS (
                 SELECT mv.first, mv.amount_minor - prev.amount_minor AS increase, prev.amount_minor AS previous
@@ -115,11 +114,11 @@ public enum RateReportQueries {
                 -- The rate in effect the day before the month began.
                 JOIN LATERAL (
                     SELECT r.amount_minor, r.currency FROM rates r
-                    WHERE r.tenant_id = \(tenant) AND r.user_id = mv.user_id AND r.effective_from < mv.first
+                    WHERE r.tenant_id = \(db.tenant) AND r.user_id = mv.user_id AND r.effective_from < mv.first
                     ORDER BY r.effective_from DESC LIMIT 1) prev ON prev.currency = mv.currency
                 WHERE mv.currency = \(currency) AND EXISTS (
                     SELECT 1 FROM contracts c
-                    WHERE c.tenant_id = \(tenant) AND c.user_id = mv.user_id
+                    WHERE c.tenant_id = \(db.tenant) AND c.user_id = mv.user_id
                       AND c.valid_from < mv.next AND (c.valid_to IS NULL OR c.valid_to >= mv.first)))
             SELECT to_char(m.first, 'YYYY-MM'), count(c.increase)::int,
                    coalesce(sum(c.increase), 0)::bigint, coalesce(sum(c.previous), 0)::bigint,
@@ -127,7 +126,7 @@ public enum RateReportQueries {
                    round_div(sum(c.increase)::bigint * 10000, sum(c.previous)::bigint)
             FROM months m LEFT JOIN changes c ON c.first = m.first
             GROUP BY m.first ORDER BY m.first
-            """, logger: logger).collect()
+            """).collect()
         return try rows.map { row in
             let (month, count, increase, previous, mean, basisPoints) =
                 try row.decode((String, Int, Int64, Int64, Int64?, Int64?).self)

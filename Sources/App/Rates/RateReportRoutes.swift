@@ -62,8 +62,8 @@ struct RateReportRoutes: RouteCollection {
         let filter = RateIncreaseFilter(teamID: query.team.flatMap(UUID.init(uuidString:)), month: month,
                                         page: min(max(query.page ?? 1, 1), 10_000))
         let today = LocalDate.today(in: tenant.timeZone)
-        let page = try await RateReportQueries.increases(filter, tenant: tenant.id, today: today, on: db, logger: request.logger)
-        let teams = try await TeamQueries.names(tenant: tenant.id, on: db, logger: request.logger)
+        let page = try await RateReportQueries.increases(filter, today: today, on: db)
+        let teams = try await TeamQueries.names(on: db)
         let language = request.language
 
         func url(page number: Int) -> String {
@@ -145,7 +145,7 @@ struct RateReportRoutes: RouteCollection {
         let month = Month(filter: monthText) ?? Month(today)
         let summaries = try await RateReportQueries.monthlySummaries(
             from: month.adding(months: -(Self.comparedMonths - 1)), to: month, currency: tenant.currency,
-            tenant: tenant.id, on: try request.db, logger: request.logger)
+            on: try request.db)
         let language = request.language
         func money(_ minor: Int64?) -> String {
             minor.map { Money.format(minor: $0, currency: tenant.currency, language: language) } ?? "—"

@@ -14,15 +14,14 @@ struct RateRoutes: RouteCollection {
     private func person(_ request: Request) async throws -> (id: UUID, person: Person) {
         try request.require(.manageRates)
         let id = try request.idParameter()
-        guard let person = try await PeopleQueries.person(id, tenant: try request.tenant.id, on: try request.db, logger: request.logger)
+        guard let person = try await PeopleQueries.person(id, on: try request.db)
         else { throw Abort(.notFound) }
         return (id, person)
     }
 
     private func rate(_ request: Request, of person: UUID) async throws -> Rate {
         let id = try request.idParameter("rate")
-        guard let rate = try await RateQueries.rate(id, of: person, tenant: try request.tenant.id, on: try request.db,
-                                                    logger: request.logger)
+        guard let rate = try await RateQueries.rate(id, of: person, on: try request.db)
         else { throw Abort(.notFound) }
         return rate
     }
@@ -42,8 +41,7 @@ struct RateRoutes: RouteCollection {
         case .success(let parsed):
             do {
                 try await RateMutations.add(amountMinor: parsed.amountMinor, currency: tenant.currency, from: parsed.day,
-                                            for: id, actor: try request.user.id, tenant: tenant.id,
-                                            on: try request.db, logger: request.logger)
+                                            for: id, actor: try request.user.id, on: try request.db)
             } catch RateMutations.Refusal.sameDay {
                 return try await refuse(["effectiveFrom": "rate.error.sameDay"])
             }
@@ -119,8 +117,7 @@ struct RateRoutes: RouteCollection {
         guard edit != .refusedNeedsTypoFix else { return try await refuse(["typoFix": "rate.error.typoFix"]) }
         do {
             try await RateMutations.change(rate, to: parsed.amountMinor, from: parsed.day, typoFix: edit == .typoFix,
-                                           for: id, actor: try request.user.id, tenant: tenant.id,
-                                           on: try request.db, logger: request.logger)
+                                           for: id, actor: try request.user.id, on: try request.db)
         } catch RateMutations.Refusal.sameDay {
             return try await refuse(["effectiveFrom": "rate.error.sameDay"])
         }
@@ -135,8 +132,7 @@ struct RateRoutes: RouteCollection {
         let back = Paths.person(tenant.slug, id) + "#rates"
         do {
             try await RateMutations.deleteFuture(rate, today: LocalDate.today(in: tenant.timeZone), for: id,
-                                                 actor: try request.user.id, tenant: tenant.id,
-                                                 on: try request.db, logger: request.logger)
+                                                 actor: try request.user.id, on: try request.db)
         } catch RateMutations.Refusal.notDeletable {
             return request.redirect(to: back, flash: Flash(.error, "flash.rateNotDeletable"))
         }

@@ -49,8 +49,8 @@ struct CompanyRoutes: RouteCollection {
             return try await render(request, form: form, errors: errors).encodeResponse(status: .unprocessableEntity, for: request)
         }
         try await TenantQueries.updateSettings(
-            tenant.id, name: form.name.trimmingWhitespace(), timeZone: form.timeZone, defaultLanguage: language,
-            on: try request.db, logger: request.logger)
+            name: form.name.trimmingWhitespace(), timeZone: form.timeZone, defaultLanguage: language,
+            on: try request.db)
         return request.redirect(to: Paths.company(tenant.slug), flash: Flash(.success, "flash.saved"))
     }
 

@@ -3,7 +3,7 @@ import Vapor
 
 /// What the middlewares learn about a request, for the handlers.
 private struct TenantKey: StorageKey { typealias Value = Tenant }
-private struct ConnectionKey: StorageKey { typealias Value = PostgresConnection }
+private struct ConnectionKey: StorageKey { typealias Value = TenantConnection }
 private struct SessionKey: StorageKey { typealias Value = BrowserSession }
 private struct LanguageKey: StorageKey { typealias Value = Language }
 private struct CSRFKey: StorageKey { typealias Value = String }
@@ -21,7 +21,7 @@ extension Request {
     func setTenant(_ tenant: Tenant) { storage[TenantKey.self] = tenant }
 
     /// The connection of this request's tenant transaction (row level security set to the tenant).
-    public var db: PostgresConnection {
+    public var db: TenantConnection {
         get throws {
             guard let connection = storage[ConnectionKey.self] else {
                 throw Abort(.internalServerError, reason: "no tenant transaction on this route")
@@ -30,7 +30,7 @@ extension Request {
         }
     }
 
-    func setConnection(_ connection: PostgresConnection?) { storage[ConnectionKey.self] = connection }
+    func setConnection(_ connection: TenantConnection?) { storage[ConnectionKey.self] = connection }
 
     public var browserSession: BrowserSession? {
         get { storage[SessionKey.self] }

@@ -22,8 +22,8 @@ struct TenantMiddleware: AsyncMiddleware {
             // Tenant and session first (the cookie is enough), so only signed-in people may send
             // a large body; the body then arrives with no connection held: a slow upload holds none.
             try await database.client.withConnection { connection in
-                try await connection.transaction(tenant: nil, readOnly: readOnly, logger: request.logger) { connection in
-                    try await enter(slug: slug, request: request, on: connection)
+                try await connection.transaction(readOnly: readOnly, logger: request.logger) { connection in
+                    _ = try await enter(slug: slug, request: request, on: connection)
                 }
                 await SessionQueries.touchIfStale(request.browserSession, tenant: try? request.tenant.id, on: connection,
                                                   logger: request.logger)
@@ -33,9 +33,9 @@ struct TenantMiddleware: AsyncMiddleware {
             return try await request.withMultipartForm { try await next.respond(to: request) }
         }
         return try await database.client.withConnection { connection in
-            let response = try await connection.transaction(tenant: nil, readOnly: readOnly, logger: request.logger) { connection in
-                try await enter(slug: slug, request: request, on: connection)
-                request.setConnection(connection)
+            let response = try await connection.transaction(readOnly: readOnly, logger: request.logger) { connection in
+                let db = try await enter(slug: slug, request: request, on: connection)
+                request.setConnection(db)
                 defer { request.setConnection(nil) }
                 return try await next.respond(to: request)
             }
@@ -46,22 +46,24 @@ struct TenantMiddleware: AsyncMiddleware {
         }
     }
 
-    /// Sets the tenant, the browser session and the language of the request.
-    private func enter(slug: String, request: Request, on connection: PostgresConnection) async throws {
-        guard let tenant = try await TenantQueries.enter(slug: slug, on: connection, logger: request.logger) else {
+    /// Sets the tenant, the browser session and the language of the request; the connection of
+    /// the tenant's transaction.
+    private func enter(slug: String, request: Request, on connection: PostgresConnection) async throws -> TenantConnection {
+        guard let (tenant, db) = try await connection.enterTenant(slug: slug, logger: request.logger) else {
             throw Abort(.notFound)
         }
         request.setTenant(tenant)
         if let cookie = request.cookies[Self.sessionCookie]?.string, let token = SecretToken(parsing: cookie) {
             request.browserSession = try await SessionQueries.find(
-                token: token, tenant: tenant.id, idleTimeout: TimeInterval(request.application.settings.sessionIdleMinutes * 60),
-                on: connection, logger: request.logger)
+                token: token, idleTimeout: TimeInterval(request.application.settings.sessionIdleMinutes * 60),
+                on: db)
         }
         request.language = Language.negotiate(
             preferred: request.currentUser?.preferredLanguage,
             cookie: request.cookies[Self.languageCookie]?.string,
             acceptLanguage: request.headers.first(name: .acceptLanguage),
             fallback: tenant.defaultLanguage)
+        return db
     }
 }
 

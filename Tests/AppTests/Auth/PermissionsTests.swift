@@ -91,7 +91,7 @@ import Testing
             #expect(page.status == .ok)
             let home = try await admin.get("/t/acme/")
             #expect(home.body.contains("href=\"/t/acme/admin/company\""))
-            let name = try await world.db.transaction(tenant: nil) {
+            let name = try await world.db.transaction {
                 try await TenantQueries.find(slug: "acme", on: $0, logger: TestPostgres.logger)?.name
             }
             #expect(name == DemoData.name)

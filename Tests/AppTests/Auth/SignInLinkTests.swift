@@ -73,8 +73,8 @@ import Testing
     @Test func anExpiredLinkIsRefused() async throws {
         try await withWorld { world in
             let token = try await world.db.transaction(tenant: world.admin.tenantID) { connection in
-                try await SignInLinkQueries.issue(for: world.admin.id, tenant: world.admin.tenantID, lifetime: -1,
-                                                  on: connection, logger: TestPostgres.logger)
+                try await SignInLinkQueries.issue(for: world.admin.id, lifetime: -1,
+                                                  on: connection)
             }
             var browser = world.browser()
             let page = try await browser.get(Paths.signInLink("acme", token: token.value))
@@ -119,8 +119,7 @@ import Testing
             let token = try await Operations.signInLink(slug: "acme", email: world.employee.email, database: world.db)
 
             try await world.db.transaction(tenant: world.employee.tenantID) { connection in
-                try await UserQueries.setActive(false, user: world.employee.id, tenant: world.employee.tenantID,
-                                                on: connection, logger: TestPostgres.logger)
+                try await UserQueries.setActive(false, user: world.employee.id, on: connection)
             }
             let home = try await signedIn.get("/t/acme/")
             #expect(home.status == .seeOther)

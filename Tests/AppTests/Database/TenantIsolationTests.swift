@@ -76,13 +76,13 @@ import Testing
                     try await connection.transaction(tenant: acme, readOnly: true, logger: Self.log) { connection in
                         try await connection.query(PostgresQuery(unsafeSQL: """
                             SELECT count(*), count(*) FILTER (WHERE tenant_id <> '\(acme)') FROM \(table)
-                            """), logger: Self.log).collect()[0].decode((Int, Int).self)
+                            """)).collect()[0].decode((Int, Int).self)
                     }
                 }
                 #expect(seen.0 == truth.0, "\(table): tenant acme should see its \(truth.0) rows, saw \(seen.0)")
                 #expect(seen.1 == 0, "\(table): tenant acme saw \(seen.1) rows of another tenant")
                 let withoutTenant = try await world.database.asApp { connection in
-                    try await connection.transaction(tenant: nil, readOnly: true, logger: Self.log) { connection in
+                    try await connection.transaction(readOnly: true, logger: Self.log) { connection in
                         try await connection.query(PostgresQuery(unsafeSQL: "SELECT count(*) FROM \(table)"), logger: Self.log)
                             .collect()[0].decode(Int.self)
                     }
@@ -101,27 +101,56 @@ import Testing
                         try await connection.query("""
                             INSERT INTO users (tenant_id, email, first_name, last_name)
                             VALUES (\(globex), 'intruder@globex.example', 'In', 'Truder')
-                            """, logger: Self.log)
+                            """)
                     }
                 }
             }
             let changed = try await world.database.asApp { connection in
                 try await connection.transaction(tenant: acme, readOnly: false, logger: Self.log) { connection in
                     try await connection.query(
-                        "UPDATE users SET first_name = 'X' WHERE tenant_id = \(globex)", logger: Self.log)
-                    return try await connection.query("SELECT count(*) FROM users WHERE first_name = 'X'", logger: Self.log)
+                        "UPDATE users SET first_name = 'X' WHERE tenant_id = \(globex)")
+                    return try await connection.query("SELECT count(*) FROM users WHERE first_name = 'X'")
                         .collect()[0].decode(Int.self)
                 }
             }
             #expect(changed == 0)
             let renamed = try await world.database.asApp { connection in
                 try await connection.transaction(tenant: acme, readOnly: false, logger: Self.log) { connection in
-                    try await connection.query("UPDATE tenants SET name = 'Hijacked' WHERE slug = 'globex'", logger: Self.log)
-                    return try await connection.query("SELECT name FROM tenants WHERE slug = 'globex'", logger: Self.log)
+                    try await connection.query("UPDATE tenants SET name = 'Hijacked' WHERE slug = 'globex'")
+                    return try await connection.query("SELECT name FROM tenants WHERE slug = 'globex'")
                         .collect()[0].decode(String.self)
                 }
             }
             #expect(renamed == "Globex a.s.")
+        }
+    }
+
+    /// The tenant a `TenantConnection` names is the tenant set on its transaction, however it was
+    /// made (by id, by a slug, for a new tenant), and an unknown slug makes none.
+    @Test func aTenantConnectionNamesTheTenantSetOnIt() async throws {
+        try await withWorld { world in
+            let acme = world.admin.tenantID, globex = world.otherAdmin.tenantID
+            func setting(_ db: TenantConnection) async throws -> String {
+                try await db.query("SELECT current_setting('roster.tenant_id')::uuid::text").collect()[0].decode(String.self)
+            }
+            for tenant in [acme, globex] {
+                let set = try await world.db.transaction(tenant: tenant, readOnly: true) { try await setting($0) }
+                #expect(set == tenant.uuidString.lowercased())
+            }
+            let entered = try await world.db.transaction(readOnly: true) { connection in
+                let (tenant, db) = try #require(try await connection.enterTenant(slug: "globex", logger: Self.log))
+                return (tenant.id, db.tenant, try await setting(db))
+            }
+            #expect(entered.0 == globex && entered.1 == globex && entered.2 == globex.uuidString.lowercased())
+            let unknown = try await world.db.transaction(readOnly: true) { connection in
+                try await connection.enterTenant(slug: "initech", logger: Self.log) == nil
+            }
+            #expect(unknown)
+            let created = try await world.db.transaction { connection in
+                let (tenant, db) = try await connection.createTenant(slug: "initech", name: "Initech", logger: Self.log)
+                return (tenant.id, db.tenant, try await setting(db))
+            }
+            #expect(created.0 == created.1 && created.2 == created.0.uuidString.lowercased())
         }
     }
 
@@ -130,7 +159,7 @@ import Testing
             await #expect(throws: PSQLError.self) {
                 try await world.database.asApp { connection in
                     try await connection.transaction(tenant: world.admin.tenantID, readOnly: true, logger: Self.log) {
-                        try await $0.query("UPDATE users SET title = 'x'", logger: Self.log).collect().count
+                        try await $0.query("UPDATE users SET title = 'x'").collect().count
                     }
                 }
             }
@@ -150,7 +179,7 @@ import Testing
                         try await connection.query("""
                             INSERT INTO users (tenant_id, email, first_name, last_name)
                             VALUES (\(world.admin.tenantID), \(world.admin.email.uppercased()), 'Du', 'Plicate')
-                            """, logger: TestPostgres.logger)
+                            """)
                     } catch {
                         thrownAtCall = true
                         throw error

@@ -127,12 +127,10 @@ import Vapor
                                  .joined(separator: "; "), csrf: adminCSRF),
             ]
             let rate = try await world.db.transaction(tenant: world.employee.tenantID) {
-                try await RateQueries.history(of: world.employee.id, tenant: world.employee.tenantID, on: $0,
-                                              logger: TestPostgres.logger)[0].rate.id
+                try await RateQueries.history(of: world.employee.id, on: $0)[0].rate.id
             }
             let invoice = try await world.db.transaction(tenant: world.employee.tenantID) {
-                try await $0.query("SELECT id, document_id FROM invoices WHERE user_id = \(world.employee.id)",
-                                   logger: TestPostgres.logger).collect()[0].decode((UUID, UUID).self)
+                try await $0.query("SELECT id, document_id FROM invoices WHERE user_id = \(world.employee.id)").collect()[0].decode((UUID, UUID).self)
             }
             let ids = Ids(person: world.employee.id, rate: rate, invoice: invoice.0, document: invoice.1)
             // The world's provider of this tenant is an address that does not exist: every sign-in

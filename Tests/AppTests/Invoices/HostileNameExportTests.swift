@@ -12,8 +12,7 @@ import Testing
 
     static func rename(_ world: TestWorld, _ user: User, first: String, last: String) async throws {
         _ = try await world.db.transaction(tenant: user.tenantID) {
-            try await $0.query("UPDATE users SET first_name = \(first), last_name = \(last) WHERE id = \(user.id)",
-                               logger: TestPostgres.logger)
+            try await $0.query("UPDATE users SET first_name = \(first), last_name = \(last) WHERE id = \(user.id)")
         }
     }
 

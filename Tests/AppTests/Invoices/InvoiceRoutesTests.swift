@@ -25,7 +25,7 @@ import Vapor
             let row = try await connection.query("""
                 SELECT (SELECT count(*) FROM invoices)::int, (SELECT count(*) FROM invoice_documents)::int,
                        (SELECT count(*) FROM invoice_history)::int
-                """, logger: TestPostgres.logger).collect()[0]
+                """).collect()[0]
             let (a, b, c) = try row.decode((Int, Int, Int).self)
             return [a, b, c]
         }
@@ -95,7 +95,7 @@ import Vapor
             let id = try Self.invoiceID(from: first)
             // Returned by an admin, then replaced: submitted again, with both versions kept.
             _ = try await world.db.transaction(tenant: tenant) { connection in
-                try await connection.query("UPDATE invoices SET state = 'returned' WHERE id = \(id)", logger: TestPostgres.logger)
+                try await connection.query("UPDATE invoices SET state = 'returned' WHERE id = \(id)")
             }
             let second = try await Self.upload(&eva, month: Self.thisMonth, file: TestPDF.invoice(["Opravená faktura"]),
                                                filename: "opravena.pdf")
@@ -108,7 +108,7 @@ import Vapor
             #expect(page.body.contains("Submitted"))
             // Approved: the file stays, and the person is told why.
             _ = try await world.db.transaction(tenant: tenant) { connection in
-                try await connection.query("UPDATE invoices SET state = 'approved' WHERE id = \(id)", logger: TestPostgres.logger)
+                try await connection.query("UPDATE invoices SET state = 'approved' WHERE id = \(id)")
             }
             let before = try await Self.counts(world, tenant: tenant)
             let refused = try await Self.upload(&eva, month: Self.thisMonth, file: PDFInspectorTests.czechInvoice)
@@ -198,7 +198,7 @@ import Vapor
                     group.addTask {
                         _ = try await world.db.transaction(tenant: tenant) { connection in
                             try await InvoiceMutations.upload(upload, month: Self.thisMonth, for: user, actor: user,
-                                                              tenant: tenant, on: connection, logger: TestPostgres.logger)
+                                                              on: connection)
                         }
                     }
                 }
@@ -208,7 +208,7 @@ import Vapor
                 try await connection.query("""
                     SELECT d.version_no FROM invoice_documents d JOIN invoices i ON i.tenant_id = d.tenant_id AND i.id = d.invoice_id
                     WHERE i.user_id = \(user) AND i.month = \(Self.thisMonth.first.iso)::date ORDER BY 1
-                    """, logger: TestPostgres.logger).collect().map { try $0.decode(Int.self) }
+                    """).collect().map { try $0.decode(Int.self) }
             }
             #expect(versions == Array(1...6))
         }
@@ -224,7 +224,7 @@ import Vapor
             await #expect(throws: (any Error).self) {
                 try await world.db.transaction(tenant: tenant) { connection in
                     _ = try await InvoiceMutations.upload(upload, month: Self.thisMonth, for: world.employee.id,
-                                                          actor: UUID(), tenant: tenant, on: connection, logger: TestPostgres.logger)
+                                                          actor: UUID(), on: connection)
                 }
             }
             #expect(try await Self.counts(world, tenant: tenant) == before)
@@ -295,8 +295,7 @@ import Vapor
             }
             // A document id of another invoice under this invoice's path is not found either.
             let other = try await world.db.transaction(tenant: world.employee.tenantID, readOnly: true) { connection in
-                try await connection.query("SELECT document_id FROM invoices WHERE id <> \(id) LIMIT 1",
-                                           logger: TestPostgres.logger).collect()[0].decode(UUID.self)
+                try await connection.query("SELECT document_id FROM invoices WHERE id <> \(id) LIMIT 1").collect()[0].decode(UUID.self)
             }
             #expect(try await eva.get(Paths.invoiceDocument(Self.slug, id, other)).status == .notFound)
             #expect(try await eva.get(Paths.invoice(Self.slug, id) + "/documents/not-a-uuid").status == .notFound)

@@ -11,8 +11,7 @@ import Testing
 
     static func makeAdmin(_ world: TestWorld, _ user: User, active: Bool = true) async throws {
         _ = try await world.db.transaction(tenant: user.tenantID) {
-            try await $0.query("UPDATE users SET roles = array_append(roles, 'admin'), active = \(active) WHERE id = \(user.id)",
-                               logger: TestPostgres.logger)
+            try await $0.query("UPDATE users SET roles = array_append(roles, 'admin'), active = \(active) WHERE id = \(user.id)")
         }
     }
 
@@ -22,7 +21,7 @@ import Testing
             try await $0.query("""
                 SELECT to_state::text || ':' || own_invoice::text FROM invoice_history
                 WHERE invoice_id = \(id) AND from_state IS NOT NULL ORDER BY at, id
-                """, logger: TestPostgres.logger).collect().map { try $0.decode(String.self) }
+                """).collect().map { try $0.decode(String.self) }
         }
     }
 
@@ -99,7 +98,7 @@ import Testing
             // In Czech.
             jana.acceptLanguage = "cs"
             _ = try await world.db.transaction(tenant: world.admin.tenantID) {
-                try await $0.query("UPDATE users SET preferred_language = 'cs' WHERE id = \(world.admin.id)", logger: TestPostgres.logger)
+                try await $0.query("UPDATE users SET preferred_language = 'cs' WHERE id = \(world.admin.id)")
             }
             let czech = try await jana.get(Paths.invoice(Self.slug, own))
             #expect(czech.body.contains("Vlastní faktura") && czech.body.contains("vlastní faktura"))

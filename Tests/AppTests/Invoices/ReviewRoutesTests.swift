@@ -18,8 +18,7 @@ import Vapor
                                     report: InspectionReport(verdict: .ok, pages: 1, text: lines.joined(separator: "\n")))
         return try await world.db.transaction(tenant: user.tenantID) { connection in
             guard case .success(let stored) = try await InvoiceMutations.upload(
-                upload, month: month, for: user.id, actor: user.id, tenant: user.tenantID, on: connection,
-                logger: TestPostgres.logger) else { throw Abort(.conflict) }
+                upload, month: month, for: user.id, actor: user.id, on: connection) else { throw Abort(.conflict) }
             return stored.invoice
         }
     }
@@ -27,7 +26,7 @@ import Vapor
     /// What the desk expects for a person's month, worked out from their contracts and rates.
     static func expected(_ world: TestWorld, _ user: User, _ month: Month) async throws -> Int64 {
         let people = try await world.db.transaction(tenant: user.tenantID, readOnly: true) {
-            try await ReviewQueries.contractsAndRates(of: [user.id], tenant: user.tenantID, on: $0, logger: TestPostgres.logger)
+            try await ReviewQueries.contractsAndRates(of: [user.id], on: $0)
         }
         return Earnings.expected(in: month, contracts: people[user.id]!.contracts.filter { $0.kind.sendsInvoices },
                                  rates: people[user.id]!.rates).amountMinor
@@ -37,7 +36,7 @@ import Vapor
 
     static func state(_ world: TestWorld, _ id: UUID) async throws -> (state: String, version: Int) {
         try await world.db.transaction(tenant: world.admin.tenantID, readOnly: true) {
-            try await $0.query("SELECT state::text, version FROM invoices WHERE id = \(id)", logger: TestPostgres.logger)
+            try await $0.query("SELECT state::text, version FROM invoices WHERE id = \(id)")
                 .collect()[0].decode((String, Int).self)
         }
     }
@@ -83,7 +82,7 @@ import Vapor
             #expect(page.body.contains("a fifth of the contracted weekly hours"))
             // Whatever a name holds is printed as text.
             _ = try await world.db.transaction(tenant: world.admin.tenantID) {
-                try await $0.query("UPDATE users SET last_name = '<b>\"X\"</b>' WHERE id = \(world.employee.id)", logger: TestPostgres.logger)
+                try await $0.query("UPDATE users SET last_name = '<b>\"X\"</b>' WHERE id = \(world.employee.id)")
             }
             let escaped = try await jana.get(Paths.reviewDesk(Self.slug, month: Self.october, state: .submitted))
             #expect(escaped.body.contains("Eva &lt;b&gt;&quot;X&quot;&lt;/b&gt;") && !escaped.body.contains("<b>\"X\""))
@@ -150,8 +149,7 @@ import Vapor
                     group.addTask {
                         try await world.db.transaction(tenant: tenant) { connection in
                             try await ReviewMutations.apply(.approve, to: [ReviewPick(id: id, version: 1, reason: nil)],
-                                                            actor: world.admin.id, tenant: tenant, on: connection,
-                                                            logger: TestPostgres.logger)[id]
+                                                            actor: world.admin.id, on: connection)[id]
                         }
                     }
                 }
@@ -162,8 +160,7 @@ import Vapor
             #expect(outcomes.filter { $0 == .changed }.count == 1)
             #expect(outcomes.filter { $0 == .stale }.count == 1)
             let approvals = try await world.db.transaction(tenant: tenant, readOnly: true) {
-                try await $0.query("SELECT count(*)::int FROM invoice_history WHERE invoice_id = \(id) AND to_state = 'approved'",
-                                   logger: TestPostgres.logger).collect()[0].decode(Int.self)
+                try await $0.query("SELECT count(*)::int FROM invoice_history WHERE invoice_id = \(id) AND to_state = 'approved'").collect()[0].decode(Int.self)
             }
             #expect(approvals == 1)
         }
@@ -179,8 +176,7 @@ import Vapor
                     for role in Role.allCases {
                         // Put the invoice in the state, at a version of our choosing.
                         _ = try await world.db.transaction(tenant: world.admin.tenantID) {
-                            try await $0.query("UPDATE invoices SET state = \(state.rawValue)::invoice_state, version = 10 WHERE id = \(id)",
-                                               logger: TestPostgres.logger)
+                            try await $0.query("UPDATE invoices SET state = \(state.rawValue)::invoice_state, version = 10 WHERE id = \(id)")
                         }
                         var browser = browsers[role]!
                         let home = try await browser.get("/t/acme/")

@@ -8,7 +8,7 @@ import Vapor
 @Suite struct LinkRequestTests {
     static func outbox(_ world: TestWorld, tenant: UUID) async throws -> [OutboxMail] {
         try await world.db.transaction(tenant: tenant) {
-            try await OutboxQueries.recent(tenant: tenant, limit: 100, on: $0, logger: TestPostgres.logger)
+            try await OutboxQueries.recent(limit: 100, on: $0)
         }
     }
 
@@ -63,8 +63,7 @@ import Vapor
     @Test func aDeactivatedPersonGetsNoLink() async throws {
         try await withWorld { world in
             try await world.db.transaction(tenant: world.employee.tenantID) {
-                try await UserQueries.setActive(false, user: world.employee.id, tenant: world.employee.tenantID, on: $0,
-                                                logger: TestPostgres.logger)
+                try await UserQueries.setActive(false, user: world.employee.id, on: $0)
             }
             var visitor = world.browser()
             let login = try await visitor.get("/t/acme/login")
@@ -133,8 +132,7 @@ import Vapor
         try await withWorld { world in
             let tenant = world.admin.tenantID
             let id = try await world.db.transaction(tenant: tenant) {
-                try await OutboxQueries.enqueue(to: world.admin.email, subject: "Test", body: "Body", tenant: tenant,
-                                                on: $0, logger: TestPostgres.logger)
+                try await OutboxQueries.enqueue(to: world.admin.email, subject: "Test", body: "Body", on: $0)
             }
             let failing = MailWorker(database: world.db, transport: SendmailTransport(command: ["/bin/false"]),
                                      from: "roster@roster.test", logger: TestPostgres.logger)
@@ -145,8 +143,7 @@ import Vapor
             #expect(try await failing.deliverDue() == .init(sent: 0, failed: 0))
             for _ in 2...OutboxRetry.maxAttempts {
                 _ = try await world.db.transaction(tenant: tenant) {
-                    try await $0.query("UPDATE outbox SET next_attempt_at = now() WHERE tenant_id = \(tenant) AND id = \(id)",
-                                       logger: TestPostgres.logger)
+                    try await $0.query("UPDATE outbox SET next_attempt_at = now() WHERE tenant_id = \(tenant) AND id = \(id)")
                 }
                 try await failing.deliverDue()
             }
@@ -156,8 +153,7 @@ import Vapor
             let missing = MailWorker(database: world.db, transport: SendmailTransport(command: ["/nonexistent/sendmail"]),
                                      from: "roster@roster.test", logger: TestPostgres.logger)
             let other = try await world.db.transaction(tenant: tenant) {
-                try await OutboxQueries.enqueue(to: world.admin.email, subject: "Test 2", body: "Body", tenant: tenant,
-                                                on: $0, logger: TestPostgres.logger)
+                try await OutboxQueries.enqueue(to: world.admin.email, subject: "Test 2", body: "Body", on: $0)
             }
             #expect(try await missing.deliverDue().failed == 1)
             #expect(try await Self.outbox(world, tenant: tenant).first { $0.id == other }?.lastError?.contains("could not be started") == true)

@@ -59,7 +59,7 @@ import Vapor
     /// Whether a statement gets a connection from the pool within a few seconds.
     static func probe(_ database: App.Database) -> @Sendable () async -> Bool {
         {
-            (try? await database.transaction(tenant: nil) { connection in
+            (try? await database.transaction { connection in
                 try await connection.query("SELECT 1", logger: TestPostgres.logger)
             }) != nil
         }
@@ -70,7 +70,7 @@ import Vapor
         for subject in subjects {  // one transaction each: distinct creation times, sent in this order
             ids.append(try await world.db.transaction(tenant: world.admin.tenantID) {
                 try await OutboxQueries.enqueue(to: world.admin.email, subject: subject, body: "Body", expiresAt: expiresAt,
-                                                tenant: world.admin.tenantID, on: $0, logger: TestPostgres.logger)
+                                                on: $0)
             })
         }
         return ids
@@ -141,7 +141,7 @@ import Vapor
             let ids = try await Self.enqueue(world, subjects: ["Orphan"])
             // A worker claims the message and dies before sending it.
             let claimed = try await world.db.transaction(tenant: world.admin.tenantID) {
-                try await OutboxQueries.claimDue(tenant: world.admin.tenantID, on: $0, logger: TestPostgres.logger)
+                try await OutboxQueries.claimDue(on: $0)
             }
             #expect(claimed.map(\.id).contains(ids[0]))
             let transport = ScriptedTransport()

@@ -121,8 +121,7 @@ import Vapor
             try await Self.connect(world, issuer: try Self.issuer())
             try await Self.provide(world, sub: "eva-4", claims: ["email": world.employee.email, "email_verified": true])
             try await world.db.transaction(tenant: world.employee.tenantID) {
-                try await UserQueries.setActive(false, user: world.employee.id, tenant: world.employee.tenantID, on: $0,
-                                                logger: TestPostgres.logger)
+                try await UserQueries.setActive(false, user: world.employee.id, on: $0)
             }
             var browser = world.browser()
             let page = try await Self.signIn(world, sub: "eva-4", browser: &browser)

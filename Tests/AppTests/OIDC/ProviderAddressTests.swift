@@ -94,7 +94,7 @@ import Vapor
             #expect(Set(answers).count == 1, "one message for every refusal: \(Set(answers))")
             // Nothing was saved: the seed's provider is still the one on record.
             let stored = try await world.db.transaction(tenant: world.admin.tenantID) {
-                try await IdentityProviderQueries.provider(tenant: world.admin.tenantID, on: $0, logger: TestPostgres.logger)
+                try await IdentityProviderQueries.provider(on: $0)
             }
             #expect(stored?.issuer == "https://idp.acme.example")
         }

@@ -16,7 +16,7 @@ import Testing
             #expect(after.body.contains("2024-09-01 – 2029-12-31") && after.body.contains("2030-01-01 – open-ended"))
             #expect(after.body.contains("ended a contract") && after.body.contains("The contract was added."))
             let contracts = try await world.db.transaction(tenant: world.employee.tenantID) {
-                try await PeopleQueries.contracts(of: world.employee.id, tenant: world.employee.tenantID, on: $0, logger: TestPostgres.logger)
+                try await PeopleQueries.contracts(of: world.employee.id, on: $0)
             }
             #expect(ContractHistory.isContractor(contracts, in: Month(year: 2029, month: 12)!))
             #expect(!ContractHistory.isContractor(contracts, in: Month(year: 2030, month: 1)!))

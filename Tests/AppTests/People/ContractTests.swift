@@ -84,7 +84,7 @@ import Testing
                     try await PeopleMutations.addContract(
                         Contract(id: UUID(), kind: .dpp, validFrom: LocalDate(iso: "2025-01-01")!, validTo: LocalDate(iso: "2025-03-31"),
                                  capacityTenths: 100),
-                        for: eva.id, actor: world.admin.id, tenant: eva.tenantID, on: connection, logger: TestPostgres.logger)
+                        for: eva.id, actor: world.admin.id, on: connection)
                 }
             }
             // Before the current one started, it fits.
@@ -92,7 +92,7 @@ import Testing
                 try await PeopleMutations.addContract(
                     Contract(id: UUID(), kind: .dpp, validFrom: LocalDate(iso: "2024-01-01")!, validTo: LocalDate(iso: "2024-08-31"),
                              capacityTenths: 100),
-                    for: eva.id, actor: world.admin.id, tenant: eva.tenantID, on: connection, logger: TestPostgres.logger)
+                    for: eva.id, actor: world.admin.id, on: connection)
             }
         }
     }

@@ -25,8 +25,8 @@ import Testing
             try await world.db.transaction(tenant: tenant) { connection in
                 for i in 0..<30 {
                     _ = try await UserQueries.upsert(
-                        tenant: tenant, email: "p\(i)@acme.example", firstName: "Person", lastName: String(format: "Zeta %02d", i),
-                        title: "", roles: [.employee], on: connection, logger: TestPostgres.logger)
+                        email: "p\(i)@acme.example", firstName: "Person", lastName: String(format: "Zeta %02d", i),
+                        title: "", roles: [.employee], on: connection)
                 }
             }
             var admin = try await world.signedIn(world.admin)
@@ -55,8 +55,7 @@ import Testing
             #expect(contractors.body.contains("Svoboda") && contractors.body.contains("Dvořáková"))
             #expect(!contractors.body.contains(">Nováková"))
             try await world.db.transaction(tenant: world.employee.tenantID) { connection in
-                try await UserQueries.setActive(false, user: world.employee.id, tenant: world.employee.tenantID,
-                                                on: connection, logger: TestPostgres.logger)
+                try await UserQueries.setActive(false, user: world.employee.id, on: connection)
             }
             let active = try await admin.get("/t/acme/people")
             #expect(!active.body.contains("Dvořáková"))

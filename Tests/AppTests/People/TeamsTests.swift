@@ -26,7 +26,7 @@ import Testing
             #expect(empty.status == .unprocessableEntity && empty.body.contains("Enter a team name"))
 
             let teams = try await world.db.transaction(tenant: world.admin.tenantID) {
-                try await TeamQueries.list(tenant: world.admin.tenantID, on: $0, logger: TestPostgres.logger)
+                try await TeamQueries.list(on: $0)
             }
             let design = try #require(teams.first { $0.name == "Design" }), vyvoj = try #require(teams.first { $0.name == "Vývoj" })
             let busy = try await admin.post(Paths.deleteTeam("acme", vyvoj.id), form: [:], csrfFrom: after)
@@ -45,8 +45,7 @@ import Testing
     @Test func anInactiveLeaderIsRefused() async throws {
         try await withWorld { world in
             try await world.db.transaction(tenant: world.employee.tenantID) { connection in
-                try await UserQueries.setActive(false, user: world.employee.id, tenant: world.employee.tenantID,
-                                                on: connection, logger: TestPostgres.logger)
+                try await UserQueries.setActive(false, user: world.employee.id, on: connection)
             }
             var admin = try await world.signedIn(world.admin)
             let page = try await admin.get("/t/acme/teams")
@@ -69,7 +68,7 @@ import Testing
                 #expect(post.status == .forbidden)
             }
             let globexTeams = try await world.db.transaction(tenant: world.otherAdmin.tenantID) {
-                try await TeamQueries.list(tenant: world.otherAdmin.tenantID, on: $0, logger: TestPostgres.logger)
+                try await TeamQueries.list(on: $0)
             }
             var admin = try await world.signedIn(world.admin)
             let home = try await admin.get("/t/acme/")

@@ -21,7 +21,7 @@ import Testing
             #expect(september.body.contains("Dvořáková Eva") && september.body.contains("Svoboda Petr"))
             #expect(!september.body.contains("Nováková Jana"))
             let teams = try await world.db.transaction(tenant: world.admin.tenantID) {
-                try await TeamQueries.names(tenant: world.admin.tenantID, on: $0, logger: TestPostgres.logger)
+                try await TeamQueries.names(on: $0)
             }
             let team = try #require(teams.first).id.uuidString.lowercased()
             let byTeam = try await admin.get(Paths.rateIncreases("acme") + "?team=\(team)")

@@ -6,7 +6,7 @@ import Testing
 @Suite struct RateRoutesTests {
     static func history(_ world: TestWorld, _ user: User) async throws -> [RateEntry] {
         try await world.db.transaction(tenant: user.tenantID) {
-            try await RateQueries.history(of: user.id, tenant: user.tenantID, on: $0, logger: TestPostgres.logger)
+            try await RateQueries.history(of: user.id, on: $0)
         }
     }
 

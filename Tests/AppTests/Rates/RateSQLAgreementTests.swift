@@ -41,48 +41,46 @@ import Testing
         }
     }
 
-    static func insert(_ specs: [Spec], tenant: UUID, on connection: PostgresConnection) async throws {
-        let log = TestPostgres.logger
+    static func insert(_ specs: [Spec], tenant: UUID, on connection: TenantConnection) async throws {
         for (index, spec) in specs.enumerated() {
             let user = try await UserQueries.upsert(
-                tenant: tenant, email: "person\(index)@acme.example", firstName: "Person", lastName: "Generated \(index % 7)",
-                title: "", roles: [.employee], on: connection, logger: log)
+                email: "person\(index)@acme.example", firstName: "Person", lastName: "Generated \(index % 7)",
+                title: "", roles: [.employee], on: connection)
             let start = Month(RateGenerators.origin).adding(months: spec.contractStart).first
             let end = spec.contractMonths.map { Month(start).adding(months: $0).first.adding(days: -1) }
             try await PeopleMutations.addContract(
                 Contract(id: UUID(), kind: .ico, validFrom: start, validTo: end, capacityTenths: 400),
-                for: user.id, actor: nil, tenant: tenant, on: connection, logger: log)
+                for: user.id, actor: nil, on: connection)
             for rate in spec.rates {
                 try await RateMutations.add(amountMinor: rate.amountMinor, currency: rate.currency, from: rate.effectiveFrom,
-                                            for: user.id, actor: nil, tenant: tenant, on: connection, logger: log)
+                                            for: user.id, actor: nil, on: connection)
             }
             if !spec.active {
-                try await UserQueries.setActive(false, user: user.id, tenant: tenant, on: connection, logger: log)
+                try await UserQueries.setActive(false, user: user.id, on: connection)
             }
         }
     }
 
     /// Reads the raw rows back and works out every report in Swift, then asks SQL.
-    static func compare(tenant: UUID, on connection: PostgresConnection) async throws {
-        let log = TestPostgres.logger
+    static func compare(tenant: UUID, on connection: TenantConnection) async throws {
         var people: [UUID: (active: Bool, last: String, first: String)] = [:]
         for try await (id, active, last, first) in try await connection.query(
-            "SELECT id, active, last_name, first_name FROM users WHERE tenant_id = \(tenant)", logger: log
+            "SELECT id, active, last_name, first_name FROM users WHERE tenant_id = \(tenant)"
         ).decode((UUID, Bool, String, String).self) {
             people[id] = (active, last, first)
         }
         var histories: [UUID: [Rate]] = [:]
         var contracts: [UUID: [Contract]] = [:]
         for id in people.keys {
-            histories[id] = try await RateQueries.history(of: id, tenant: tenant, on: connection, logger: log).map(\.rate)
-            contracts[id] = try await PeopleQueries.contracts(of: id, tenant: tenant, on: connection, logger: log)
+            histories[id] = try await RateQueries.history(of: id, on: connection).map(\.rate)
+            contracts[id] = try await PeopleQueries.contracts(of: id, on: connection)
         }
         func contracted(_ id: UUID, _ month: Month) -> Bool { contracts[id, default: []].contains { $0.overlaps(month) } }
 
         // Average increase, month by month.
         let first = Month(year: 2024, month: 12)!, last = Month(year: 2027, month: 1)!
         let fromSQL = try await RateReportQueries.monthlySummaries(
-            from: first, to: last, currency: "CZK", tenant: tenant, on: connection, logger: log)
+            from: first, to: last, currency: "CZK", on: connection)
         var month = first
         var expected: [IncreaseSummary] = []
         while month <= last {
@@ -98,7 +96,7 @@ import Testing
             var rows: [RateIncreaseRow] = []
             var filter = RateIncreaseFilter(month: month)
             while true {
-                let page = try await RateReportQueries.increases(filter, tenant: tenant, today: today, on: connection, logger: log)
+                let page = try await RateReportQueries.increases(filter, today: today, on: connection)
                 rows += page.rows
                 guard page.hasNext else { break }
                 filter.page += 1

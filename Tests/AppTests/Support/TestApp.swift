@@ -65,44 +65,41 @@ func withWorld<T: Sendable>(
                 adminFirstName: "Hana", adminLastName: "Malá", database: app.database)
             // The second tenant gets a row in every tenant-owned table too, so isolation is tested everywhere.
             try await app.database.transaction(tenant: other.tenant.id) { connection in
-                let log = TestPostgres.logger, tenant = other.tenant.id, boss = other.admin.id
-                let team = try await PeopleMutations.createTeam(name: "Sales", leader: boss, tenant: tenant, on: connection, logger: log)
-                try await PeopleMutations.setTeam(team, for: boss, actor: boss, tenant: tenant, on: connection, logger: log)
+                let boss = other.admin.id
+                let team = try await PeopleMutations.createTeam(name: "Sales", leader: boss, on: connection)
+                try await PeopleMutations.setTeam(team, for: boss, actor: boss, on: connection)
                 try await PeopleMutations.addContract(
                     Contract(id: UUID(), kind: .ico, validFrom: LocalDate(iso: "2024-01-01")!, validTo: nil, capacityTenths: 400),
-                    for: boss, actor: boss, tenant: tenant, on: connection, logger: log)
+                    for: boss, actor: boss, on: connection)
                 try await RateMutations.add(amountMinor: 80_000, currency: "CZK", from: LocalDate(iso: "2024-01-01")!,
-                                            for: boss, actor: boss, tenant: tenant, on: connection, logger: log)
+                                            for: boss, actor: boss, on: connection)
             }
             // Mail and link requests of both tenants: a delivered message and an old request each.
             for (tenant, email) in [(people[0].user.tenantID, people[0].user.email), (other.tenant.id, other.admin.email)] {
                 try await app.database.transaction(tenant: tenant) { connection in
-                    let log = TestPostgres.logger
-                    let mail = try await OutboxQueries.enqueue(to: email, subject: "Welcome", body: "Hello", tenant: tenant,
-                                                               on: connection, logger: log)
-                    try await OutboxQueries.markSent(mail, tenant: tenant, on: connection, logger: log)
+                    let mail = try await OutboxQueries.enqueue(to: email, subject: "Welcome", body: "Hello", on: connection)
+                    try await OutboxQueries.markSent(mail, on: connection)
                     // An app's sign-in: a spent code and its tokens.
                     let slug = tenant == other.tenant.id ? "globex" : DemoData.slug
                     let user = tenant == other.tenant.id ? other.admin.id : people[0].user.id
                     let verifier = String(repeating: "v", count: 43)
                     let code = try await OAuthQueries.createCode(
-                        tenant: Tenant(id: tenant, slug: slug, name: "", timeZone: "Europe/Prague", defaultLanguage: .cs, currency: "CZK"),
-                        user: user, client: "roster-cli", redirectURI: "http://127.0.0.1:1/callback",
-                        challenge: PKCE.challenge(for: verifier), on: connection, logger: log)
+                        slug: slug, user: user, client: "roster-cli", redirectURI: "http://127.0.0.1:1/callback",
+                        challenge: PKCE.challenge(for: verifier), on: connection)
                     _ = try await OAuthQueries.exchange(code: code, clientID: "roster-cli", redirectURI: "http://127.0.0.1:1/callback",
-                                                        verifier: verifier, tenant: tenant, on: connection, logger: log)
+                                                        verifier: verifier, on: connection)
                     // An identity provider and a sign-in through it that never came back.
                     let box = app.settings.secretBox!
                     let provider = IdentityProvider(issuer: "https://idp.\(slug).example", clientID: "roster",
                                                     secretSealed: try box.seal("secret-of-\(slug)"), displayName: "IdP")
-                    try await IdentityProviderQueries.save(provider, tenant: tenant, on: connection, logger: log)
+                    try await IdentityProviderQueries.save(provider, on: connection)
                     try await IdentityProviderQueries.startAttempt(
                         state: SecretToken(), browser: SecretToken(), nonce: "n", verifier: verifier, provider: provider,
-                        tenant: tenant, on: connection, logger: log)
+                        on: connection)
                     try await connection.query("""
                         INSERT INTO sign_in_requests (tenant_id, email, client, requested_at)
                         VALUES (\(tenant), \(email), '192.0.2.1', now() - interval '1 day')
-                        """, logger: log)
+                        """)
                 }
             }
             // An invoice with its document and history in both tenants.
@@ -113,9 +110,9 @@ func withWorld<T: Sendable>(
                         filename: "faktura-\(month).pdf", content: TestPDF.invoice(["Faktura \(month)"]),
                         report: InspectionReport(verdict: .ok, pages: 1, text: "Faktura \(month)\nCelkem k úhradě: 1 000,00 Kč"))
                     _ = try await InvoiceMutations.upload(upload, month: Month(iso: month)!, for: user, actor: user,
-                                                          tenant: tenant, on: connection, logger: TestPostgres.logger)
+                                                          on: connection)
                     try await PaymentSettingsQueries.save(Debtor(name: "Payer \(month)", iban: IBAN("CZ6508000000192000145399")!, bic: nil),
-                                                          tenant: tenant, on: connection, logger: TestPostgres.logger)
+                                                          on: connection)
                 }
             }
             let world = TestWorld(

@@ -24,7 +24,7 @@ import Testing
             #expect(after.body.contains("value=\"Acme Praha s.r.o.\""))
             #expect(after.body.contains("<option value=\"Europe/London\" selected>"))
             // The other tenant is untouched.
-            let globex = try await world.db.transaction(tenant: nil) {
+            let globex = try await world.db.transaction {
                 try await TenantQueries.find(slug: "globex", on: $0, logger: TestPostgres.logger)
             }
             #expect(globex?.name == "Globex a.s." && globex?.timeZone == "Europe/Prague")
@@ -43,7 +43,7 @@ import Testing
             #expect(refused.body.contains("aria-invalid=\"true\""))
             let missing = try await browser.post("/t/acme/admin/company", form: ["name": "x"], csrfFrom: page)
             #expect(missing.status == .badRequest)
-            let unchanged = try await world.db.transaction(tenant: nil) {
+            let unchanged = try await world.db.transaction {
                 try await TenantQueries.find(slug: "acme", on: $0, logger: TestPostgres.logger)
             }
             #expect(unchanged?.name == DemoData.name)
@@ -93,8 +93,7 @@ import Testing
     @Test func emailsAreUniquePerTenantIgnoringCase() async throws {
         try await withWorld { world in
             let user = try await world.db.transaction(tenant: world.admin.tenantID) { connection in
-                try await UserQueries.find(email: "JANA.Novakova@ACME.example", tenant: world.admin.tenantID,
-                                           on: connection, logger: TestPostgres.logger)
+                try await UserQueries.find(email: "JANA.Novakova@ACME.example", on: connection)
             }
             #expect(user?.id == world.admin.id)
             // The same address may work at another company.

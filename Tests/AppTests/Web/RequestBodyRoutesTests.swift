@@ -218,7 +218,7 @@ import Vapor
 @Suite struct DatabaseSessionLimitsTests {
     @Test func applicationConnectionsEndLongStatementsAndIdleTransactions() async throws {
         try await withWorld { world in
-            let limits = try await world.db.transaction(tenant: nil, readOnly: true) { connection in
+            let limits = try await world.db.transaction(readOnly: true) { connection in
                 let rows = try await connection.query(
                     "SELECT current_setting('statement_timeout'), current_setting('idle_in_transaction_session_timeout')",
                     logger: TestPostgres.logger).collect()

@@ -55,12 +55,10 @@ import Vapor
             var browsers = [world.browser()]
             for role in Role.allCases { browsers.append(try await world.signedIn(world.user(role))) }
             let rate = try await world.db.transaction(tenant: world.employee.tenantID) {
-                try await RateQueries.history(of: world.employee.id, tenant: world.employee.tenantID, on: $0,
-                                              logger: TestPostgres.logger)[0].rate.id
+                try await RateQueries.history(of: world.employee.id, on: $0)[0].rate.id
             }
             let invoice = try await world.db.transaction(tenant: world.employee.tenantID) {
-                try await $0.query("SELECT id, document_id FROM invoices WHERE user_id = \(world.employee.id)",
-                                   logger: TestPostgres.logger).collect()[0].decode((UUID, UUID).self)
+                try await $0.query("SELECT id, document_id FROM invoices WHERE user_id = \(world.employee.id)").collect()[0].decode((UUID, UUID).self)
             }
             let before = try await Self.fingerprint(world.database)
             for route in routes {

@@ -56,8 +56,7 @@ import VaporTesting
         try await withWorld { world in
             try await world.db.transaction(tenant: world.admin.tenantID) { connection in
                 try await TenantQueries.updateSettings(
-                    world.admin.tenantID, name: "<script>alert(1)</script>", timeZone: "Europe/Prague",
-                    defaultLanguage: .en, on: connection, logger: TestPostgres.logger)
+                    name: "<script>alert(1)</script>", timeZone: "Europe/Prague", defaultLanguage: .en, on: connection)
             }
             var browser = world.browser()
             let page = try await browser.get("/t/acme/login")

@@ -24,12 +24,14 @@ struct InvoiceActionRoutes: RouteCollection {
         let here = Paths.invoice(tenant.slug, invoice.id)
         let reason = form?.reason?.trimmingWhitespace()
         let outcome = try await ReviewMutations.apply(
-            action, to: [ReviewPick(id: invoice.id, version: version, reason: reason)], actor: user.id, on: db)[invoice.id]
+            action, to: [ReviewPick(id: invoice.id, version: version, reason: reason)], by: user, on: db)[invoice.id]
         switch outcome {
         case .changed:
             return request.redirect(to: here, flash: Flash(.success, "flash.invoice.\(action.rawValue)"))
         case .noReason:
             return request.redirect(to: here + "#actions", flash: Flash(.error, "flash.invoice.reasonNeeded"))
+        case .reasonTooLong:
+            return request.redirect(to: here + "#actions", flash: Flash(.error, "flash.invoice.reasonTooLong"))
         case .notAllowed:
             return request.redirect(to: here, flash: Flash(.error, "flash.invoice.notAllowed"))
         case .ownInvoice:
@@ -37,5 +39,22 @@ struct InvoiceActionRoutes: RouteCollection {
         default:
             return request.redirect(to: here, flash: Flash(.error, "flash.invoice.stale"))
         }
+    }
+}
+
+extension ReviewMutations {
+    /// The rule, then the statement: what `action` did to each pick, for `user`. Picks the rule
+    /// refuses for their reason are answered without a row being read; the rest are applied as
+    /// one checked command. Anyone but an active admin is refused (403).
+    static func apply(
+        _ action: InvoiceAction, to picks: [ReviewPick], by user: User, on db: TenantConnection
+    ) async throws -> [UUID: ReviewOutcome] {
+        let checked: InvoiceCommand.Checked
+        do { checked = try action.command(by: user, picks: picks) } catch { throw Abort(.forbidden) }
+        var outcomes = checked.refused.mapValues(ReviewOutcome.init)
+        if let command = checked.command {
+            outcomes.merge(try await apply(command, on: db)) { _, applied in applied }
+        }
+        return outcomes
     }
 }

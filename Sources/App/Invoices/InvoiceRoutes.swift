@@ -224,7 +224,6 @@ struct InvoiceRoutes: RouteCollection {
 
     /// The PDF itself, inline, to the owner and admins only.
     func document(_ request: Request) async throws -> Response {
-        let tenant = try request.tenant
         let invoice = try request.idParameter(), id = try request.idParameter("document")
         guard let found = try await InvoiceQueries.document(id, of: invoice, on: try request.db),
               Permissions.can(try request.user, .viewInvoices, .person(found.owner, leaders: []))
@@ -242,7 +241,6 @@ struct InvoiceRoutes: RouteCollection {
     }
 
     func thumbnail(_ request: Request) async throws -> Response {
-        let tenant = try request.tenant
         let invoice = try request.idParameter(), id = try request.idParameter("document")
         guard let found = try await InvoiceQueries.thumbnail(id, of: invoice, on: try request.db),
               Permissions.can(try request.user, .viewInvoices, .person(found.owner, leaders: [])),

@@ -183,7 +183,7 @@ struct ReviewDeskRoutes: RouteCollection {
         let common = form.reason?.trimmingWhitespace()
         let picks = Self.picks(form, common: common?.isEmpty == false ? common : nil)
         guard !picks.isEmpty else { return request.redirect(to: back, flash: Flash(.error, "flash.review.nothingSelected")) }
-        let outcomes = try await ReviewMutations.apply(action, to: picks, actor: user.id, on: db)
+        let outcomes = try await ReviewMutations.apply(action, to: picks, by: user, on: db)
         let names = try await ReviewQueries.names(of: picks.map(\.id), on: db)
         return try await request.view.render("review-result", ResultPage(
             layout: Layout(request: request, title: request.translate("review.result.title")),
@@ -203,7 +203,7 @@ struct ReviewDeskRoutes: RouteCollection {
         let counts = Dictionary(grouping: outcomes.values, by: { $0 }).mapValues(\.count)
         var parts: [String] = []
         parts.append(request.translate("review.done.\(action.rawValue)", String(counts[.changed] ?? 0)))
-        for outcome in [ReviewOutcome.ownInvoice, .stale, .notAllowed, .noReason, .notFound] {
+        for outcome in [ReviewOutcome.ownInvoice, .stale, .notAllowed, .noReason, .reasonTooLong, .notFound] {
             if let count = counts[outcome] { parts.append(request.translate("review.summary.\(outcome.rawValue)", String(count))) }
         }
         return parts

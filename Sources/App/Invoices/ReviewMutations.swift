@@ -24,42 +24,43 @@ public enum ReviewOutcome: String, Sendable, Equatable {
     case notAllowed = "not-allowed"
     /// A return without a reason.
     case noReason = "no-reason"
+    /// A reason or note longer than `InvoiceAction.maxReasonLength`.
+    case reasonTooLong = "reason-too-long"
     case notFound = "not-found"
     /// The actor's own invoice, which another admin of the company must approve or pay (`OwnInvoiceRule`).
     case ownInvoice = "own-invoice"
+
+    /// The outcome of a pick that the rule refused before any row was read.
+    public init(_ refusal: InvoiceAction.Refusal) {
+        switch refusal {
+        case .reasonMissing: self = .noReason
+        case .reasonTooLong: self = .reasonTooLong
+        case .notFrom: self = .notAllowed
+        case .notPermitted: self = .notFound
+        }
+    }
 }
 
 public enum ReviewMutations {
-    /// Applies one action to many invoices with set-based SQL in the caller's transaction: the
-    /// rows still at the version the admin saw and in a state the action starts from, and not the
-    /// actor's own where `OwnInvoiceRule` refuses it, are locked, moved and written to the history
-    /// (with whether the invoice was the actor's own), all in one statement that also names the
-    /// refused own ones; the others are then told apart.
-    public static func apply(
-        _ action: InvoiceAction, to picks: [ReviewPick], actor: UUID, on db: TenantConnection
-    ) async throws -> [UUID: ReviewOutcome] {
-        var outcomes: [UUID: ReviewOutcome] = [:]
-        var ready: [ReviewPick] = []
-        for pick in picks where outcomes[pick.id] == nil {
-            let reason = pick.reason?.trimmingWhitespace() ?? ""
-            if action.needsReason, reason.isEmpty || reason.unicodeScalars.count > InvoiceAction.maxReasonLength {
-                outcomes[pick.id] = .noReason
-            } else {
-                // A reason is kept for any action (an approval's note), within the database's limit.
-                let kept = reason.unicodeScalars.count > InvoiceAction.maxReasonLength ? nil : reason
-                ready.append(ReviewPick(id: pick.id, version: pick.version, reason: reason.isEmpty ? nil : kept))
-                outcomes[pick.id] = .notFound
-            }
-        }
-        guard !ready.isEmpty, let target = action.arrows.values.first else { return outcomes }
-        let ids = ready.map(\.id), versions = ready.map(\.version), reasons = ready.map { $0.reason ?? "" }
-        let sources = action.sources.map(\.rawValue)
+    /// Applies a checked command to its invoices with set-based SQL in the caller's transaction:
+    /// the rows still at the version the admin saw, in a state the action starts from, and not
+    /// the actor's own where `OwnInvoiceRule` refuses it, are locked, moved along the command's
+    /// arrow from their state and written to the history (with whether the invoice was the
+    /// actor's own), all in one statement that also names the refused own ones; the others are
+    /// then told apart.
+    public static func apply(_ command: InvoiceCommand, on db: TenantConnection) async throws -> [UUID: ReviewOutcome] {
+        let action = command.action, actor = command.actor, items = command.items
+        var outcomes = Dictionary(items.map { ($0.id, ReviewOutcome.notFound) }, uniquingKeysWith: { first, _ in first })
+        let ids = items.map(\.id), versions = items.map(\.version), reasons = items.map { $0.reason ?? "" }
+        let sources = command.arrows.map(\.from.rawValue), targets = command.arrows.map(\.to.rawValue)
         // The rule's answers for an own invoice, with and without another active admin.
         let refuseOwnWithOther = OwnInvoiceRule.verdict(action, actorIsOwner: true, otherAdminExists: true) == .refused
         let refuseOwnAlone = OwnInvoiceRule.verdict(action, actorIsOwner: true, otherAdminExists: false) == .refused
         for try await (id, outcome) in try await db.query("""
             WITH input AS (
                 SELECT * FROM unnest(\(ids)::uuid[], \(versions)::int[], \(reasons)::text[]) AS t(id, version, reason)
+            ), arrow AS (
+                SELECT * FROM unnest(\(sources)::invoice_state[], \(targets)::invoice_state[]) AS a(from_state, to_state)
             ), admins AS (
                 SELECT EXISTS (SELECT 1 FROM users u WHERE u.tenant_id = \(db.tenant) AND u.active AND 'admin' = ANY (u.roles)
                                                        AND u.id <> \(actor)) AS other
@@ -68,20 +69,20 @@ public enum ReviewMutations {
                 WHERE i.tenant_id = \(db.tenant) AND i.user_id = \(actor)
                   AND CASE WHEN admins.other THEN \(refuseOwnWithOther) ELSE \(refuseOwnAlone) END
             ), old AS (
-                SELECT i.id, i.state, i.user_id = \(actor) AS own FROM invoices i JOIN input ON input.id = i.id
+                SELECT i.id, i.state, arrow.to_state, i.user_id = \(actor) AS own
+                FROM invoices i JOIN input ON input.id = i.id JOIN arrow ON arrow.from_state = i.state
                 WHERE i.tenant_id = \(db.tenant) AND i.version = input.version
-                  AND i.state = ANY(\(sources)::invoice_state[])
                   AND i.id NOT IN (SELECT id FROM refused)
                 FOR UPDATE OF i
             ), changed AS (
-                UPDATE invoices i SET state = \(target.rawValue)::invoice_state, version = i.version + 1, updated_at = now(),
+                UPDATE invoices i SET state = old.to_state, version = i.version + 1, updated_at = now(),
                        -- Out of "approved" other than by payment: the next export must include it again.
-                       exported_at = CASE WHEN \(target.rawValue) = 'paid' THEN i.exported_at END
+                       exported_at = CASE WHEN old.to_state = 'paid' THEN i.exported_at END
                 FROM old WHERE i.tenant_id = \(db.tenant) AND i.id = old.id
-                RETURNING i.id, old.state AS from_state, old.own
+                RETURNING i.id, old.state AS from_state, old.to_state, old.own
             ), logged AS (
                 INSERT INTO invoice_history (tenant_id, invoice_id, actor_id, from_state, to_state, reason, own_invoice)
-                SELECT \(db.tenant), changed.id, \(actor), changed.from_state, \(target.rawValue)::invoice_state,
+                SELECT \(db.tenant), changed.id, \(actor), changed.from_state, changed.to_state,
                        nullif(input.reason, ''), changed.own
                 FROM changed JOIN input ON input.id = changed.id
             )
@@ -91,14 +92,14 @@ public enum ReviewMutations {
             """).decode((UUID, String).self) {
             outcomes[id] = ReviewOutcome(rawValue: outcome) ?? .notFound
         }
-        let unchanged = ready.filter { outcomes[$0.id] == .notFound }
+        let unchanged = items.filter { outcomes[$0.id] == .notFound }
         guard !unchanged.isEmpty else { return outcomes }
         let posted = Dictionary(unchanged.map { ($0.id, $0.version) }, uniquingKeysWith: { first, _ in first })
         for try await (id, state, version) in try await db.query("""
             SELECT id, state::text, version FROM invoices WHERE tenant_id = \(db.tenant) AND id = ANY(\(unchanged.map(\.id)))
             """).decode((UUID, String, Int).self) {
             outcomes[id] = version != posted[id] ? .stale
-                : InvoiceState(rawValue: state).flatMap(action.target(from:)) == nil ? .notAllowed : .stale
+                : InvoiceState(rawValue: state).flatMap(command.target(from:)) == nil ? .notAllowed : .stale
         }
         return outcomes
     }

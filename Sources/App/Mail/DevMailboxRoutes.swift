@@ -27,7 +27,6 @@ struct DevMailboxRoutes: RouteCollection {
     func mailbox(_ request: Request) async throws -> View {
         guard request.remoteAddress.map(Self.isLoopback) == true else { throw Abort(.notFound) }
         guard (try? request.require(.manageCompany, .company)) != nil else { throw Abort(.notFound) }
-        let tenant = try request.tenant
         let mails = try await OutboxQueries.recent(on: try request.db)
         let formatter = ISO8601DateFormatter()
         return try await request.view.render("dev-mailbox", Page(

@@ -120,6 +120,15 @@ import Vapor
             #expect(returned.body.contains("1 returned to the employee"))
             #expect(returned.body.contains("1 not returned because no reason was given"))
             #expect(try await Self.state(world, a) == ("returned", 4))
+            // A reason that is too long is said to be too long (not missing), and an approval's
+            // note that is too long refuses the approval instead of being dropped.
+            let tooLong = String(repeating: "ř", count: InvoiceAction.maxReasonLength + 1)
+            let long = try await Self.apply(&jana, action: "return", picks: ["\(b):2"], reasons: [b: tooLong], csrfFrom: page)
+            #expect(long.body.contains("1 not changed because the reason is longer than 2,000 characters"))
+            #expect(!long.body.contains("no reason was given"))
+            let noted = try await Self.apply(&jana, action: "approve", picks: ["\(b):2"], reason: tooLong, csrfFrom: page)
+            #expect(noted.body.contains("1 not changed because the reason is longer than 2,000 characters"))
+            #expect(try await Self.state(world, b) == ("submitted", 2))
             var eva = try await world.signedIn(world.employee)
             let mine = try await eva.get(Paths.invoices(Self.slug) + "?page=2")
             #expect(mine.body.contains("Returned because: Chybí výkaz hodin"))
@@ -149,7 +158,7 @@ import Vapor
                     group.addTask {
                         try await world.db.transaction(tenant: tenant) { connection in
                             try await ReviewMutations.apply(.approve, to: [ReviewPick(id: id, version: 1, reason: nil)],
-                                                            actor: world.admin.id, on: connection)[id]
+                                                            by: world.admin, on: connection)[id]
                         }
                     }
                 }

@@ -11,6 +11,8 @@ public enum Action: String, Sendable, CaseIterable {
     case viewRate
     /// The list of people (an admin's directory, a leader's team).
     case listPeople
+    /// "My team": the people of the teams one leads (team leaders only, whatever else they are).
+    case viewOwnTeam
     /// Create, edit, deactivate people; manage teams.
     case manageEmployees
     /// Set, correct and delete rates; see rate histories and the rate reports.
@@ -31,12 +33,39 @@ public enum Reach: Int, Sendable, Comparable, CaseIterable {
     public static func < (lhs: Reach, rhs: Reach) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
-/// What an action is done to.
-public enum Target: Sendable, Equatable {
+/// A person as the rules see them: who they are, and who leads their team. Made from what the
+/// queries read (`Person.subject`, the invoice queries), never assembled by a caller.
+public struct PersonSubject: Sendable, Equatable {
+    public let id: UUID
+    /// The leader of the person's team, when they are in a team that has one.
+    public let teamLeader: UUID?
+
+    public init(id: UUID, teamLeader: UUID?) {
+        self.id = id
+        self.teamLeader = teamLeader
+    }
+}
+
+/// An invoice as the rules see it: whose it is. Which state it may move to is the state
+/// machine's to decide (`InvoiceAction.command`), not the role table's.
+public struct InvoiceSubject: Sendable, Equatable {
+    public let owner: PersonSubject
+
+    public init(owner: PersonSubject) {
+        self.owner = owner
+    }
+}
+
+/// What an action is done to, carrying what the rule needs to decide.
+public enum Subject: Sendable, Equatable {
     /// The tenant as a whole (its settings, its lists).
     case company
-    /// One person, with the leaders of the teams that person belongs to.
-    case person(UUID, leaders: Set<UUID>)
+    /// The signed-in person's own things (preferences, earnings, their invoices to submit).
+    case oneself
+    /// One person, with the leader of their team.
+    case person(PersonSubject)
+    /// One invoice, with its owner.
+    case invoice(InvoiceSubject)
 }
 
 public enum Permissions {
@@ -57,6 +86,7 @@ public enum Permissions {
             .viewProfile: .team,
             .viewRate: .team,
             .listPeople: .team,
+            .viewOwnTeam: .team,
             .viewEarnings: .own,
             .submitInvoices: .own,
             .viewInvoices: .own,
@@ -91,24 +121,32 @@ public enum Permissions {
         public let managesRates: Bool
     }
 
-    public static func profileAccess(_ viewer: User, subject: UUID, leaders: Set<UUID>) -> ProfileAccess? {
-        let target = Target.person(subject, leaders: leaders)
-        guard can(viewer, .viewProfile, target) else { return nil }
-        return ProfileAccess(seesRate: can(viewer, .viewRate, target), canEdit: can(viewer, .manageEmployees, .company),
+    public static func profileAccess(_ viewer: User, of person: PersonSubject) -> ProfileAccess? {
+        guard can(viewer, .viewProfile, .person(person)) else { return nil }
+        return ProfileAccess(seesRate: can(viewer, .viewRate, .person(person)), canEdit: can(viewer, .manageEmployees, .company),
                              managesRates: can(viewer, .manageRates, .company))
     }
 
-    public static func can(_ user: User, _ action: Action, _ target: Target) -> Bool {
+    /// Whether `user` may do `action` to `subject`: an active user, a role that grants the action,
+    /// and a reach that covers the subject.
+    public static func can(_ user: User, _ action: Action, _ subject: Subject) -> Bool {
         guard user.active, let reach = reach(of: user.roles, for: action) else { return false }
-        switch target {
-        case .company:
-            return reach == .tenant
-        case let .person(id, leaders):
-            switch reach {
-            case .tenant: return true
-            case .team: return id == user.id || leaders.contains(user.id)
-            case .own: return id == user.id
-            }
+        switch subject {
+        case .company: return reach == .tenant
+        case .oneself: return true
+        case .person(let person): return reach.covers(person, for: user)
+        case .invoice(let invoice): return reach.covers(invoice.owner, for: user)
+        }
+    }
+}
+
+extension Reach {
+    /// Whether this reach, granted to `user`, covers `person`.
+    func covers(_ person: PersonSubject, for user: User) -> Bool {
+        switch self {
+        case .tenant: true
+        case .team: person.id == user.id || person.teamLeader == user.id
+        case .own: person.id == user.id
         }
     }
 }

@@ -39,6 +39,8 @@ public struct DuplicateUpload: Sendable, Equatable {
 public struct InvoiceDetail: Sendable {
     public let id: UUID
     public let userID: UUID
+    /// The leader of the owner's team, for the rules (`subject`).
+    public let ownerTeamLeader: UUID?
     public let personName: String
     public let month: Month
     public let state: InvoiceState
@@ -51,6 +53,23 @@ public struct InvoiceDetail: Sendable {
     public let sha256: Data
     public let documents: [InvoiceDocumentInfo]
     public let history: [InvoiceHistoryEntry]
+
+    /// The invoice as the rules see it.
+    public var subject: InvoiceSubject { InvoiceSubject(owner: PersonSubject(id: userID, teamLeader: ownerTeamLeader)) }
+}
+
+/// One stored file of an invoice, with whose invoice it is (for the rules).
+public struct InvoiceFile: Sendable {
+    public let subject: InvoiceSubject
+    public let month: Month
+    public let filename: String
+    public let content: Data
+}
+
+/// The first-page picture of one stored file, with whose invoice it is.
+public struct InvoiceThumbnail: Sendable {
+    public let subject: InvoiceSubject
+    public let png: Data?
 }
 
 public enum InvoiceQueries {
@@ -84,16 +103,18 @@ public enum InvoiceQueries {
         _ id: UUID, timeZone: String, on db: TenantConnection
     ) async throws -> InvoiceDetail? {
         let rows = try await db.query("""
-            SELECT i.user_id, u.first_name || ' ' || u.last_name, to_char(i.month, 'YYYY-MM'), i.state::text, i.version,
-                   d.id, d.pages, d.has_text, d.thumbnail_png IS NOT NULL, d.amount_minor, d.currency, d.bank_account,
-                   d.iban, d.variable_symbol, d.invoice_number, d.supplier_ico, d.sha256,
+            SELECT i.user_id, \(unescaped: ownerTeamLeader) AS owner_team_leader,
+                   u.first_name || ' ' || u.last_name AS person_name, to_char(i.month, 'YYYY-MM') AS month,
+                   i.state::text AS state, i.version, d.id AS document_id, d.pages, d.has_text,
+                   d.thumbnail_png IS NOT NULL AS has_thumbnail, d.amount_minor, d.currency, d.bank_account,
+                   d.iban, d.variable_symbol, d.invoice_number, d.supplier_ico, d.sha256, d.due_date::text AS due_date,
                    (SELECT coalesce(json_agg(json_build_object(
                         'id', v.id, 'versionNo', v.version_no, 'filename', v.filename, 'sizeBytes', v.size_bytes,
                         'uploadedBy', vu.first_name || ' ' || vu.last_name,
                         'uploadedAt', to_char(v.uploaded_at AT TIME ZONE \(timeZone), 'YYYY-MM-DD HH24:MI'),
                         'pages', v.pages) ORDER BY v.version_no DESC), '[]')::text
                     FROM invoice_documents v JOIN users vu ON vu.tenant_id = v.tenant_id AND vu.id = v.uploaded_by
-                    WHERE v.tenant_id = i.tenant_id AND v.invoice_id = i.id),
+                    WHERE v.tenant_id = i.tenant_id AND v.invoice_id = i.id) AS documents,
                    (SELECT coalesce(json_agg(json_build_object(
                         'at', to_char(h.at AT TIME ZONE \(timeZone), 'YYYY-MM-DD HH24:MI'),
                         'actor', hu.first_name || ' ' || hu.last_name,
@@ -101,62 +122,65 @@ public enum InvoiceQueries {
                         'newFile', h.document_id IS NOT NULL,
                         'ownInvoice', h.own_invoice AND h.from_state IS NOT NULL) ORDER BY h.at DESC, h.id), '[]')::text
                     FROM invoice_history h JOIN users hu ON hu.tenant_id = h.tenant_id AND hu.id = h.actor_id
-                    WHERE h.tenant_id = i.tenant_id AND h.invoice_id = i.id),
-                   d.due_date::text
+                    WHERE h.tenant_id = i.tenant_id AND h.invoice_id = i.id) AS history
             FROM invoices i
             JOIN users u ON u.tenant_id = i.tenant_id AND u.id = i.user_id
             JOIN invoice_documents d ON d.tenant_id = i.tenant_id AND d.id = i.document_id
             WHERE i.tenant_id = \(db.tenant) AND i.id = \(id)
             """).collect()
-        guard let row = rows.first else { return nil }
-        let r = row.makeRandomAccess()
-        let monthText = try r[2].decode(String.self), stateText = try r[3].decode(String.self)
-        let amount = try r[9].decode(Int64?.self), currency = try r[10].decode(String?.self)
-        let documentsJSON = try r[17].decode(String.self), historyJSON = try r[18].decode(String.self)
-        guard let month = Month(iso: monthText), let state = InvoiceState(rawValue: stateText) else { return nil }
+        guard let first = rows.first else { return nil }
+        let row = NamedRow(first)
+        guard let month = Month(iso: try row("month")), let state = InvoiceState(rawValue: try row("state")) else { return nil }
+        let amount: Int64? = try row("amount_minor"), currency: String? = try row("currency")
         let decoder = JSONDecoder()
         return InvoiceDetail(
-            id: id, userID: try r[0].decode(UUID.self), personName: try r[1].decode(String.self), month: month, state: state,
-            version: try r[4].decode(Int.self), documentID: try r[5].decode(UUID.self), pages: try r[6].decode(Int.self),
-            hasText: try r[7].decode(Bool.self), hasThumbnail: try r[8].decode(Bool.self),
+            id: id, userID: try row("user_id"), ownerTeamLeader: try row("owner_team_leader"), personName: try row("person_name"),
+            month: month, state: state, version: try row("version"), documentID: try row("document_id"),
+            pages: try row("pages"), hasText: try row("has_text"), hasThumbnail: try row("has_thumbnail"),
             fields: InvoiceFields(
                 total: zip(amount, currency).map { InvoiceAmount(minor: $0, currency: $1) },
-                account: try r[11].decode(String?.self).flatMap { CzechAccount($0) },
-                iban: try r[12].decode(String?.self).flatMap { IBAN($0) },
-                variableSymbol: try r[13].decode(String?.self), invoiceNumber: try r[14].decode(String?.self),
-                supplierID: try r[15].decode(String?.self),
-                dueDate: try r[19].decode(String?.self).flatMap(LocalDate.init(iso:))),
-            sha256: try r[16].decode(Data.self),
-            documents: try decoder.decode([InvoiceDocumentInfo].self, from: Data(documentsJSON.utf8)),
-            history: try decoder.decode([InvoiceHistoryEntry].self, from: Data(historyJSON.utf8)))
+                account: try row("bank_account", as: String?.self).flatMap { CzechAccount($0) },
+                iban: try row("iban", as: String?.self).flatMap { IBAN($0) },
+                variableSymbol: try row("variable_symbol"), invoiceNumber: try row("invoice_number"),
+                supplierID: try row("supplier_ico"),
+                dueDate: try row("due_date", as: String?.self).flatMap(LocalDate.init(iso:))),
+            sha256: try row("sha256"),
+            documents: try decoder.decode([InvoiceDocumentInfo].self, from: Data(try row("documents", as: String.self).utf8)),
+            history: try decoder.decode([InvoiceHistoryEntry].self, from: Data(try row("history", as: String.self).utf8)))
     }
+
+    /// The leader of the team of the invoice's owner `u` (a column expression).
+    private static let ownerTeamLeader = "(SELECT t.leader_id FROM teams t WHERE t.tenant_id = u.tenant_id AND t.id = u.team_id)"
 
     /// The bytes of one document version of an invoice, with the invoice's owner (for the
     /// permission check) and stored name; nil when the document is not this invoice's.
     public static func document(
         _ document: UUID, of invoice: UUID, on db: TenantConnection
-    ) async throws -> (owner: UUID, month: Month, filename: String, content: Data)? {
+    ) async throws -> InvoiceFile? {
         let rows = try await db.query("""
-            SELECT i.user_id, to_char(i.month, 'YYYY-MM'), d.filename, d.content
+            SELECT i.user_id, \(unescaped: ownerTeamLeader), to_char(i.month, 'YYYY-MM'), d.filename, d.content
             FROM invoice_documents d JOIN invoices i ON i.tenant_id = d.tenant_id AND i.id = d.invoice_id
+            JOIN users u ON u.tenant_id = i.tenant_id AND u.id = i.user_id
             WHERE d.tenant_id = \(db.tenant) AND d.invoice_id = \(invoice) AND d.id = \(document)
             """).collect()
-        guard let (owner, month, filename, content) = try rows.first?.decode((UUID, String, String, Data).self),
+        guard let (owner, leader, month, filename, content) = try rows.first?.decode((UUID, UUID?, String, String, Data).self),
               let period = Month(iso: month) else { return nil }
-        return (owner, period, filename, content)
+        return InvoiceFile(subject: InvoiceSubject(owner: PersonSubject(id: owner, teamLeader: leader)), month: period,
+                           filename: filename, content: content)
     }
 
     /// The first-page thumbnail of one document version, with the invoice's owner.
     public static func thumbnail(
         _ document: UUID, of invoice: UUID, on db: TenantConnection
-    ) async throws -> (owner: UUID, png: Data?)? {
+    ) async throws -> InvoiceThumbnail? {
         let rows = try await db.query("""
-            SELECT i.user_id, d.thumbnail_png
+            SELECT i.user_id, \(unescaped: ownerTeamLeader), d.thumbnail_png
             FROM invoice_documents d JOIN invoices i ON i.tenant_id = d.tenant_id AND i.id = d.invoice_id
+            JOIN users u ON u.tenant_id = i.tenant_id AND u.id = i.user_id
             WHERE d.tenant_id = \(db.tenant) AND d.invoice_id = \(invoice) AND d.id = \(document)
             """).collect()
-        guard let (owner, png) = try rows.first?.decode((UUID, Data?).self) else { return nil }
-        return (owner, png)
+        guard let (owner, leader, png) = try rows.first?.decode((UUID, UUID?, Data?).self) else { return nil }
+        return InvoiceThumbnail(subject: InvoiceSubject(owner: PersonSubject(id: owner, teamLeader: leader)), png: png)
     }
 
     /// Other uploads of a file with this SHA-256 in the tenant (by anyone), oldest first.

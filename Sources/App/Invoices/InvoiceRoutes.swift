@@ -36,7 +36,7 @@ struct InvoiceRoutes: RouteCollection {
 
     func list(_ request: Request) async throws -> View {
         let user = try request.user
-        try request.require(.submitInvoices, .person(user.id, leaders: []))
+        try request.require(.submitInvoices, .oneself)
         let tenant = try request.tenant, db = try request.db
         let contracts = try await PeopleQueries.contracts(of: user.id, on: db)
         let invoices = try await InvoiceQueries.summaries(of: user.id, timeZone: tenant.timeZone,
@@ -90,7 +90,7 @@ struct InvoiceRoutes: RouteCollection {
         let id = try request.idParameter()
         guard let invoice = try await InvoiceQueries.detail(id, timeZone: tenant.timeZone,
                                                             on: try request.db),
-              Permissions.can(try request.user, .viewInvoices, .person(invoice.userID, leaders: []))
+              Permissions.can(try request.user, .viewInvoices, .invoice(invoice.subject))
         else { throw Abort(.notFound) }
         return invoice
     }
@@ -226,7 +226,7 @@ struct InvoiceRoutes: RouteCollection {
     func document(_ request: Request) async throws -> Response {
         let invoice = try request.idParameter(), id = try request.idParameter("document")
         guard let found = try await InvoiceQueries.document(id, of: invoice, on: try request.db),
-              Permissions.can(try request.user, .viewInvoices, .person(found.owner, leaders: []))
+              Permissions.can(try request.user, .viewInvoices, .invoice(found.subject))
         else { throw Abort(.notFound) }
         let response = Response(status: .ok, body: .init(data: found.content))
         response.headers.contentType = HTTPMediaType(type: "application", subType: "pdf")
@@ -243,7 +243,7 @@ struct InvoiceRoutes: RouteCollection {
     func thumbnail(_ request: Request) async throws -> Response {
         let invoice = try request.idParameter(), id = try request.idParameter("document")
         guard let found = try await InvoiceQueries.thumbnail(id, of: invoice, on: try request.db),
-              Permissions.can(try request.user, .viewInvoices, .person(found.owner, leaders: [])),
+              Permissions.can(try request.user, .viewInvoices, .invoice(found.subject)),
               let png = found.png
         else { throw Abort(.notFound) }
         let response = Response(status: .ok, body: .init(data: png))

@@ -52,7 +52,7 @@ struct InvoiceUploadRoutes: RouteCollection {
 
     func form(_ request: Request) async throws -> View {
         let user = try request.user
-        try request.require(.submitInvoices, .person(user.id, leaders: []))
+        try request.require(.submitInvoices, .oneself)
         let tenant = try request.tenant
         let (contracts, invoices) = try await situation(request, user: user, tenant: tenant)
         let wanted = (try? request.query.get(String.self, at: "month")).flatMap(Month.init(filter:))
@@ -89,7 +89,7 @@ struct InvoiceUploadRoutes: RouteCollection {
 
     func upload(_ request: Request) async throws -> Response {
         let user = try request.user
-        try request.require(.submitInvoices, .person(user.id, leaders: []))
+        try request.require(.submitInvoices, .oneself)
         let tenant = try request.tenant
         // Parsed once, off the threads that serve pages, by the tenant middleware.
         let form = request.multipartForm

@@ -44,6 +44,9 @@ public struct Person: Sendable {
     public let teamName: String?
     public let teamLeaderID: UUID?
     public let contracts: [Contract]
+
+    /// The person as the rules see them.
+    public var subject: PersonSubject { PersonSubject(id: user.id, teamLeader: teamLeaderID) }
 }
 
 public enum PeopleQueries {

@@ -56,7 +56,7 @@ struct PeopleRoutes: RouteCollection {
 
     func myTeam(_ request: Request) async throws -> View {
         let user = try request.user
-        guard user.roles.contains(.teamLeader) else { throw Abort(.forbidden) }
+        try request.require(.viewOwnTeam, .oneself)
         return try await list(request, ledBy: user.id, path: Paths.myTeam(try request.tenant.slug), heading: "nav.team")
     }
 
@@ -194,7 +194,7 @@ struct PeopleRoutes: RouteCollection {
         let tenant = try request.tenant
         let db = try request.db
         guard let person = try await PeopleQueries.person(id, on: db),
-              let access = Permissions.profileAccess(viewer, subject: id, leaders: Set([person.teamLeaderID].compactMap { $0 }))
+              let access = Permissions.profileAccess(viewer, of: person.subject)
         else { throw Abort(.notFound) }
         let today = LocalDate.today(in: tenant.timeZone)
         // Admins get the whole history in the rates section; others at most today's rate.

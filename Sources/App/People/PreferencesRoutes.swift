@@ -21,7 +21,7 @@ struct PreferencesRoutes: RouteCollection {
 
     func page(_ request: Request) async throws -> View {
         let user = try request.user
-        try request.require(.editPreferences, .person(user.id, leaders: []))
+        try request.require(.editPreferences, .oneself)
         let current = user.preferredLanguage ?? request.language
         return try await request.view.render("preferences", PreferencesPage(
             layout: Layout(request: request, title: request.translate("nav.preferences")),
@@ -35,7 +35,7 @@ struct PreferencesRoutes: RouteCollection {
 
     func save(_ request: Request) async throws -> Response {
         let user = try request.user
-        try request.require(.editPreferences, .person(user.id, leaders: []))
+        try request.require(.editPreferences, .oneself)
         let tenant = try request.tenant
         guard let form = try? request.content.decode(Form.self), let language = Language(rawValue: form.language) else {
             throw Abort(.badRequest)

@@ -46,7 +46,7 @@ struct EarningsRoutes: RouteCollection {
 
     func earnings(_ request: Request) async throws -> View {
         let user = try request.user
-        try request.require(.viewEarnings, .person(user.id, leaders: []))
+        try request.require(.viewEarnings, .oneself)
         let tenant = try request.tenant
         let db = try request.db
         let today = LocalDate.today(in: tenant.timeZone)

@@ -60,11 +60,11 @@ struct Layout: Encodable {
 
     /// The links a user's roles allow, in menu order.
     static func navigation(for user: User, slug: String, request: Request) -> [NavItem] {
-        let me = Target.person(user.id, leaders: [])
-        let entries: [(Action, Target, String, String)] = [
+        let me = Subject.oneself
+        let entries: [(Action, Subject, String, String)] = [
             (.viewHome, .company, "nav.home", Paths.home(slug)),
             (.listPeople, .company, "nav.people", Paths.people(slug)),
-            (.listPeople, me, "nav.team", Paths.myTeam(slug)),
+            (.viewOwnTeam, me, "nav.team", Paths.myTeam(slug)),
             (.manageEmployees, .company, "nav.teams", Paths.teams(slug)),
             (.manageRates, .company, "nav.rates", Paths.rateIncreases(slug)),
             (.reviewInvoices, .company, "nav.review", Paths.reviewOverview(slug)),
@@ -77,8 +77,6 @@ struct Layout: Encodable {
         let path = request.url.path
         return entries.compactMap { action, target, key, href in
             guard Permissions.can(user, action, target) else { return nil }
-            // "My team" is for team leaders only.
-            if href == Paths.myTeam(slug), !user.roles.contains(.teamLeader) { return nil }
             // Your own profile lives under /people/{id}: it belongs to "My profile", not to "People".
             let ownProfile = path.hasPrefix(Paths.person(slug, user.id))
             // "Rates" covers both rate reports; "Company settings" every admin settings page.

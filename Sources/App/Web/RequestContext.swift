@@ -68,9 +68,9 @@ extension Request {
         return id
     }
 
-    /// 403 unless the signed-in user may do `action` to `target`.
-    public func require(_ action: Action, _ target: Target = .company) throws {
-        guard Permissions.can(try user, action, target) else { throw Abort(.forbidden) }
+    /// 403 unless the signed-in user may do `action` to `subject` (`Permissions` decides).
+    public func require(_ action: Action, _ subject: Subject = .company) throws {
+        guard Permissions.can(try user, action, subject) else { throw Abort(.forbidden) }
     }
 
     /// The address the request came from, for rate limits: behind a trusted proxy the last

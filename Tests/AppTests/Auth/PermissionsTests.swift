@@ -10,39 +10,59 @@ import Testing
              roles: roles, active: active, preferredLanguage: nil)
     }
 
-    enum Whom: CaseIterable { case company, own, team, other }
+    /// The subjects of the table: the company, oneself (as `.oneself` and as a person), a member
+    /// of a team the viewer leads, a stranger, and an invoice of each of those three.
+    enum Whom: CaseIterable { case company, oneself, own, team, other, ownInvoice, teamInvoice, otherInvoice }
 
-    static func target(_ whom: Whom) -> Target {
+    static func subject(_ whom: Whom) -> Subject {
+        let own = PersonSubject(id: me, teamLeader: nil), team = PersonSubject(id: teammate, teamLeader: me)
+        let other = PersonSubject(id: stranger, teamLeader: UUID())
         switch whom {
-        case .company: .company
-        case .own: .person(me, leaders: [])
-        case .team: .person(teammate, leaders: [me])
-        case .other: .person(stranger, leaders: [UUID()])
+        case .company: return .company
+        case .oneself: return .oneself
+        case .own: return .person(own)
+        case .team: return .person(team)
+        case .other: return .person(other)
+        case .ownInvoice: return .invoice(InvoiceSubject(owner: own))
+        case .teamInvoice: return .invoice(InvoiceSubject(owner: team))
+        case .otherInvoice: return .invoice(InvoiceSubject(owner: other))
         }
     }
 
     /// The whole expected matrix, written out: role → action → whom it may reach.
-    static let everyone: Set<Whom> = [.company, .own, .team, .other]
+    static let everyone = Set(Whom.allCases)
+    static let ownOnly: Set<Whom> = [.oneself, .own, .ownInvoice]
+    static let teamAndOwn: Set<Whom> = ownOnly.union([.team, .teamInvoice])
     static let expected: [Role: [Action: Set<Whom>]] = [
-        .employee: [.viewHome: everyone, .editPreferences: [.own], .viewProfile: [.own], .viewRate: [.own],
-                    .viewEarnings: [.own], .submitInvoices: [.own], .viewInvoices: [.own]],
-        .teamLeader: [.viewHome: everyone, .editPreferences: [.own], .viewProfile: [.own, .team],
-                      .viewRate: [.own, .team], .listPeople: [.own, .team], .viewEarnings: [.own],
-                      .submitInvoices: [.own], .viewInvoices: [.own]],
-        .admin: [.viewHome: everyone, .editPreferences: [.own], .manageCompany: everyone, .viewProfile: everyone,
+        .employee: [.viewHome: everyone, .editPreferences: ownOnly, .viewProfile: ownOnly, .viewRate: ownOnly,
+                    .viewEarnings: ownOnly, .submitInvoices: ownOnly, .viewInvoices: ownOnly],
+        .teamLeader: [.viewHome: everyone, .editPreferences: ownOnly, .viewProfile: teamAndOwn,
+                      .viewRate: teamAndOwn, .listPeople: teamAndOwn, .viewOwnTeam: teamAndOwn, .viewEarnings: ownOnly,
+                      .submitInvoices: ownOnly, .viewInvoices: ownOnly],
+        .admin: [.viewHome: everyone, .editPreferences: ownOnly, .manageCompany: everyone, .viewProfile: everyone,
                  .viewRate: everyone, .listPeople: everyone, .manageEmployees: everyone, .manageRates: everyone,
-                 .viewEarnings: [.own], .submitInvoices: [.own], .viewInvoices: everyone,
+                 .viewEarnings: ownOnly, .submitInvoices: ownOnly, .viewInvoices: everyone,
                  .reviewInvoices: everyone],
     ]
 
     @Test func profileVisibility() {
         let employee = Self.user([.employee]), leader = Self.user([.employee, .teamLeader]), admin = Self.user([.admin])
         let other = UUID()
-        #expect(Permissions.profileAccess(employee, subject: Self.me, leaders: []) == .init(seesRate: true, canEdit: false, managesRates: false))
-        #expect(Permissions.profileAccess(employee, subject: other, leaders: [Self.me]) == nil)
-        #expect(Permissions.profileAccess(leader, subject: other, leaders: [Self.me]) == .init(seesRate: true, canEdit: false, managesRates: false))
-        #expect(Permissions.profileAccess(leader, subject: other, leaders: [UUID()]) == nil)
-        #expect(Permissions.profileAccess(admin, subject: other, leaders: []) == .init(seesRate: true, canEdit: true, managesRates: true))
+        let mine = PersonSubject(id: Self.me, teamLeader: nil)
+        #expect(Permissions.profileAccess(employee, of: mine) == .init(seesRate: true, canEdit: false, managesRates: false))
+        #expect(Permissions.profileAccess(employee, of: PersonSubject(id: other, teamLeader: Self.me)) == nil)
+        #expect(Permissions.profileAccess(leader, of: PersonSubject(id: other, teamLeader: Self.me))
+                == .init(seesRate: true, canEdit: false, managesRates: false))
+        #expect(Permissions.profileAccess(leader, of: PersonSubject(id: other, teamLeader: UUID())) == nil)
+        #expect(Permissions.profileAccess(leader, of: PersonSubject(id: other, teamLeader: nil)) == nil)
+        #expect(Permissions.profileAccess(admin, of: PersonSubject(id: other, teamLeader: nil))
+                == .init(seesRate: true, canEdit: true, managesRates: true))
+    }
+
+    /// "My team" is a team leader's, even for an admin who leads no team.
+    @Test func myTeamIsForTeamLeadersWhateverElseTheyAre() {
+        #expect(!Permissions.can(Self.user([.employee, .admin]), .viewOwnTeam, .oneself))
+        #expect(Permissions.can(Self.user([.employee, .admin, .teamLeader]), .viewOwnTeam, .oneself))
     }
 
     @Test(arguments: Role.allCases)
@@ -50,7 +70,7 @@ import Testing
         for action in Action.allCases {
             for whom in Whom.allCases {
                 let allowed = Self.expected[role]?[action]?.contains(whom) ?? false
-                #expect(Permissions.can(Self.user([role]), action, Self.target(whom)) == allowed,
+                #expect(Permissions.can(Self.user([role]), action, Self.subject(whom)) == allowed,
                         "\(role) \(action) \(whom) should be \(allowed ? "allowed" : "refused")")
             }
         }
@@ -64,7 +84,7 @@ import Testing
     @Test func aDeactivatedUserMayDoNothing() {
         for action in Action.allCases {
             for whom in Whom.allCases {
-                #expect(!Permissions.can(Self.user([.admin], active: false), action, Self.target(whom)))
+                #expect(!Permissions.can(Self.user([.admin], active: false), action, Self.subject(whom)))
             }
         }
     }

@@ -45,18 +45,18 @@ public enum SessionQueries {
     ) async throws -> BrowserSession? {
         let idleSeconds = Int(idleTimeout)
         let rows = try await db.query("""
-            SELECT s.id, s.csrf_token, s.last_seen_at, \(unescaped: UserQueries.columns("u"))
+            SELECT s.id AS session_id, s.csrf_token, s.last_seen_at, \(unescaped: UserQueries.columns("u"))
             FROM sessions s JOIN users u ON u.tenant_id = s.tenant_id AND u.id = s.user_id
             WHERE s.tenant_id = \(db.tenant) AND s.token_hash = \(token.hash)
               AND s.expires_at > now() AND s.last_seen_at > now() - make_interval(secs => \(idleSeconds)) AND u.active
             """).collect()
         guard let row = rows.first else { return nil }
-        let cells = row.makeRandomAccess()
+        let named = NamedRow(row)
         return BrowserSession(
-            id: try cells[0].decode(UUID.self),
-            user: try UserQueries.decode(cells, at: 3),
-            csrfToken: try cells[1].decode(String.self),
-            lastSeenAt: try cells[2].decode(Date.self)
+            id: try named("session_id"),
+            user: try UserQueries.decode(named),
+            csrfToken: try named("csrf_token"),
+            lastSeenAt: try named("last_seen_at")
         )
     }
 

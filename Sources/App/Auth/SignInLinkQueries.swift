@@ -46,18 +46,18 @@ public enum SignInLinkQueries {
         of token: SecretToken, lock: Bool, on db: TenantConnection
     ) async throws -> (id: UUID?, state: SignInLinkState) {
         var query: PostgresQuery = try """
-            SELECT l.id, l.used_at, l.expires_at, \(unescaped: UserQueries.columns("u"))
+            SELECT l.id AS link_id, l.used_at, l.expires_at, \(unescaped: UserQueries.columns("u"))
             FROM sign_in_links l JOIN users u ON u.tenant_id = l.tenant_id AND u.id = l.user_id
             WHERE l.tenant_id = \(db.tenant) AND l.token_hash = \(token.hash)
             """
         if lock { query.sql += " FOR UPDATE OF l" }
         let rows = try await db.query(query).collect()
         guard let row = rows.first else { return (nil, .unknown) }
-        let cells = row.makeRandomAccess()
-        let linkID = try cells[0].decode(UUID.self)
-        let usedAt = try cells[1].decode(Date?.self)
-        let expiresAt = try cells[2].decode(Date.self)
-        let user = try UserQueries.decode(cells, at: 3)
+        let named = NamedRow(row)
+        let linkID: UUID = try named("link_id")
+        let usedAt: Date? = try named("used_at")
+        let expiresAt: Date = try named("expires_at")
+        let user = try UserQueries.decode(named)
         return (linkID, SignInLinkState.evaluate(user: user, usedAt: usedAt, expiresAt: expiresAt, now: Date()))
     }
 

@@ -28,19 +28,20 @@ public enum ReviewQueries {
         month: Month, state: InvoiceState, only ids: [UUID]? = nil, on db: TenantConnection
     ) async throws -> [DeskRow] {
         let rows = try await db.query("""
-            SELECT i.id, i.version, i.user_id, u.first_name || ' ' || u.last_name, to_char(i.month, 'YYYY-MM'),
-                   i.state::text, d.id, d.amount_minor, d.currency, d.bank_account, d.iban, d.variable_symbol,
-                   d.invoice_number, d.supplier_ico, d.due_date::text, d.has_text, d.thumbnail_png IS NOT NULL,
-                   prev.bank_account, prev.iban,
+            SELECT i.id, i.version, i.user_id, u.first_name || ' ' || u.last_name AS name, to_char(i.month, 'YYYY-MM') AS month,
+                   i.state::text AS state, d.id AS document_id, d.amount_minor, d.currency, d.bank_account, d.iban,
+                   d.variable_symbol, d.invoice_number, d.supplier_ico, d.due_date::text AS due_date, d.has_text,
+                   d.thumbnail_png IS NOT NULL AS has_thumbnail,
+                   prev.bank_account AS previous_account, prev.iban AS previous_iban,
                    EXISTS (SELECT 1 FROM invoice_documents od
                            JOIN invoices oi ON oi.tenant_id = od.tenant_id AND oi.document_id = od.id
-                           WHERE od.tenant_id = i.tenant_id AND od.sha256 = d.sha256 AND oi.id <> i.id),
+                           WHERE od.tenant_id = i.tenant_id AND od.sha256 = d.sha256 AND oi.id <> i.id) AS same_file_elsewhere,
                    d.invoice_number IS NOT NULL AND EXISTS (
                            SELECT 1 FROM invoice_documents od
                            JOIN invoices oi ON oi.tenant_id = od.tenant_id AND oi.document_id = od.id
                            WHERE od.tenant_id = i.tenant_id AND od.invoice_number = d.invoice_number
-                             AND oi.user_id = i.user_id AND oi.id <> i.id),
-                   i.exported_at IS NOT NULL
+                             AND oi.user_id = i.user_id AND oi.id <> i.id) AS same_number_elsewhere,
+                   i.exported_at IS NOT NULL AS exported
             FROM invoices i
             JOIN users u ON u.tenant_id = i.tenant_id AND u.id = i.user_id
             JOIN invoice_documents d ON d.tenant_id = i.tenant_id AND d.id = i.document_id
@@ -55,24 +56,23 @@ public enum ReviewQueries {
             ORDER BY u.last_name, u.first_name, i.id
             """).collect()
         return try rows.compactMap { row in
-            let r = row.makeRandomAccess()
-            guard let month = Month(iso: try r[4].decode(String.self)),
-                  let state = InvoiceState(rawValue: try r[5].decode(String.self)) else { return nil }
-            let amount = try r[7].decode(Int64?.self), currency = try r[8].decode(String?.self)
+            let r = NamedRow(row)
+            guard let month = Month(iso: try r("month")), let state = InvoiceState(rawValue: try r("state")) else { return nil }
+            let amount: Int64? = try r("amount_minor"), currency: String? = try r("currency")
             return DeskRow(
-                id: try r[0].decode(UUID.self), version: try r[1].decode(Int.self), userID: try r[2].decode(UUID.self),
-                name: try r[3].decode(String.self), month: month, state: state, documentID: try r[6].decode(UUID.self),
+                id: try r("id"), version: try r("version"), userID: try r("user_id"),
+                name: try r("name"), month: month, state: state, documentID: try r("document_id"),
                 fields: InvoiceFields(
                     total: amount.flatMap { minor in currency.map { InvoiceAmount(minor: minor, currency: $0) } },
-                    account: try r[9].decode(String?.self).flatMap(CzechAccount.init(stored:)),
-                    iban: try r[10].decode(String?.self).map(IBAN.init(stored:)),
-                    variableSymbol: try r[11].decode(String?.self), invoiceNumber: try r[12].decode(String?.self),
-                    supplierID: try r[13].decode(String?.self),
-                    dueDate: try r[14].decode(String?.self).flatMap(LocalDate.init(iso:))),
-                hasText: try r[15].decode(Bool.self), hasThumbnail: try r[16].decode(Bool.self),
-                previousAccount: try r[17].decode(String?.self), previousIBAN: try r[18].decode(String?.self),
-                sameFileElsewhere: try r[19].decode(Bool.self), sameNumberElsewhere: try r[20].decode(Bool.self),
-                exported: try r[21].decode(Bool.self))
+                    account: try r("bank_account", as: String?.self).flatMap(CzechAccount.init(stored:)),
+                    iban: try r("iban", as: String?.self).map(IBAN.init(stored:)),
+                    variableSymbol: try r("variable_symbol"), invoiceNumber: try r("invoice_number"),
+                    supplierID: try r("supplier_ico"),
+                    dueDate: try r("due_date", as: String?.self).flatMap(LocalDate.init(iso:))),
+                hasText: try r("has_text"), hasThumbnail: try r("has_thumbnail"),
+                previousAccount: try r("previous_account"), previousIBAN: try r("previous_iban"),
+                sameFileElsewhere: try r("same_file_elsewhere"), sameNumberElsewhere: try r("same_number_elsewhere"),
+                exported: try r("exported"))
         }
     }
 

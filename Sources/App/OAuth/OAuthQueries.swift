@@ -172,9 +172,9 @@ public enum OAuthQueries {
             FROM oauth_tokens t JOIN users u ON u.tenant_id = t.tenant_id AND u.id = t.user_id
             WHERE t.tenant_id = \(db.tenant) AND t.token_hash = \(token.hash) AND t.kind = 'access'
             """).collect()
-        guard let row = rows.first?.makeRandomAccess() else { return .unknown }
-        let expires = try row[0].decode(Date.self), revoked = try row[1].decode(Date?.self)
-        let user = try UserQueries.decode(row, at: 2)
+        guard let row = rows.first.map(NamedRow.init) else { return .unknown }
+        let expires: Date = try row("expires_at"), revoked: Date? = try row("revoked_at")
+        let user = try UserQueries.decode(row)
         if revoked != nil || !user.active { return .revoked }
         if expires <= Date() { return .expired }
         return .valid(user)

@@ -97,20 +97,20 @@ public enum PeopleQueries {
     public static func person(_ id: UUID, on db: TenantConnection) async throws -> Person? {
         let rows = try await db.query("""
             SELECT \(unescaped: UserQueries.columns("u")), u.position, u.personal_email, u.phone,
-                   t.id, t.name, t.leader_id
+                   t.id AS team_id, t.name AS team_name, t.leader_id AS team_leader_id
             FROM users u LEFT JOIN teams t ON t.tenant_id = u.tenant_id AND t.id = u.team_id
             WHERE u.tenant_id = \(db.tenant) AND u.id = \(id)
             """).collect()
-        guard let row = rows.first?.makeRandomAccess() else { return nil }
+        guard let row = rows.first.map(NamedRow.init) else { return nil }
         let contracts = try await self.contracts(of: id, on: db)
         return Person(
             user: try UserQueries.decode(row),
-            position: try row[9].decode(String.self),
-            personalEmail: try row[10].decode(String?.self),
-            phone: try row[11].decode(String?.self),
-            teamID: try row[12].decode(UUID?.self),
-            teamName: try row[13].decode(String?.self),
-            teamLeaderID: try row[14].decode(UUID?.self),
+            position: try row("position"),
+            personalEmail: try row("personal_email"),
+            phone: try row("phone"),
+            teamID: try row("team_id"),
+            teamName: try row("team_name"),
+            teamLeaderID: try row("team_leader_id"),
             contracts: contracts)
     }
 

@@ -3,24 +3,25 @@ import Logging
 import PostgresNIO
 
 public enum UserQueries {
-    /// The columns `decode(_:at:)` reads, in order, of the table or alias `table`.
+    /// The columns `decode` reads, of the table or alias `table`, each named `user_…` so that
+    /// a statement can select them beside columns of other tables.
     static func columns(_ table: String = "users") -> String {
         ["id", "tenant_id", "email", "first_name", "last_name", "title", "roles", "active", "preferred_language"]
-            .map { "\(table).\($0)" }.joined(separator: ", ")
+            .map { "\(table).\($0) AS user_\($0)" }.joined(separator: ", ")
     }
 
-    /// Reads a user from nine columns of a row, starting at `offset`.
-    static func decode(_ row: PostgresRandomAccessRow, at offset: Int = 0) throws -> User {
+    /// Reads a user from the columns of `columns`.
+    static func decode(_ row: NamedRow) throws -> User {
         User(
-            id: try row[offset].decode(UUID.self),
-            tenantID: try row[offset + 1].decode(UUID.self),
-            email: try row[offset + 2].decode(String.self),
-            firstName: try row[offset + 3].decode(String.self),
-            lastName: try row[offset + 4].decode(String.self),
-            title: try row[offset + 5].decode(String.self),
-            roles: Set(try row[offset + 6].decode([String].self).compactMap(Role.init(rawValue:))),
-            active: try row[offset + 7].decode(Bool.self),
-            preferredLanguage: try row[offset + 8].decode(String?.self).flatMap(Language.init(rawValue:))
+            id: try row("user_id"),
+            tenantID: try row("user_tenant_id"),
+            email: try row("user_email"),
+            firstName: try row("user_first_name"),
+            lastName: try row("user_last_name"),
+            title: try row("user_title"),
+            roles: Set(try row("user_roles", as: [String].self).compactMap(Role.init(rawValue:))),
+            active: try row("user_active"),
+            preferredLanguage: try row("user_preferred_language", as: String?.self).flatMap(Language.init(rawValue:))
         )
     }
 
@@ -28,7 +29,7 @@ public enum UserQueries {
         let rows = try await db.query("""
             SELECT \(unescaped: columns()) FROM users WHERE tenant_id = \(db.tenant) AND lower(email) = lower(\(email))
             """).collect()
-        return try rows.first.map { try decode($0.makeRandomAccess()) }
+        return try rows.first.map { try decode(NamedRow($0)) }
     }
 
     /// Creates the user, or updates name, title and roles of the one with that e-mail.
@@ -44,7 +45,7 @@ public enum UserQueries {
                    title = EXCLUDED.title, roles = EXCLUDED.roles, updated_at = now()
             RETURNING \(unescaped: columns())
             """).collect()
-        return try decode(rows[0].makeRandomAccess())
+        return try decode(NamedRow(rows[0]))
     }
 
     /// Deactivating also ends every session of that user.

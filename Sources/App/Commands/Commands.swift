@@ -117,7 +117,7 @@ struct DemoCommand: AsyncCommand {
 
     func run(using context: CommandContext, signature: Signature) async throws {
         let app = context.application
-        let people = try await DemoData.seed(database: app.database)
+        let people = try await DemoData.seed(database: app.database, clock: app.settings.clock)
         context.console.print("Demo company \"\(DemoData.name)\": \(app.settings.publicURL)\(Paths.home(DemoData.slug))")
         context.console.print("One-time sign-in links (one use each, valid 15 minutes; run `demo` again for new ones):")
         for person in people {

@@ -31,7 +31,7 @@ public enum DemoData {
              contract: .ico, since: "2024-09-01", capacityTenths: 300, rates: [("2024-09-01", 600), ("2025-03-01", 640), ("2025-09-01", 680)]),
     ]
 
-    public static func seed(database: Database) async throws -> [Person] {
+    public static func seed(database: Database, clock: BusinessClock) async throws -> [Person] {
         try await database.transaction { connection in
             let logger = database.logger
             let existing = try await connection.enterTenant(slug: slug, logger: logger)
@@ -70,7 +70,7 @@ public enum DemoData {
                     }
                     // The employee also has a raise already agreed: it takes effect next month.
                     if person.roles == [.employee] {
-                        let next = Month(LocalDate.today(in: tenant.timeZone)).adding(months: 1).first
+                        let next = clock.month(in: tenant.timeZone).adding(months: 1).first
                         try await RateMutations.add(
                             amountMinor: 720_00, currency: tenant.currency, from: next,
                             for: user.id, actor: nil, on: connection)

@@ -41,7 +41,7 @@ struct InvoiceRoutes: RouteCollection {
         let contracts = try await PeopleQueries.contracts(of: user.id, on: db)
         let invoices = try await InvoiceQueries.summaries(of: user.id, timeZone: tenant.timeZone,
                                                          on: db)
-        let today = LocalDate.today(in: tenant.timeZone)
+        let today = try request.today
         let all = InvoiceMonths.rows(contracts: contracts, invoices: invoices, today: today)
         let pageCount = max(1, (all.count + Self.pageSize - 1) / Self.pageSize)
         let page = min(max(1, (try? request.query.get(Int.self, at: "page")) ?? 1), pageCount) // pageCount is small
@@ -250,16 +250,5 @@ struct InvoiceRoutes: RouteCollection {
         response.headers.contentType = .png
         response.headers.replaceOrAdd(name: .cacheControl, value: "private, max-age=3600")
         return response
-    }
-}
-
-extension Request {
-    func translate(_ key: String, _ arguments: [String]) -> String {
-        application.translations.text(key, language, arguments)
-    }
-
-    /// "November 2026" / "listopad 2026".
-    func monthLabel(_ month: Month) -> String {
-        translate("month.name.\(month.month)") + " " + String(month.year)
     }
 }

@@ -63,7 +63,7 @@ struct InvoiceUploadRoutes: RouteCollection {
         _ request: Request, contracts: [Contract], invoices: [InvoiceSummary], month wanted: Month?, refusal: UploadRefusal?
     ) async throws -> View {
         let tenant = try request.tenant
-        let today = LocalDate.today(in: tenant.timeZone)
+        let today = try request.today
         let months = InvoiceMonths.uploadable(contracts: contracts, invoices: invoices, today: today)
         let selected = wanted.flatMap { months.contains($0) ? $0 : nil }
             ?? InvoiceMonths.defaultUploadMonth(contracts: contracts, invoices: invoices, today: today)
@@ -100,7 +100,7 @@ struct InvoiceUploadRoutes: RouteCollection {
                 .encodeResponse(status: .unprocessableEntity, for: request)
         }
         guard let month else { return try await refuse(.badMonth) }
-        let today = LocalDate.today(in: tenant.timeZone)
+        let today = try request.today
         if let refusal = InvoiceRules.periodRefusal(month: month, contracts: contracts, today: today) {
             return try await refuse(refusal)
         }

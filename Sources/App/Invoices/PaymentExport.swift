@@ -141,13 +141,3 @@ public enum PaymentExport {
         return kept.isEmpty ? "NOTPROVIDED" : kept
     }
 }
-
-extension Money {
-    /// "84700.00", "-5.05": minor units as a plain decimal with two places, for files.
-    public static func decimal(minor: Int64) -> String {
-        let sign = minor < 0 ? "-" : ""
-        let magnitude = minor.magnitude
-        let cents = magnitude % 100
-        return sign + String(magnitude / 100) + "." + (cents < 10 ? "0" : "") + String(cents)
-    }
-}

@@ -24,7 +24,7 @@ struct PaymentExportRoutes: RouteCollection {
         let tenant = try request.tenant, db = try request.db
         guard let form = try? request.content.decode(ExportForm.self), let format = form.format,
               format == "csv" || format == "xml" else { throw Abort(.badRequest) }
-        let month = form.month.flatMap(Month.init(filter:)) ?? Month(LocalDate.today(in: tenant.timeZone))
+        let month = try request.month(form.month)
         let back = Paths.reviewDesk(tenant.slug, month: month, state: .approved)
         // The selected rows only: the "To pay" desk starts with all of them selected.
         let selected = (form.pick ?? []).compactMap { $0.split(separator: ":").first.flatMap { UUID(uuidString: String($0)) } }
@@ -48,9 +48,9 @@ struct PaymentExportRoutes: RouteCollection {
         }
         let body: String, type: HTTPMediaType, name: String
         if let debtor {
-            let now = Date()
+            let now = request.application.settings.clock.now
             body = PaymentExport.pain001(invoices, debtor: debtor, messageID: "ROSTER-\(month.iso)-\(Int(now.timeIntervalSince1970))",
-                                         created: now, executionDate: LocalDate.today(in: tenant.timeZone))
+                                         created: now, executionDate: try request.today)
             type = HTTPMediaType(type: "application", subType: "xml", parameters: ["charset": "utf-8"])
             name = "payment-order-\(month.iso).xml"
         } else {

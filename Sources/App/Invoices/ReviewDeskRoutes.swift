@@ -57,16 +57,11 @@ struct ReviewDeskRoutes: RouteCollection {
         let overviewURL: String
     }
 
-    /// The month of `?month=`, else the current one in the tenant's time zone.
-    static func month(_ request: Request, tenant: Tenant) -> Month {
-        (try? request.query.get(String.self, at: "month")).flatMap(Month.init(filter:))
-            ?? Month(LocalDate.today(in: tenant.timeZone))
-    }
 
     func desk(_ request: Request) async throws -> View {
         try request.require(.reviewInvoices)
         let tenant = try request.tenant, db = try request.db
-        let month = Self.month(request, tenant: tenant)
+        let month = try request.queryMonth
         let state = (try? request.query.get(String.self, at: "state")).flatMap(InvoiceState.init(rawValue:))
             .flatMap { Self.desks.contains($0) ? $0 : nil } ?? .submitted
         let rows = try await ReviewQueries.desk(month: month, state: state, on: db)
@@ -174,7 +169,7 @@ struct ReviewDeskRoutes: RouteCollection {
         try request.require(.reviewInvoices)
         let tenant = try request.tenant, db = try request.db, user = try request.user
         guard let form = try? request.content.decode(ApplyForm.self) else { throw Abort(.badRequest) }
-        let month = form.month.flatMap(Month.init(filter:)) ?? Month(LocalDate.today(in: tenant.timeZone))
+        let month = try request.month(form.month)
         let state = form.state.flatMap(InvoiceState.init(rawValue:)) ?? .submitted
         let back = Paths.reviewDesk(tenant.slug, month: month, state: state)
         guard let action = form.action.flatMap(InvoiceAction.init(rawValue:)) else {

@@ -67,7 +67,7 @@ struct ReviewOverviewRoutes: RouteCollection {
     func overview(_ request: Request) async throws -> View {
         try request.require(.reviewInvoices)
         let tenant = try request.tenant, db = try request.db
-        let month = ReviewDeskRoutes.month(request, tenant: tenant)
+        let month = try request.queryMonth
         let filter = InvoiceFilter(
             month: month,
             state: (try? request.query.get(String.self, at: "state")).flatMap(InvoiceState.init(rawValue:)),
@@ -137,7 +137,7 @@ struct ReviewOverviewRoutes: RouteCollection {
     func missing(_ request: Request) async throws -> View {
         try request.require(.reviewInvoices)
         let tenant = try request.tenant, db = try request.db
-        let month = ReviewDeskRoutes.month(request, tenant: tenant)
+        let month = try request.queryMonth
         let rows = try await OverviewQueries.missing(month: month, timeZone: tenant.timeZone, on: db)
         return try await request.view.render("review-missing", MissingPage(
             layout: Layout(request: request, title: request.translate("review.tab.missing")),
@@ -153,13 +153,5 @@ struct ReviewOverviewRoutes: RouteCollection {
                             href: Paths.person(tenant.slug, row.userID))
             },
             empty: rows.isEmpty ? request.translate("review.missing.empty", request.monthLabel(month)) : nil))
-    }
-}
-
-extension String {
-    var urlQueryEncoded: String {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~")
-        return addingPercentEncoding(withAllowedCharacters: allowed) ?? self
     }
 }

@@ -25,7 +25,7 @@ struct EmployeeFormRoutes: RouteCollection {
 
     func newForm(_ request: Request) async throws -> View {
         try request.require(.manageEmployees)
-        let today = LocalDate.today(in: try request.tenant.timeZone)
+        let today = try request.today
         let form = EmployeeForm(contractKind: ContractKind.ico.rawValue, contractFrom: today.iso, capacity: "40", rateFrom: today.iso)
         return try await render(request, form: form, id: nil, errors: [:])
     }

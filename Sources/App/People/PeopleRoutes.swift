@@ -89,7 +89,7 @@ struct PeopleRoutes: RouteCollection {
         let query = (try? request.query.decode(Query.self)) ?? Query()
         let filter = Self.filter(from: query, ledBy: ledBy)
         let db = try request.db
-        let today = LocalDate.today(in: tenant.timeZone)
+        let today = try request.today
         let page = try await PeopleQueries.list(filter, today: today, on: db)
         let teams = ledBy == nil ? try await TeamQueries.names(on: db) : []
 
@@ -196,7 +196,7 @@ struct PeopleRoutes: RouteCollection {
         guard let person = try await PeopleQueries.person(id, on: db),
               let access = Permissions.profileAccess(viewer, of: person.subject)
         else { throw Abort(.notFound) }
-        let today = LocalDate.today(in: tenant.timeZone)
+        let today = try request.today
         // Admins get the whole history in the rates section; others at most today's rate.
         let history = access.managesRates
             ? try await RateQueries.history(of: id, on: db)

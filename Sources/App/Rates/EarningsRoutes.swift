@@ -49,7 +49,7 @@ struct EarningsRoutes: RouteCollection {
         try request.require(.viewEarnings, .oneself)
         let tenant = try request.tenant
         let db = try request.db
-        let today = LocalDate.today(in: tenant.timeZone)
+        let today = try request.today
         let contracts = try await PeopleQueries.contracts(of: user.id, on: db)
         let rates = try await RateQueries.history(of: user.id, on: db).map(\.rate)
         let rangeCode = (try? request.query.get(String.self, at: "range")) ?? "6"

@@ -83,14 +83,3 @@ public struct RateChange: Sendable, Equatable {
         return (current, RateHistory.previous(of: current, in: rates).flatMap { RateChange(from: $0, to: current) })
     }
 }
-
-/// Exact integer division for money and percentages, rounded once, half away from zero.
-public enum Rounding {
-    /// `numerator / denominator` rounded half away from zero; the denominator must be positive.
-    /// The SQL function `round_div` is the same rule.
-    public static func divide(_ numerator: Int64, by denominator: Int64) -> Int64 {
-        precondition(denominator > 0, "divide by a positive number")
-        let magnitude = (2 * numerator.magnitude + denominator.magnitude) / (2 * denominator.magnitude)
-        return numerator < 0 ? -Int64(magnitude) : Int64(magnitude)
-    }
-}

@@ -61,7 +61,7 @@ struct RateReportRoutes: RouteCollection {
         let month = Month(filter: monthText)
         let filter = RateIncreaseFilter(teamID: query.team.flatMap(UUID.init(uuidString:)), month: month,
                                         page: min(max(query.page ?? 1, 1), 10_000))
-        let today = LocalDate.today(in: tenant.timeZone)
+        let today = try request.today
         let page = try await RateReportQueries.increases(filter, today: today, on: db)
         let teams = try await TeamQueries.names(on: db)
         let language = request.language
@@ -140,7 +140,7 @@ struct RateReportRoutes: RouteCollection {
     func average(_ request: Request) async throws -> View {
         try request.require(.manageRates)
         let tenant = try request.tenant
-        let today = LocalDate.today(in: tenant.timeZone)
+        let today = try request.today
         let monthText = ((try? request.query.get(String.self, at: "month")) ?? "").trimmingWhitespace()
         let month = Month(filter: monthText) ?? Month(today)
         let summaries = try await RateReportQueries.monthlySummaries(

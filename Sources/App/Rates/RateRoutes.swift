@@ -77,7 +77,7 @@ struct RateRoutes: RouteCollection {
         _ request: Request, person: Person, rate: Rate, form: RateForm, problems: [String: String]
     ) async throws -> View {
         let tenant = try request.tenant
-        let today = LocalDate.today(in: tenant.timeZone)
+        let today = try request.today
         let id = person.user.id
         let title = request.translate(rate.effectiveFrom > today ? "rate.correctTitle" : "rate.fixTypoTitle")
         return try await request.view.render("rate-edit", EditPage(
@@ -112,7 +112,7 @@ struct RateRoutes: RouteCollection {
         case .failure(let problems): return try await refuse(problems.fields)
         case .success(let value): parsed = value
         }
-        let today = LocalDate.today(in: tenant.timeZone)
+        let today = try request.today
         let edit = RateRules.edit(rate, toDay: parsed.day, today: today, typoFix: form.typoFix != nil)
         guard edit != .refusedNeedsTypoFix else { return try await refuse(["typoFix": "rate.error.typoFix"]) }
         do {
@@ -131,7 +131,7 @@ struct RateRoutes: RouteCollection {
         let tenant = try request.tenant
         let back = Paths.person(tenant.slug, id) + "#rates"
         do {
-            try await RateMutations.deleteFuture(rate, today: LocalDate.today(in: tenant.timeZone), for: id,
+            try await RateMutations.deleteFuture(rate, today: try request.today, for: id,
                                                  actor: try request.user.id, on: try request.db)
         } catch RateMutations.Refusal.notDeletable {
             return request.redirect(to: back, flash: Flash(.error, "flash.rateNotDeletable"))

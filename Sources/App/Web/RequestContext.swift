@@ -84,7 +84,38 @@ extension Request {
         return remoteAddress?.ipAddress ?? "unknown"
     }
 
+    /// Today in the tenant's time zone, by the application's clock.
+    public var today: LocalDate {
+        get throws { application.settings.clock.today(in: try tenant.timeZone) }
+    }
+
+    /// This month in the tenant's time zone, by the application's clock.
+    public var thisMonth: Month {
+        get throws { Month(try today) }
+    }
+
+    /// The month a page or form names (`YYYY-MM`, see `Month(filter:)`), else this month: the
+    /// one rule for every `month` parameter.
+    public func month(_ value: String?) throws -> Month {
+        try value.flatMap(Month.init(filter:)) ?? thisMonth
+    }
+
+    /// The month of `?month=`, else this month.
+    public var queryMonth: Month {
+        get throws { try month(try? query.get(String.self, at: "month")) }
+    }
+
+    /// The texts in the request's language, for page models.
+    public var translator: Translator { Translator(application.translations, language) }
+
     public func translate(_ key: String, _ arguments: String...) -> String {
         application.translations.text(key, language, arguments)
     }
+
+    func translate(_ key: String, _ arguments: [String]) -> String {
+        application.translations.text(key, language, arguments)
+    }
+
+    /// "November 2026" / "listopad 2026".
+    func monthLabel(_ month: Month) -> String { translator.month(month) }
 }

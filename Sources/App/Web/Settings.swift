@@ -46,6 +46,8 @@ public struct AppSettings: Sendable {
     /// reached over plain http (`ROSTER_ALLOW_PRIVATE_IDENTITY_PROVIDERS=1`; the default outside
     /// production). In production Roster fetches only https addresses on the public internet.
     public var allowPrivateIdentityProviders: Bool
+    /// What day it is for the business (`BusinessClock`): the system's time; fixed in tests.
+    public var clock: BusinessClock = .system
 
     /// Cookies get `Secure` when people reach the server over https.
     public var secureCookies: Bool { publicURL.lowercased().hasPrefix("https://") }

@@ -8,7 +8,7 @@ import Vapor
 /// may see what.
 @Suite struct InvoiceRoutesTests {
     static let slug = DemoData.slug
-    static var thisMonth: Month { Month(LocalDate.today(in: "Europe/Prague")) }
+    static let thisMonth = TestClock.thisMonth
 
     static func upload(
         _ browser: inout Browser, month: Month, file: Data, filename: String = "faktura.pdf"

@@ -10,7 +10,7 @@ import Testing
         }
     }
 
-    static func today(_ world: TestWorld) -> LocalDate { LocalDate.today(in: "Europe/Prague") }
+    static func today(_ world: TestWorld) -> LocalDate { world.today }
 
     @Test func anAdminSetsARateAndSeesItInTheHistory() async throws {
         try await withWorld { world in

@@ -18,6 +18,10 @@ struct TestWorld: Sendable {
 
     var db: App.Database { app.database }
 
+    /// Today for the demo company, by the world's clock.
+    var today: LocalDate { app.settings.clock.today(in: "Europe/Prague") }
+    var thisMonth: Month { Month(today) }
+
     func user(_ role: Role) -> User {
         switch role {
         case .admin: admin
@@ -40,10 +44,21 @@ struct TestWorld: Sendable {
     }
 }
 
-/// Runs `body` with an application on its own database, seeded with two tenants.
+/// The instant every test world stands at unless a test asks for another: no test depends on
+/// the day it runs (a Wednesday in the middle of a month, in Prague's winter time).
+enum TestClock {
+    static let instant = "2026-11-18T10:00:00+01:00"
+    static let standard = BusinessClock.fixed(instant)!
+    static let today = LocalDate(iso: "2026-11-18")!
+    static let thisMonth = Month(today)
+}
+
+/// Runs `body` with an application on its own database, seeded with two tenants, on a fixed
+/// business clock (`TestClock`, or `clock`).
 @discardableResult
 func withWorld<T: Sendable>(
     environment: Environment = .testing,
+    clock: BusinessClock = TestClock.standard,
     settings adjust: (inout AppSettings) -> Void = { _ in },
     _ body: (TestWorld) async throws -> T
 ) async throws -> T {
@@ -57,9 +72,10 @@ func withWorld<T: Sendable>(
             // Parallel tests on a busy machine can take seconds to open a first connection; the
             // bound on the wait is tested where it is meant (DatabaseOutageTests).
             settings.databasePoolTimeout = .seconds(60)
+            settings.clock = clock
             adjust(&settings)
             try await configure(app, settings: settings)
-            let people = try await DemoData.seed(database: app.database)
+            let people = try await DemoData.seed(database: app.database, clock: app.settings.clock)
             let other = try await Operations.createTenant(
                 slug: "globex", name: "Globex a.s.", adminEmail: "boss@globex.example",
                 adminFirstName: "Hana", adminLastName: "Malá", database: app.database)

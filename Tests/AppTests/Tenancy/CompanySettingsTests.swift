@@ -80,7 +80,7 @@ import Testing
 
     @Test func demoDataCanBeLoadedAgain() async throws {
         try await withWorld { world in
-            let again = try await DemoData.seed(database: world.db)
+            let again = try await DemoData.seed(database: world.db, clock: world.app.settings.clock)
             #expect(again.map(\.user.id) == [world.admin.id, world.leader.id, world.employee.id])
             let users = try await world.database.asSuperuser { connection in
                 try await connection.query("SELECT count(*) FROM users WHERE tenant_id = \(world.admin.tenantID)",

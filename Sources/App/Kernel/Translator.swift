@@ -1,6 +1,4 @@
 import Foundation
-import LeafKit
-import Vapor
 
 /// Every UI string, per language, from `Localization/<language>.json` (flat "key": "text").
 public struct Translations: Sendable {
@@ -34,16 +32,33 @@ public struct Translations: Sendable {
     }
 }
 
-/// `#t("key", arg…)` in templates: the translated text, HTML-escaped like any other output.
-struct TranslateTag: LeafTag {
-    let translations: Translations
+/// The texts of one language: how page models say things, built from data and a translator,
+/// without a request.
+public struct Translator: Sendable {
+    public let translations: Translations
+    public let language: Language
 
-    func render(_ ctx: LeafContext) throws -> LeafData {
-        guard let key = ctx.parameters.first?.string else {
-            throw Abort(.internalServerError, reason: "#t needs a translation key as its first parameter")
-        }
-        let language = ctx.request?.language ?? .en
-        let arguments = ctx.parameters.dropFirst().map { $0.string ?? "" }
-        return .string(translations.text(key, language, Array(arguments)))
+    public init(_ translations: Translations, _ language: Language) {
+        self.translations = translations
+        self.language = language
+    }
+
+    /// The text of `key` with `{0}`, `{1}`… replaced.
+    public func callAsFunction(_ key: String, _ arguments: String...) -> String {
+        translations.text(key, language, arguments)
+    }
+
+    public func text(_ key: String, _ arguments: [String]) -> String {
+        translations.text(key, language, arguments)
+    }
+
+    /// "November 2026" / "listopad 2026".
+    public func month(_ month: Month) -> String {
+        self("month.name.\(month.month)") + " " + String(month.year)
+    }
+
+    /// "1 000,50 Kč" / "CZK 1,000.50".
+    public func money(minor: Int64, currency: String) -> String {
+        Money.format(minor: minor, currency: currency, language: language)
     }
 }

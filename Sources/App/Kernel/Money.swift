@@ -47,3 +47,24 @@ extension Money {
         return sign + String(magnitude / 100) + (language == .cs ? "," : ".") + (cents < 10 ? "0" : "") + String(cents)
     }
 }
+
+extension Money {
+    /// "84700.00", "-5.05": minor units as a plain decimal with two places, for files.
+    public static func decimal(minor: Int64) -> String {
+        let sign = minor < 0 ? "-" : ""
+        let magnitude = minor.magnitude
+        let cents = magnitude % 100
+        return sign + String(magnitude / 100) + "." + (cents < 10 ? "0" : "") + String(cents)
+    }
+}
+
+/// Exact integer division for money and percentages, rounded once, half away from zero.
+public enum Rounding {
+    /// `numerator / denominator` rounded half away from zero; the denominator must be positive.
+    /// The SQL function `round_div` is the same rule.
+    public static func divide(_ numerator: Int64, by denominator: Int64) -> Int64 {
+        precondition(denominator > 0, "divide by a positive number")
+        let magnitude = (2 * numerator.magnitude + denominator.magnitude) / (2 * denominator.magnitude)
+        return numerator < 0 ? -Int64(magnitude) : Int64(magnitude)
+    }
+}

@@ -1,5 +1,28 @@
 import Foundation
 
+/// A calendar month, the period of invoices: [first day, first day of the next month).
+public struct Month: Sendable, Hashable, Comparable {
+    public let year: Int, month: Int
+
+    public init?(year: Int, month: Int) {
+        guard (1900...2200).contains(year), (1...12).contains(month) else { return nil }
+        self.year = year
+        self.month = month
+    }
+
+    public init(_ date: LocalDate) {
+        year = date.year
+        month = date.month
+    }
+
+    public var first: LocalDate { LocalDate(year: year, month: month, day: 1)! }
+    public var last: LocalDate {
+        (28...31).reversed().lazy.compactMap { LocalDate(year: year, month: month, day: $0) }.first!
+    }
+
+    public static func < (a: Month, b: Month) -> Bool { (a.year, a.month) < (b.year, b.month) }
+}
+
 extension Month {
     public func adding(months: Int) -> Month {
         let index = year * 12 + (month - 1) + months

@@ -1,0 +1,13 @@
+import Foundation
+
+extension String {
+    /// The text as one value of a URL query: everything but RFC 3986's unreserved characters
+    /// percent-encoded (so `&`, `=`, `+` and `#` cannot end the value).
+    var urlQueryEncoded: String {
+        addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? self
+    }
+
+    /// RFC 3986's unreserved characters: ASCII letters and digits, `-._~` (not every Unicode
+    /// letter, which `CharacterSet.alphanumerics` would let through unencoded).
+    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+}

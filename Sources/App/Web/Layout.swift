@@ -58,6 +58,23 @@ struct Layout: Encodable {
         flash = request.flash.map { FlashView(kind: $0.kind.rawValue, text: request.translate($0.key)) }
     }
 
+    /// The shell with a title and nothing else: for page models built in tests, without a
+    /// request (pages use `init(request:title:navigation:)`).
+    init(title: String, language: Language) {
+        lang = language.rawValue
+        self.title = title
+        brand = "Roster"
+        homeURL = "/"
+        nav = []
+        userName = nil
+        signOutURL = nil
+        csrf = ""
+        languageURL = nil
+        currentPath = "/"
+        languages = []
+        flash = nil
+    }
+
     /// The links a user's roles allow, in menu order.
     static func navigation(for user: User, slug: String, request: Request) -> [NavItem] {
         let me = Subject.oneself

@@ -4,7 +4,7 @@ import Vapor
 /// the link goes out through the outbox in the same transaction that creates it.
 struct LinkRequestRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        routes.post("login", use: requestLink)
+        routes.post(Paths.login, use: requestLink)
     }
 
     struct Form: Content {

@@ -3,11 +3,11 @@ import Vapor
 /// The sign-in page, one-time sign-in links and sign-out.
 struct SignInRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        routes.get("login", use: loginPage)
-        routes.get("login", ":token", use: linkPage)
-        routes.post("login", ":token", use: redeemLink)
-        routes.post("logout", use: logout)
-        routes.post("logout", "everywhere", use: logoutEverywhere)
+        routes.get(Paths.login, use: loginPage)
+        routes.get(Paths.signInLinkPage, use: linkPage)
+        routes.post(Paths.signInLinkPage, use: redeemLink)
+        routes.post(Paths.logout, use: logout)
+        routes.post(Paths.logoutEverywhere, use: logoutEverywhere)
     }
 
     struct LoginPage: Encodable {

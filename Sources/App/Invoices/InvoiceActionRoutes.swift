@@ -4,7 +4,7 @@ import Vapor
 /// desk, so a stale page is refused the same way.
 struct InvoiceActionRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        routes.post("invoices", ":id", "action", use: act)
+        routes.post(Paths.invoiceAction, use: act)
     }
 
     struct ActionForm: Content {

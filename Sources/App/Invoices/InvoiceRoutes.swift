@@ -6,10 +6,10 @@ struct InvoiceRoutes: RouteCollection {
     static let pageSize = 12
 
     func boot(routes: any RoutesBuilder) throws {
-        routes.get("invoices", use: list)
-        routes.get("invoices", ":id", use: detail)
-        routes.get("invoices", ":id", "documents", ":document", use: document)
-        routes.get("invoices", ":id", "documents", ":document", "thumbnail", use: thumbnail)
+        routes.get(Paths.invoices, use: list)
+        routes.get(Paths.invoice, use: detail)
+        routes.get(Paths.invoiceDocument, use: document)
+        routes.get(Paths.invoiceThumbnail, use: thumbnail)
     }
 
     struct Row: Encodable {

@@ -9,8 +9,8 @@ struct InvoiceUploadRoutes: RouteCollection {
     let maxUploadBytes: Int
 
     func boot(routes: any RoutesBuilder) throws {
-        routes.get("invoices", "upload", use: form)
-        let upload = routes.on(.POST, "invoices", "upload", body: .collect(maxSize: ByteCount(value: maxBodyBytes)),
+        routes.get(Paths.invoiceUpload, use: form)
+        let upload = routes.on(.POST, Paths.invoiceUpload, body: .collect(maxSize: ByteCount(value: maxBodyBytes)),
                                use: upload)
         upload.userInfo[RouteOption.maxBodyBytes] = maxBodyBytes
         upload.userInfo[RouteOption.ownTransactions] = true

@@ -5,9 +5,9 @@ import Vapor
 /// The accountant's files from the "To pay" desk, and the account the company pays from.
 struct PaymentExportRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        routes.post("review", "export", use: export).userInfo[RouteOption.maxBodyBytes] = 2 << 20
-        routes.get("admin", "payments", use: settingsPage)
-        routes.post("admin", "payments", use: saveSettings)
+        routes.post(Paths.reviewExport, use: export).userInfo[RouteOption.maxBodyBytes] = 2 << 20
+        routes.get(Paths.paymentSettings, use: settingsPage)
+        routes.post(Paths.paymentSettings, use: saveSettings)
     }
 
     struct ExportForm: Content {

@@ -5,9 +5,9 @@ import Vapor
 /// with their flags, and one action applied to any selection.
 struct ReviewDeskRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        routes.get("review", "desk", use: desk)
+        routes.get(Paths.reviewDeskAddress, use: desk)
         // A month of a few thousand invoices posts a pick and a reason field per row.
-        routes.post("review", "desk", use: apply).userInfo[RouteOption.maxBodyBytes] = 2 << 20
+        routes.post(Paths.reviewDeskAddress, use: apply).userInfo[RouteOption.maxBodyBytes] = 2 << 20
     }
 
     /// The two desks: to review (submitted) and to pay (approved).

@@ -4,12 +4,12 @@ import Vapor
 /// and "Missing": who should have submitted for the month and has not.
 struct ReviewOverviewRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        routes.get("review", use: { request async throws -> Response in
+        routes.get(Paths.reviewSection, use: { request async throws -> Response in
             try request.require(.reviewInvoices)
             return request.redirect(to: Paths.reviewOverview(try request.tenant.slug))
         })
-        routes.get("review", "invoices", use: overview)
-        routes.get("review", "missing", use: missing)
+        routes.get(Paths.reviewOverview, use: overview)
+        routes.get(Paths.reviewMissingPage, use: missing)
     }
 
     struct Tab: Encodable {

@@ -7,7 +7,7 @@ import Vapor
 /// admins, and only over a loopback connection; anyone else gets 404.
 struct DevMailboxRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        routes.get("dev", "mailbox", use: mailbox)
+        routes.get(Paths.devMailbox, use: mailbox)
     }
 
     struct MessageView: Encodable {

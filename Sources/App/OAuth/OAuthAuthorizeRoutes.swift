@@ -4,8 +4,8 @@ import Vapor
 /// and is sent back to the app's registered redirect URI with a one-time code.
 struct OAuthAuthorizeRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        routes.get("oauth", "authorize", use: page)
-        routes.post("oauth", "authorize", use: decide)
+        routes.get(Paths.oauthAuthorize, use: page)
+        routes.post(Paths.oauthAuthorize, use: decide)
     }
 
     struct Parameters: Content {

@@ -4,9 +4,9 @@ import Vapor
 /// (sealed, never shown again), and the name on the sign-in button.
 struct IdentityProviderRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        routes.get("admin", "sign-in", use: page)
-        routes.post("admin", "sign-in", use: save)
-        routes.post("admin", "sign-in", "delete", use: delete)
+        routes.get(Paths.signInSettings, use: page)
+        routes.post(Paths.signInSettings, use: save)
+        routes.post(Paths.deleteSignInSettings, use: delete)
     }
 
     struct Form: Content {

@@ -7,8 +7,8 @@ struct OIDCRoutes: RouteCollection {
     static let browserCookie = "roster_oidc"
 
     func boot(routes: any RoutesBuilder) throws {
-        routes.post("login", "oidc", use: start)
-        routes.get("login", "oidc", "callback", use: callback).userInfo[RouteOption.writesOnGet] = true
+        routes.post(Paths.oidcStart, use: start)
+        routes.get(Paths.oidcCallback, use: callback).userInfo[RouteOption.writesOnGet] = true
     }
 
     static func problem(_ problem: OIDCProblem, _ request: Request) async throws -> Response {

@@ -3,7 +3,7 @@ import Vapor
 /// Admins add a contract to a person's history, ending the open one the day before if asked.
 struct ContractRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        routes.post("people", ":id", "contracts", use: add)
+        routes.post(Paths.addContract, use: add)
     }
 
     struct Form: Content {

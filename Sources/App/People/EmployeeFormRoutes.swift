@@ -4,10 +4,10 @@ import Vapor
 /// next to each field.
 struct EmployeeFormRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        routes.get("people", "new", use: newForm)
-        routes.post("people", "new", use: create)
-        routes.get("people", ":id", "edit", use: editForm)
-        routes.post("people", ":id", "edit", use: update)
+        routes.get(Paths.newPerson, use: newForm)
+        routes.post(Paths.newPerson, use: create)
+        routes.get(Paths.editPerson, use: editForm)
+        routes.post(Paths.editPerson, use: update)
     }
 
     struct FormPage: Encodable {

@@ -3,12 +3,12 @@ import Vapor
 /// The admin's directory, a leader's "My team", profiles, deactivation.
 struct PeopleRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        routes.get("people", use: directory)
-        routes.get("team", use: myTeam)
-        routes.get("profile", use: ownProfile)
-        routes.get("people", ":id", use: profile)
-        routes.post("people", ":id", "deactivate") { try await setActive(false, $0) }
-        routes.post("people", ":id", "reactivate") { try await setActive(true, $0) }
+        routes.get(Paths.people, use: directory)
+        routes.get(Paths.myTeam, use: myTeam)
+        routes.get(Paths.profile, use: ownProfile)
+        routes.get(Paths.person, use: profile)
+        routes.post(Paths.deactivate) { try await setActive(false, $0) }
+        routes.post(Paths.reactivate) { try await setActive(true, $0) }
     }
 
     struct Query: Content {

@@ -3,8 +3,8 @@ import Vapor
 /// A person's own settings, and the language switch every page offers.
 struct PreferencesRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        routes.get("preferences", use: page)
-        routes.post("preferences", use: save)
+        routes.get(Paths.preferences, use: page)
+        routes.post(Paths.preferences, use: save)
     }
 
     struct PreferencesPage: Encodable {
@@ -51,7 +51,7 @@ struct PreferencesRoutes: RouteCollection {
 /// choice on their profile; visitors in a cookie.
 struct LanguageRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        routes.post("language", use: switchLanguage)
+        routes.post(Paths.language, use: switchLanguage)
     }
 
     struct Form: Content {

@@ -3,10 +3,10 @@ import Vapor
 /// Admins create, rename and delete teams and set their leaders.
 struct TeamsRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        routes.get("teams", use: page)
-        routes.post("teams", use: create)
-        routes.post("teams", ":id", use: save)
-        routes.post("teams", ":id", "delete", use: delete)
+        routes.get(Paths.teams, use: page)
+        routes.post(Paths.teams, use: create)
+        routes.post(Paths.team, use: save)
+        routes.post(Paths.deleteTeam, use: delete)
     }
 
     struct Form: Content {

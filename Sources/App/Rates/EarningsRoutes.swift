@@ -3,7 +3,7 @@ import Vapor
 /// "My earnings": one's rate today, the next one agreed, and earnings per month as a chart and a table.
 struct EarningsRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        routes.get("earnings", use: earnings)
+        routes.get(Paths.earnings, use: earnings)
     }
 
     /// The chart's ranges: months back from the current one; nil is everything since the first contract.

@@ -3,8 +3,8 @@ import Vapor
 /// The admin's rate reports: "Rate increases" (one row per person) and "Average increase" (by month).
 struct RateReportRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        routes.get("rates", "increases", use: increases)
-        routes.get("rates", "average", use: average)
+        routes.get(Paths.rateIncreases, use: increases)
+        routes.get(Paths.averageIncrease, use: average)
     }
 
     struct Tab: Encodable {

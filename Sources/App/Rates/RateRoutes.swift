@@ -4,10 +4,10 @@ import Vapor
 /// or delete one that has not.
 struct RateRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        routes.post("people", ":id", "rates", use: add)
-        routes.get("people", ":id", "rates", ":rate", use: editPage)
-        routes.post("people", ":id", "rates", ":rate", use: change)
-        routes.post("people", ":id", "rates", ":rate", "delete", use: delete)
+        routes.post(Paths.rates, use: add)
+        routes.get(Paths.rate, use: editPage)
+        routes.post(Paths.rate, use: change)
+        routes.post(Paths.deleteRate, use: delete)
     }
 
     /// The person of the path, or 404 (also for other tenants' people).

@@ -3,8 +3,8 @@ import Vapor
 /// The admin's company settings: name, time zone, default language.
 struct CompanyRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        routes.get("admin", "company", use: page)
-        routes.post("admin", "company", use: save)
+        routes.get(Paths.company, use: page)
+        routes.post(Paths.company, use: save)
     }
 
     struct Form: Content {

@@ -3,7 +3,7 @@ import Vapor
 /// The page everyone lands on after signing in.
 struct HomeRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        routes.get(use: home)
+        routes.get(Paths.home, use: home)
     }
 
     struct Card: Encodable {

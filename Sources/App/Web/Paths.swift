@@ -1,96 +1,92 @@
 import Foundation
 
-/// Every page address, in one typed place; templates get ready-made URLs from here.
+/// Every address of a tenant's pages and actions, each defined once (`Address`): handlers are
+/// registered with these (`routes.get(Paths.people, use: …)`) and every link is made from them
+/// (`Paths.person(slug, id)`); templates get ready-made URLs.
 public enum Paths {
+    /// The tenant's own path, the scope of its cookies.
     public static func tenant(_ slug: String) -> String { "/t/\(slug)" }
-    public static func home(_ slug: String) -> String { "/t/\(slug)/" }
-    public static func login(_ slug: String) -> String { "/t/\(slug)/login" }
-    public static func signInLink(_ slug: String, token: String) -> String { "/t/\(slug)/login/\(token)" }
-    public static func logout(_ slug: String) -> String { "/t/\(slug)/logout" }
-    public static func language(_ slug: String) -> String { "/t/\(slug)/language" }
-    public static func preferences(_ slug: String) -> String { "/t/\(slug)/preferences" }
-    public static func adminSection(_ slug: String) -> String { "/t/\(slug)/admin" }
-    public static func company(_ slug: String) -> String { adminSection(slug) + "/company" }
+    static let home = Address()
+    static let login = Address("login")
+    static let signInLinkPage = Address1<TokenText>("login", ":token")
+    static let logout = Address("logout")
+    static let logoutEverywhere = Address("logout", "everywhere")
+    static let language = Address("language")
+    static let preferences = Address("preferences")
+    static let adminSection = Address("admin")
+    static let company = Address("admin", "company")
+
+    /// The page of a one-time sign-in link.
+    public static func signInLink(_ slug: String, token: String) -> String { signInLinkPage(slug, TokenText(value: token)) }
 }
 
 extension Paths {
-    public static func people(_ slug: String) -> String { "/t/\(slug)/people" }
-    public static func myTeam(_ slug: String) -> String { "/t/\(slug)/team" }
-    public static func profile(_ slug: String) -> String { "/t/\(slug)/profile" }
-    public static func person(_ slug: String, _ id: UUID) -> String { "/t/\(slug)/people/\(id.uuidString.lowercased())" }
-    public static func deactivate(_ slug: String, _ id: UUID) -> String { person(slug, id) + "/deactivate" }
-    public static func reactivate(_ slug: String, _ id: UUID) -> String { person(slug, id) + "/reactivate" }
+    static let people = Address("people")
+    static let myTeam = Address("team")
+    static let profile = Address("profile")
+    static let person = Address1<UUID>("people", ":id")
+    static let deactivate = Address1<UUID>("people", ":id", "deactivate")
+    static let reactivate = Address1<UUID>("people", ":id", "reactivate")
+    static let newPerson = Address("people", "new")
+    static let editPerson = Address1<UUID>("people", ":id", "edit")
+    static let teams = Address("teams")
+    static let team = Address1<UUID>("teams", ":id")
+    static let deleteTeam = Address1<UUID>("teams", ":id", "delete")
+    static let addContract = Address1<UUID>("people", ":id", "contracts")
 }
 
 extension Paths {
-    public static func newPerson(_ slug: String) -> String { "/t/\(slug)/people/new" }
-    public static func editPerson(_ slug: String, _ id: UUID) -> String { person(slug, id) + "/edit" }
-}
-
-extension Paths {
-    public static func teams(_ slug: String) -> String { "/t/\(slug)/teams" }
-    public static func team(_ slug: String, _ id: UUID) -> String { "/t/\(slug)/teams/\(id.uuidString.lowercased())" }
-    public static func deleteTeam(_ slug: String, _ id: UUID) -> String { team(slug, id) + "/delete" }
-    public static func addContract(_ slug: String, _ id: UUID) -> String { person(slug, id) + "/contracts" }
-}
-
-extension Paths {
-    public static func rates(_ slug: String, _ id: UUID) -> String { person(slug, id) + "/rates" }
-    public static func rate(_ slug: String, _ id: UUID, _ rate: UUID) -> String {
-        rates(slug, id) + "/" + rate.uuidString.lowercased()
-    }
-    public static func deleteRate(_ slug: String, _ id: UUID, _ rateID: UUID) -> String { rate(slug, id, rateID) + "/delete" }
-    public static func ratesSection(_ slug: String) -> String { "/t/\(slug)/rates" }
-    public static func rateIncreases(_ slug: String) -> String { ratesSection(slug) + "/increases" }
-    public static func averageIncrease(_ slug: String) -> String { ratesSection(slug) + "/average" }
-    public static func earnings(_ slug: String) -> String { "/t/\(slug)/earnings" }
+    static let rates = Address1<UUID>("people", ":id", "rates")
+    static let rate = Address2<UUID, UUID>("people", ":id", "rates", ":rate")
+    static let deleteRate = Address2<UUID, UUID>("people", ":id", "rates", ":rate", "delete")
+    static let ratesSection = Address("rates")
+    static let rateIncreases = Address("rates", "increases")
+    static let averageIncrease = Address("rates", "average")
+    static let earnings = Address("earnings")
 }
 
 extension Paths {
     /// Development only: the mail Roster would have sent.
-    public static func devMailbox(_ slug: String) -> String { "/t/\(slug)/dev/mailbox" }
+    static let devMailbox = Address("dev", "mailbox")
+    static let oauthAuthorize = Address("oauth", "authorize")
+    static let oidcStart = Address("login", "oidc")
+    static let oidcCallback = Address("login", "oidc", "callback")
+    static let signInSettings = Address("admin", "sign-in")
+    static let deleteSignInSettings = Address("admin", "sign-in", "delete")
 }
 
 extension Paths {
-    public static func oauthAuthorize(_ slug: String) -> String { "/t/\(slug)/oauth/authorize" }
-}
+    static let invoices = Address("invoices")
+    static let invoiceUpload = Address("invoices", "upload")
+    static let invoice = Address1<UUID>("invoices", ":id")
+    static let invoiceDocument = Address2<UUID, UUID>("invoices", ":id", "documents", ":document")
+    static let invoiceThumbnail = Address2<UUID, UUID>("invoices", ":id", "documents", ":document", "thumbnail")
+    static let invoiceAction = Address1<UUID>("invoices", ":id", "action")
 
-extension Paths {
-    public static func oidcStart(_ slug: String) -> String { "/t/\(slug)/login/oidc" }
-    public static func oidcCallback(_ slug: String) -> String { "/t/\(slug)/login/oidc/callback" }
-    public static func signInSettings(_ slug: String) -> String { "/t/\(slug)/admin/sign-in" }
-    public static func deleteSignInSettings(_ slug: String) -> String { signInSettings(slug) + "/delete" }
-}
-
-extension Paths {
-    public static func logoutEverywhere(_ slug: String) -> String { "/t/\(slug)/logout/everywhere" }
-}
-
-extension Paths {
-    public static func invoices(_ slug: String) -> String { "/t/\(slug)/invoices" }
+    /// The upload form, for a month when one is given.
     public static func uploadInvoice(_ slug: String, month: Month? = nil) -> String {
-        invoices(slug) + "/upload" + (month.map { "?month=" + $0.iso } ?? "")
-    }
-    public static func invoice(_ slug: String, _ id: UUID) -> String { invoices(slug) + "/" + id.uuidString.lowercased() }
-    public static func invoiceDocument(_ slug: String, _ id: UUID, _ document: UUID) -> String {
-        invoice(slug, id) + "/documents/" + document.uuidString.lowercased()
-    }
-    public static func invoiceThumbnail(_ slug: String, _ id: UUID, _ document: UUID) -> String {
-        invoiceDocument(slug, id, document) + "/thumbnail"
+        invoiceUpload(slug) + (month.map { "?month=" + $0.iso } ?? "")
     }
 }
 
 extension Paths {
-    public static func reviewSection(_ slug: String) -> String { "/t/\(slug)/review" }
-    public static func reviewOverview(_ slug: String) -> String { reviewSection(slug) + "/invoices" }
-    public static func reviewDesk(_ slug: String) -> String { reviewSection(slug) + "/desk" }
+    static let reviewSection = Address("review")
+    static let reviewOverview = Address("review", "invoices")
+    static let reviewDeskAddress = Address("review", "desk")
+    static let reviewMissingPage = Address("review", "missing")
+    static let reviewExport = Address("review", "export")
+    static let paymentSettings = Address("admin", "payments")
+
+    /// The desk (its form posts here).
+    public static func reviewDesk(_ slug: String) -> String { reviewDeskAddress(slug) }
+
+    /// The desk of a month, showing the invoices in one state.
     public static func reviewDesk(_ slug: String, month: Month, state: InvoiceState) -> String {
         reviewDesk(slug) + "?month=" + month.iso + "&state=" + state.rawValue
     }
+
+    /// Who has not sent an invoice for a month.
     public static func reviewMissing(_ slug: String, month: Month) -> String {
-        reviewSection(slug) + "/missing?month=" + month.iso
+        reviewMissingPage(slug) + "?month=" + month.iso
     }
-    public static func reviewExport(_ slug: String) -> String { reviewSection(slug) + "/export" }
-    public static func invoiceAction(_ slug: String, _ id: UUID) -> String { invoice(slug, id) + "/action" }
-    public static func paymentSettings(_ slug: String) -> String { "/t/\(slug)/admin/payments" }
 }

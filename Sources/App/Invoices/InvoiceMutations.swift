@@ -76,7 +76,7 @@ public enum InvoiceMutations {
                     \(upload.content.count), \(upload.sha256), \(actor), \(report.pages),
                     \(!report.text.trimmingWhitespace().isEmpty), \(report.text), \(report.thumbnailPNG),
                     \(f.total?.minor), \(f.total?.currency), \(f.account?.description), \(f.iban?.value),
-                    \(f.variableSymbol), \(f.invoiceNumber), \(f.supplierID), \(f.dueDate?.iso)::date)
+                    \(f.variableSymbol), \(f.invoiceNumber), \(f.supplierID), \(f.dueDate)::date)
             """)
         if current != nil {
             try await db.query("""

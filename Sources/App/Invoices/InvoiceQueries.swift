@@ -143,7 +143,7 @@ public enum InvoiceQueries {
                 iban: try row("iban", as: String?.self).flatMap { IBAN($0) },
                 variableSymbol: try row("variable_symbol"), invoiceNumber: try row("invoice_number"),
                 supplierID: try row("supplier_ico"),
-                dueDate: try row("due_date", as: String?.self).flatMap(LocalDate.init(iso:))),
+                dueDate: try row("due_date")),
             sha256: try row("sha256"),
             documents: try decoder.decode([InvoiceDocumentInfo].self, from: Data(try row("documents", as: String.self).utf8)),
             history: try decoder.decode([InvoiceHistoryEntry].self, from: Data(try row("history", as: String.self).utf8)))

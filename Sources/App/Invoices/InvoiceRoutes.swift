@@ -176,7 +176,7 @@ struct InvoiceRoutes: RouteCollection {
                 Field(label: request.translate("invoice.field.variableSymbol"), value: f.variableSymbol),
                 Field(label: request.translate("invoice.field.invoiceNumber"), value: f.invoiceNumber),
                 Field(label: request.translate("invoice.field.supplierID"), value: f.supplierID),
-                Field(label: request.translate("invoice.field.dueDate"), value: f.dueDate?.iso),
+                Field(label: request.translate("invoice.field.dueDate"), value: f.dueDate),
                 Field(label: request.translate("invoice.field.pages"), value: String(invoice.pages)),
             ],
             noText: !invoice.hasText,

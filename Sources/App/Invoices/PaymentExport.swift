@@ -42,7 +42,7 @@ public enum PaymentExport {
             let values = [
                 invoice.name, f.supplierID ?? "", f.invoiceNumber ?? "",
                 f.total.map { Money.decimal(minor: $0.minor) } ?? "", f.total?.currency ?? "",
-                f.account?.description ?? f.iban?.value ?? "", f.variableSymbol ?? "", f.dueDate?.iso ?? "", invoice.month.iso,
+                f.account?.description ?? f.iban?.value ?? "", f.variableSymbol ?? "", f.dueDate ?? "", invoice.month.iso,
             ]
             lines.append(values.map(csvField).joined(separator: ","))
         }

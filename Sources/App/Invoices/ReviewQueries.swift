@@ -68,7 +68,7 @@ public enum ReviewQueries {
                     iban: try r("iban", as: String?.self).map(IBAN.init(stored:)),
                     variableSymbol: try r("variable_symbol"), invoiceNumber: try r("invoice_number"),
                     supplierID: try r("supplier_ico"),
-                    dueDate: try r("due_date", as: String?.self).flatMap(LocalDate.init(iso:))),
+                    dueDate: try r("due_date")),
                 hasText: try r("has_text"), hasThumbnail: try r("has_thumbnail"),
                 previousAccount: try r("previous_account"), previousIBAN: try r("previous_iban"),
                 sameFileElsewhere: try r("same_file_elsewhere"), sameNumberElsewhere: try r("same_number_elsewhere"),

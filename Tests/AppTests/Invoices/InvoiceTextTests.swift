@@ -22,7 +22,7 @@ import Testing
         #expect(fields.variableSymbol == "202605")
         #expect(fields.invoiceNumber == "2026-05")
         #expect(fields.supplierID == "25596641")
-        #expect(fields.dueDate == LocalDate(iso: "2026-06-14"))
+        #expect(fields.dueDay == LocalDate(iso: "2026-06-14"))
     }
 
     @Test func dueDatesInTheirWritings() {
@@ -40,7 +40,7 @@ import Testing
             ("Due date " + String(repeating: "a", count: 200_000) + " 2026", nil),
         ]
         for (text, expected) in cases {
-            #expect(InvoiceText.read(text).dueDate == expected.flatMap(LocalDate.init(iso:)), "\(text)")
+            #expect(InvoiceText.read(text).dueDay == expected.flatMap(LocalDate.init(iso:)), "\(text)")
         }
     }
 

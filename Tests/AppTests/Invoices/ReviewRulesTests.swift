@@ -57,7 +57,7 @@ import Testing
         let invoice = PayableInvoice(id: UUID(), name: "Dvořák, \"Honza\"", month: Self.october, fields: InvoiceFields(
             total: InvoiceAmount(minor: 8_470_050, currency: "CZK"), account: CzechAccount("19-2000145399/0800"),
             variableSymbol: "202510", invoiceNumber: "=HYPERLINK(1)", supplierID: "25596641",
-            dueDate: LocalDate(iso: "2025-11-14")))
+            dueDate: "2025-11-14"))
         let csv = PaymentExport.csv([invoice])
         #expect(csv.hasPrefix("\u{FEFF}employee,ico,invoice_number,amount,currency,account,variable_symbol,due_date,month\r\n"))
         #expect(csv.hasSuffix("\"Dvořák, \"\"Honza\"\"\",25596641,'=HYPERLINK(1),84700.50,CZK,19-2000145399/0800,202510,2025-11-14,2025-10\r\n"))

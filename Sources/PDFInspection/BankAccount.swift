@@ -1,4 +1,4 @@
-/// A Czech bank account "prefix-number/bank" (DOMAIN.md), valid only with its mod-11 checks.
+/// A Czech bank account "prefix-number/bank" (docs/DOMAIN.md, Account numbers), valid only with its mod-11 checks.
 public struct CzechAccount: Sendable, Equatable, CustomStringConvertible {
     public let prefix: String
     public let number: String

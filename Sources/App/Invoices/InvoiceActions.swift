@@ -1,6 +1,6 @@
 import Foundation
 
-/// What an admin does to an invoice, named by what it does (DESIGN.md, Invoice states):
+/// What an admin does to an invoice, named by what it does (docs/DOMAIN.md, Invoice states):
 ///
 ///     submitted --approve--> approved --mark paid--> paid
 ///     submitted --return (reason)--> returned

@@ -1,7 +1,7 @@
 import Foundation
 import PDFInspection
 
-/// The states of DESIGN.md: submitted → approved → paid, with returns and undos.
+/// The states of docs/DOMAIN.md (Invoice states): submitted → approved → paid, with returns and undos.
 public enum InvoiceState: String, Sendable, CaseIterable, Codable {
     case submitted, returned, approved, paid
 

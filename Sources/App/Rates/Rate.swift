@@ -15,7 +15,7 @@ public struct Rate: Sendable, Equatable, Hashable {
     }
 }
 
-/// The rules of a rate history (DESIGN.md: a rate is in effect from its date until the next one's).
+/// The rules of a rate history (docs/DOMAIN.md, Rates: a rate is in effect from its date until the next one's).
 /// The SQL in `RateReportQueries` states the same definitions; a test checks the two agree.
 public enum RateHistory {
     /// The rate in effect on a day: the latest whose effective date is on or before it.

@@ -6,38 +6,6 @@ struct ContractRoutes: RouteCollection {
         routes.post(Paths.addContract, use: add)
     }
 
-    struct Form: Content {
-        var kind: String
-        var validFrom: String
-        var validTo: String?
-        var capacity: String
-        /// "on": end the current open-ended contract the day before the new one starts.
-        var endCurrent: String?
-    }
-
-    enum Problem: String {
-        case kind = "contract.error.kind", from = "employee.error.date", to = "contract.error.to"
-        case capacity = "employee.error.capacity", overlap = "contract.error.overlap"
-    }
-
-    /// The contract the form describes, or what is wrong with it; pure.
-    static func parse(_ form: Form) -> Result<Contract, ProblemError> {
-        guard let kind = ContractKind(rawValue: form.kind) else { return .failure(.init(.kind)) }
-        guard let from = LocalDate(iso: form.validFrom) else { return .failure(.init(.from)) }
-        var to: LocalDate?
-        if let text = form.validTo, !text.trimmingWhitespace().isEmpty {
-            guard let day = LocalDate(iso: text), day >= from else { return .failure(.init(.to)) }
-            to = day
-        }
-        guard let capacity = ContractHistory.parseCapacity(form.capacity) else { return .failure(.init(.capacity)) }
-        return .success(Contract(id: UUID(), kind: kind, validFrom: from, validTo: to, capacityTenths: capacity))
-    }
-
-    struct ProblemError: Error {
-        let problem: Problem
-        init(_ problem: Problem) { self.problem = problem }
-    }
-
     func add(_ request: Request) async throws -> Response {
         try request.require(.manageEmployees)
         let tenant = try request.tenant
@@ -45,14 +13,14 @@ struct ContractRoutes: RouteCollection {
         let id = try request.idParameter()
         guard let person = try await PeopleQueries.person(id, on: db)
         else { throw Abort(.notFound) }
-        guard let form = try? request.content.decode(Form.self) else { throw Abort(.badRequest) }
+        guard let form = try? request.content.decode(ContractForm.self) else { throw Abort(.badRequest) }
         let back = Paths.person(tenant.slug, id)
-        func refuse(_ problem: Problem) async throws -> Response {
-            try await PeopleRoutes().renderProfile(request, id: id, contractForm: form, contractError: problem.rawValue)
+        func refuse(_ problem: ContractForm.Problem) async throws -> Response {
+            try await PersonPage.render(request, id: id, refused: .init(contract: form, contractProblem: problem.rawValue))
                 .encodeResponse(status: .unprocessableEntity, for: request)
         }
         let contract: Contract
-        switch Self.parse(form) {
+        switch form.contract {
         case .failure(let error): return try await refuse(error.problem)
         case .success(let parsed): contract = parsed
         }

@@ -64,10 +64,6 @@ struct PeopleRoutes: RouteCollection {
         request.redirect(to: Paths.person(try request.tenant.slug, try request.user.id))
     }
 
-    static func telephoneLink(_ phone: String) -> String {
-        "tel:" + phone.replacingOccurrences(of: " ", with: "")
-    }
-
     /// Reads the filter from the query string; anything unrecognised is ignored, not an error.
     static func filter(from query: Query, ledBy: UUID?) -> PeopleFilter {
         var filter = PeopleFilter()
@@ -124,7 +120,7 @@ struct PeopleRoutes: RouteCollection {
             rows: page.rows.map { row in
                 Row(name: [row.lastName, row.firstName].joined(separator: " ") + (row.title.isEmpty ? "" : ", \(row.title)"),
                     href: Paths.person(tenant.slug, row.id), position: row.position, email: row.email,
-                    phone: row.phone ?? "—", phoneHref: row.phone.map(Self.telephoneLink),
+                    phone: row.phone ?? "—", phoneHref: row.phone.map(PersonPage.telephoneLink),
                     team: row.teamName ?? "—",
                     contract: row.contractKind.map { request.translate("contract.\($0.rawValue)") } ?? "—",
                     inactive: !row.active)
@@ -137,124 +133,8 @@ struct PeopleRoutes: RouteCollection {
             pageLabel: request.translate("people.page", String(filter.page))))
     }
 
-    struct Field: Encodable {
-        let label: String
-        let value: String
-        let href: String?
-    }
-
-    struct ContractView: Encodable {
-        let kind: String
-        let period: String
-        let capacity: String
-        let current: Bool
-    }
-
-    struct AuditView: Encodable {
-        let at: String
-        let text: String
-    }
-
-    struct ProfilePage: Encodable {
-        let layout: Layout
-        let name: String
-        let inactive: Bool
-        let fields: [Field]
-        let contracts: [ContractView]
-        let rate: String?
-        let rates: ProfileRatesSection?
-        let audit: [AuditView]?
-        let contractForm: ContractFormView?
-        let editURL: String?
-        let deactivateURL: String?
-        let reactivateURL: String?
-    }
-
     func profile(_ request: Request) async throws -> View {
-        let id = try request.idParameter()
-        return try await renderProfile(request, id: id, contractForm: nil, contractError: nil)
-    }
-
-    struct ContractFormView: Encodable {
-        let action: String
-        let kinds: [SelectOption]
-        let validFrom: String
-        let validTo: String
-        let capacity: String
-        let endCurrent: Bool
-        let error: String?
-    }
-
-    /// The profile as the viewer may see it; with a refused contract form shown again.
-    func renderProfile(
-        _ request: Request, id: UUID, contractForm: ContractRoutes.Form?, contractError: String?,
-        rateForm: RateForm? = nil, rateProblems: [String: String] = [:]
-    ) async throws -> View {
-        let viewer = try request.user
-        let tenant = try request.tenant
-        let db = try request.db
-        guard let person = try await PeopleQueries.person(id, on: db),
-              let access = Permissions.profileAccess(viewer, of: person.subject)
-        else { throw Abort(.notFound) }
-        let today = try request.today
-        // Admins get the whole history in the rates section; others at most today's rate.
-        let history = access.managesRates
-            ? try await RateQueries.history(of: id, on: db)
-            : nil
-        let rate = history == nil && access.seesRate
-            ? try await RateQueries.current(of: id, on: today, on: db)
-            : nil
-        let ratesPage = (try? request.query.get(Int.self, at: "ratesPage")) ?? 1
-        let audit = access.canEdit
-            ? try await AuditQueries.recent(subject: id, on: db)
-            : nil
-        let current = ContractHistory.current(person.contracts, on: today)
-        let user = person.user
-        var fields: [Field] = [
-            Field(label: request.translate("person.email"), value: user.email, href: "mailto:" + user.email),
-            Field(label: request.translate("person.phone"), value: person.phone ?? "—",
-                  href: person.phone.map(Self.telephoneLink)),
-            Field(label: request.translate("person.position"), value: person.position.isEmpty ? "—" : person.position, href: nil),
-            Field(label: request.translate("person.team"), value: person.teamName ?? "—", href: nil),
-            Field(label: request.translate("person.roles"),
-                  value: user.roles.sorted().map { request.translate("role.\($0.rawValue)") }.joined(separator: ", "), href: nil),
-        ]
-        if let personal = person.personalEmail {
-            fields.insert(Field(label: request.translate("person.personalEmail"), value: personal, href: "mailto:" + personal), at: 1)
-        }
-        let isSelf = viewer.id == id
-        return try await request.view.render("person", ProfilePage(
-            layout: Layout(request: request, title: user.displayName),
-            name: user.displayName,
-            inactive: !user.active,
-            fields: fields,
-            contracts: person.contracts.map { contract in
-                ContractView(
-                    kind: request.translate("contract.\(contract.kind.rawValue)"),
-                    period: contract.validFrom.iso + " – " + (contract.validTo?.iso ?? request.translate("contract.openEnded")),
-                    capacity: request.translate("contract.capacity", ContractHistory.formatCapacity(contract.capacityTenths)),
-                    current: contract == current)
-            },
-            rate: rate.map { request.translate("rate.perHour", Money.format(minor: $0.amountMinor, currency: $0.currency, language: request.language)) },
-            rates: try history.map {
-                try ProfileRatesSection(request: request, person: id, history: $0, page: ratesPage, form: rateForm,
-                                        problems: rateProblems, today: today)
-            },
-            audit: audit?.map { AuditView(at: $0.at, text: request.translate("audit.\($0.action)", $0.actorName ?? "Roster")) },
-            contractForm: access.canEdit ? ContractFormView(
-                action: Paths.addContract(tenant.slug, id),
-                kinds: ContractKind.allCases.map {
-                    SelectOption(value: $0.rawValue, label: request.translate("contract.\($0.rawValue)"),
-                                 selected: $0.rawValue == (contractForm?.kind ?? current?.kind.rawValue ?? ContractKind.ico.rawValue))
-                },
-                validFrom: contractForm?.validFrom ?? Month(today).first.adding(days: 31).iso.prefix(8) + "01",
-                validTo: contractForm?.validTo ?? "",
-                capacity: contractForm?.capacity ?? current.map { ContractHistory.formatCapacity($0.capacityTenths) } ?? "40",
-                endCurrent: contractForm.map { $0.endCurrent != nil } ?? true,
-                error: contractError.map { request.translate($0) }) : nil,
-            editURL: access.canEdit ? Paths.editPerson(tenant.slug, id) : nil,
-            deactivateURL: access.canEdit && user.active && !isSelf ? Paths.deactivate(tenant.slug, id) : nil,
-            reactivateURL: access.canEdit && !user.active ? Paths.reactivate(tenant.slug, id) : nil))
+        try await PersonPage.render(request, id: try request.idParameter())
     }
 
     func setActive(_ active: Bool, _ request: Request) async throws -> Response {

@@ -31,8 +31,7 @@ struct RateRoutes: RouteCollection {
         let tenant = try request.tenant
         guard let form = try? request.content.decode(RateForm.self) else { throw Abort(.badRequest) }
         func refuse(_ problems: [String: String]) async throws -> Response {
-            try await PeopleRoutes().renderProfile(request, id: id, contractForm: nil, contractError: nil,
-                                                   rateForm: form, rateProblems: problems)
+            try await PersonPage.render(request, id: id, refused: .init(rate: form, rateProblems: problems))
                 .encodeResponse(status: .unprocessableEntity, for: request)
         }
         switch form.parse() {

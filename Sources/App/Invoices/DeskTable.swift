@@ -13,7 +13,7 @@ enum DeskTable {
     private static let flagged: HTML = " class=\"flagged\"", checked: HTML = " checked", clean: HTML = " data-clean=\"1\""
     private static let lineBreak: HTML = "<br>", dash: HTML = "—"
 
-    static func rows(_ rows: [ReviewDeskRoutes.Row], labels l: Labels) -> HTML {
+    static func rows(_ rows: [DeskPage.Row], labels l: Labels) -> HTML {
         // What every row repeats, escaped once.
         let exported: HTML = " <span class=\"badge\">\(l.exported)</span>"
         let notRead: HTML = "<span class=\"muted\">\(l.notRead)</span>"

@@ -13,51 +13,6 @@ struct ReviewDeskRoutes: RouteCollection {
     /// The two desks: to review (submitted) and to pay (approved).
     static let desks: [InvoiceState] = [.submitted, .approved]
 
-    struct Row: Encodable {
-        let pick: String
-        let id: String
-        let name: String
-        let invoiceURL: String
-        let documentURL: String
-        let thumbnailURL: String?
-        let amount: String?
-        let expected: String?
-        let difference: String?
-        let differenceClass: String
-        let account: String?
-        let variableSymbol: String?
-        let invoiceNumber: String?
-        let flags: [String]
-        let checked: Bool
-        let exported: Bool
-    }
-
-    struct ActionChoice: Encodable {
-        let value: String
-        let label: String
-        let key: String
-    }
-
-    struct Page: Encodable {
-        let layout: Layout
-        let heading: String
-        let tabs: [ReviewOverviewRoutes.Tab]
-        let month: String
-        let state: String
-        let action: String
-        let filterAction: String
-        /// The only markup the template prints as it is: `HTML`, escaped by construction.
-        let rowsHTML: HTML
-        let actions: [ActionChoice]
-        let basis: String
-        let empty: String?
-        let exportURL: String?
-        let paymentsURL: String
-        let missingURL: String
-        let overviewURL: String
-    }
-
-
     func desk(_ request: Request) async throws -> View {
         try request.require(.reviewInvoices)
         let tenant = try request.tenant, db = try request.db
@@ -65,70 +20,14 @@ struct ReviewDeskRoutes: RouteCollection {
         let state = (try? request.query.get(String.self, at: "state")).flatMap(InvoiceState.init(rawValue:))
             .flatMap { Self.desks.contains($0) ? $0 : nil } ?? .submitted
         let rows = try await ReviewQueries.desk(month: month, state: state, on: db)
-        let people = try await ReviewQueries.contractsAndRates(of: Array(Set(rows.map(\.userID))), in: month,
-                                                               on: db)
+        let people = try await ReviewQueries.contractsAndRates(of: Array(Set(rows.map(\.userID))), in: month, on: db)
         let viewer = try request.user.id
         let lines = rows.map { ReviewRules.line($0, contracts: people[$0.userID]?.contracts ?? [],
                                                 rates: people[$0.userID]?.rates ?? [], viewer: viewer) }
-        return try await request.view.render("review-desk", page(request, tenant: tenant, month: month, state: state, lines: lines))
-    }
-
-    func page(_ request: Request, tenant: Tenant, month: Month, state: InvoiceState, lines: [ReviewLine]) -> Page {
-        let language = request.language, slug = tenant.slug
-        func money(_ minor: Int64, _ currency: String?) -> String {
-            Money.format(minor: minor, currency: currency ?? tenant.currency, language: language)
-        }
-        let monthLabel = request.monthLabel(month)
-        return Page(
-            layout: Layout(request: request, title: request.translate("review.desk.title")),
-            heading: request.translate("review.desk.heading", monthLabel),
-            tabs: Self.desks.map {
-                ReviewOverviewRoutes.Tab(label: request.translate("review.desk.tab.\($0.rawValue)"),
-                    href: Paths.reviewDesk(slug, month: month, state: $0), current: $0 == state)
-            },
-            month: month.iso,
-            state: state.rawValue,
-            action: Paths.reviewDesk(slug),
-            filterAction: Paths.reviewDesk(slug),
-            rowsHTML: DeskTable.rows(lines.map { line in
-                let row = line.row
-                let exp = line.expected
-                return Row(
-                    pick: "\(row.id.uuidString.lowercased()):\(row.version)",
-                    id: row.id.uuidString.lowercased(),
-                    name: row.name,
-                    invoiceURL: Paths.invoice(slug, row.id),
-                    documentURL: Paths.invoiceDocument(slug, row.id, row.documentID),
-                    thumbnailURL: row.hasThumbnail ? Paths.invoiceThumbnail(slug, row.id, row.documentID) : nil,
-                    amount: row.fields.total.map { money($0.minor, $0.currency) },
-                    expected: exp.paidDays > 0 ? money(exp.amountMinor, exp.currency) : nil,
-                    difference: line.difference.map { ($0 > 0 ? "+" : "") + money($0, exp.currency) },
-                    differenceClass: line.difference.map { $0 == 0 ? "same" : "differs" } ?? "unknown",
-                    account: row.fields.account?.description ?? row.fields.iban?.description,
-                    variableSymbol: row.fields.variableSymbol,
-                    invoiceNumber: row.fields.invoiceNumber,
-                    flags: line.flags.map { request.translate("review.flag.\($0.rawValue)") },
-                    // To review: the clean ones; to pay: all of them (they were reviewed already).
-                    checked: state == .approved || line.flags.isEmpty,
-                    exported: row.exported)
-            }, labels: DeskTable.Labels(
-                detail: request.translate("review.detail"),
-                exported: request.translate("review.exported"), read: request.translate("review.read"),
-                expected: request.translate("review.expected"), difference: request.translate("review.difference"),
-                account: request.translate("review.payment"),
-                flags: request.translate("review.flags"), reason: request.translate("review.reasonForRow"),
-                notRead: request.translate("invoice.notRead"), thumbnail: request.translate("invoice.thumbnailAlt"),
-                openPDF: request.translate("invoice.openPDF"))),
-            actions: InvoiceAction.allowed(from: state).map {
-                ActionChoice(value: $0.rawValue, label: request.translate("review.action.\($0.rawValue)"),
-                             key: $0 == .approve ? "a" : $0 == .returnToEmployee ? "r" : "")
-            },
-            basis: request.translate("review.basis"),
-            empty: lines.isEmpty ? request.translate("review.desk.empty.\(state.rawValue)", monthLabel) : nil,
-            exportURL: state == .approved && !lines.isEmpty ? Paths.reviewExport(slug) : nil,
-            paymentsURL: Paths.paymentSettings(slug),
-            missingURL: Paths.reviewMissing(slug, month: month),
-            overviewURL: Paths.reviewOverview(slug) + "?month=" + month.iso)
+        let t = request.translator
+        return try await request.view.render("review-desk", DeskPage(
+            layout: Layout(request: request, title: t("review.desk.title")), slug: tenant.slug, currency: tenant.currency,
+            month: month, state: state, lines: lines, t: t))
     }
 
     struct ApplyForm: Content {

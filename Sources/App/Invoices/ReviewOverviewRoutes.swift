@@ -12,22 +12,6 @@ struct ReviewOverviewRoutes: RouteCollection {
         routes.get(Paths.reviewMissingPage, use: missing)
     }
 
-    struct Tab: Encodable {
-        let label: String
-        let href: String
-        let current: Bool
-    }
-
-    /// "Invoices", "Missing", "To review", "To pay" for a month.
-    static func tabs(_ request: Request, slug: String, month: Month, current: String) -> [Tab] {
-        [("overview", Paths.reviewOverview(slug) + "?month=" + month.iso),
-         ("missing", Paths.reviewMissing(slug, month: month)),
-         ("desk", Paths.reviewDesk(slug, month: month, state: .submitted)),
-         ("pay", Paths.reviewDesk(slug, month: month, state: .approved))].map {
-            Tab(label: request.translate("review.tab.\($0.0)"), href: $0.1, current: $0.0 == current)
-        }
-    }
-
     struct Row: Encodable {
         let name: String
         let team: String?
@@ -51,7 +35,7 @@ struct ReviewOverviewRoutes: RouteCollection {
     struct Page: Encodable {
         let layout: Layout
         let heading: String
-        let tabs: [Tab]
+        let tabs: [ReviewTabs.Tab]
         let action: String
         let month: String
         let search: String
@@ -89,7 +73,7 @@ struct ReviewOverviewRoutes: RouteCollection {
         return try await request.view.render("review-overview", Page(
             layout: Layout(request: request, title: request.translate("review.title")),
             heading: request.translate("review.heading", request.monthLabel(month)),
-            tabs: Self.tabs(request, slug: slug, month: month, current: "overview"),
+            tabs: ReviewTabs.tabs(slug: slug, month: month, current: .overview, t: request.translator),
             action: Paths.reviewOverview(slug),
             month: month.iso,
             search: filter.search,
@@ -127,7 +111,7 @@ struct ReviewOverviewRoutes: RouteCollection {
     struct MissingPage: Encodable {
         let layout: Layout
         let heading: String
-        let tabs: [Tab]
+        let tabs: [ReviewTabs.Tab]
         let action: String
         let month: String
         let rows: [MissingLine]
@@ -142,8 +126,8 @@ struct ReviewOverviewRoutes: RouteCollection {
         return try await request.view.render("review-missing", MissingPage(
             layout: Layout(request: request, title: request.translate("review.tab.missing")),
             heading: request.translate("review.missing.heading", request.monthLabel(month)),
-            tabs: Self.tabs(request, slug: tenant.slug, month: month, current: "missing"),
-            action: Paths.reviewSection(tenant.slug) + "/missing",
+            tabs: ReviewTabs.tabs(slug: tenant.slug, month: month, current: .missing, t: request.translator),
+            action: Paths.reviewMissingPage(tenant.slug),
             month: month.iso,
             rows: rows.map { row in
                 MissingLine(name: row.name, team: row.team, email: row.email,

@@ -67,11 +67,11 @@ import Testing
             keys.insert("review.done.\(action.rawValue)"); keys.insert("review.done.\(action.rawValue).one")
         }
         for flag in ReviewFlag.allCases { keys.insert("review.flag.\(flag.rawValue)") }
-        for outcome in ["stale", "not-allowed", "no-reason", "not-found", "own-invoice"] {
+        for outcome in ["stale", "not-allowed", "no-reason", "reason-too-long", "not-found", "own-invoice"] {
             keys.insert("review.outcome.\(outcome)"); keys.insert("review.summary.\(outcome)")
         }
-        for state in ["submitted", "approved"] { keys.insert("review.desk.tab.\(state)"); keys.insert("review.desk.empty.\(state)") }
-        for tab in ["overview", "missing", "desk", "pay"] { keys.insert("review.tab.\(tab)") }
+        for state in ["submitted", "approved"] { keys.insert("review.desk.empty.\(state)") }
+        for tab in ReviewTabs.Current.allCases { keys.insert("review.tab.\(tab.rawValue)") }
         return keys
     }
 

@@ -1,0 +1,28 @@
+/// The tab bar of every review page, for a month: "All", "Missing", "To review", "To pay".
+/// One model, printed by `Views/review-tabs.leaf` on each of those pages.
+struct ReviewTabs {
+    enum Current: String, CaseIterable, Sendable {
+        case overview, missing, desk, pay
+    }
+
+    struct Tab: Encodable, Equatable, Sendable {
+        let label: String
+        let href: String
+        let current: Bool
+    }
+
+    /// The desk of `state` is "To review" (submitted) or "To pay" (approved).
+    static func current(desk state: InvoiceState) -> Current { state == .approved ? .pay : .desk }
+
+    static func tabs(slug: String, month: Month, current: Current, t: Translator) -> [Tab] {
+        Current.allCases.map { tab in
+            let href = switch tab {
+            case .overview: Paths.reviewOverview(slug) + "?month=" + month.iso
+            case .missing: Paths.reviewMissing(slug, month: month)
+            case .desk: Paths.reviewDesk(slug, month: month, state: .submitted)
+            case .pay: Paths.reviewDesk(slug, month: month, state: .approved)
+            }
+            return Tab(label: t("review.tab.\(tab.rawValue)"), href: href, current: tab == current)
+        }
+    }
+}

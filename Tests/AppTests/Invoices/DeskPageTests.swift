@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+@testable import App
+
+/// The desk as a model, without a server: which rows are preselected, the tabs, the export,
+/// the empty state, and the rows' escaping.
+@Suite struct DeskPageTests {
+    static func page(_ rows: [DeskRow], state: InvoiceState, t: Translator = TestTranslator.en) -> DeskPage {
+        let lines = rows.map {
+            ReviewRules.line($0, contracts: [ReviewRulesTests.contract], rates: [ReviewRulesTests.rate], viewer: UUID())
+        }
+        return DeskPage(layout: Layout(title: "Desk", language: t.language), slug: "acme", currency: "CZK",
+                        month: ReviewRulesTests.october, state: state, lines: lines, t: t)
+    }
+
+    @Test func cleanRowsArePreselectedToReviewAndAllToPay() {
+        let clean = ReviewRulesTests.row(), differs = ReviewRulesTests.row(total: ReviewRulesTests.expectedMinor + 1_00)
+        let review = Self.page([clean, differs], state: .submitted)
+        #expect(review.rowsHTML.string.components(separatedBy: " checked").count - 1 == 1)
+        #expect(review.rowsHTML.string.contains("+CZK\u{00A0}1.00"))
+        #expect(review.tabs.map(\.current) == [false, false, true, false])
+        #expect(review.actions.map(\.value) == ["approve", "return"] && review.exportURL == nil)
+        let pay = Self.page([clean, differs], state: .approved)
+        #expect(pay.rowsHTML.string.components(separatedBy: " checked").count - 1 == 2)
+        #expect(pay.tabs.map(\.current) == [false, false, false, true])
+        #expect(pay.exportURL == Paths.reviewExport("acme"))
+        #expect(pay.tabs[1].href == Paths.reviewMissing("acme", month: ReviewRulesTests.october))
+    }
+
+    @Test func anEmptyDeskSaysSoAndOffersNoExport() {
+        let page = Self.page([], state: .approved, t: TestTranslator.cs)
+        #expect(page.empty?.contains("říjen 2025") == true)
+        #expect(page.exportURL == nil && page.rowsHTML.string.isEmpty)
+    }
+
+    @Test func namesAndNumbersAreEscapedInTheRows() {
+        let row = ReviewRulesTests.row(number: "A<1>")
+        let hostile = DeskRow(id: row.id, version: 1, userID: row.userID, name: "<script>alert(1)</script>", month: row.month,
+                              state: .submitted, documentID: row.documentID, fields: row.fields, hasText: true,
+                              hasThumbnail: false, previousAccount: nil, previousIBAN: nil, sameFileElsewhere: false,
+                              sameNumberElsewhere: false, exported: false)
+        let html = Self.page([hostile], state: .submitted).rowsHTML.string
+        #expect(!html.contains("<script>") && html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+    }
+}

@@ -3,8 +3,6 @@ import Vapor
 /// "My invoices", one invoice's page, and its files: a person sees their own, admins everyone's;
 /// anyone else gets 404, as if the invoice did not exist.
 struct InvoiceRoutes: RouteCollection {
-    static let pageSize = 12
-
     func boot(routes: any RoutesBuilder) throws {
         routes.get(Paths.invoices, use: list)
         routes.get(Paths.invoice, use: detail)
@@ -12,76 +10,19 @@ struct InvoiceRoutes: RouteCollection {
         routes.get(Paths.invoiceThumbnail, use: thumbnail)
     }
 
-    struct Row: Encodable {
-        let month: String
-        let state: String?
-        let stateCode: String
-        let amount: String?
-        let uploadedOn: String?
-        let href: String?
-        let documentURL: String?
-        let uploadURL: String?
-        let uploadLabel: String?
-        let note: String?
-    }
-
-    struct ListPage: Encodable {
-        let layout: Layout
-        let rows: [Row]
-        let uploadURL: String?
-        let newerURL: String?
-        let olderURL: String?
-        let empty: String?
-    }
-
     func list(_ request: Request) async throws -> View {
         let user = try request.user
         try request.require(.submitInvoices, .oneself)
         let tenant = try request.tenant, db = try request.db
         let contracts = try await PeopleQueries.contracts(of: user.id, on: db)
-        let invoices = try await InvoiceQueries.summaries(of: user.id, timeZone: tenant.timeZone,
-                                                         on: db)
+        let invoices = try await InvoiceQueries.summaries(of: user.id, timeZone: tenant.timeZone, on: db)
         let today = try request.today
-        let all = InvoiceMonths.rows(contracts: contracts, invoices: invoices, today: today)
-        let pageCount = max(1, (all.count + Self.pageSize - 1) / Self.pageSize)
-        let page = min(max(1, (try? request.query.get(Int.self, at: "page")) ?? 1), pageCount) // pageCount is small
-        let shown = all.dropFirst((page - 1) * Self.pageSize).prefix(Self.pageSize)
-        let slug = tenant.slug
-        let rows = shown.map { row -> Row in
-            let month = request.monthLabel(row.month)
-            switch row.status {
-            case .invoice(let invoice):
-                return Row(month: month, state: request.translate("invoice.state.\(invoice.state.rawValue)"),
-                           stateCode: invoice.state.rawValue,
-                           amount: invoice.amountMinor.map {
-                               Money.format(minor: $0, currency: invoice.currency ?? tenant.currency, language: request.language)
-                           },
-                           uploadedOn: invoice.uploadedOn.iso,
-                           href: Paths.invoice(slug, invoice.id),
-                           documentURL: Paths.invoiceDocument(slug, invoice.id, invoice.documentID),
-                           uploadURL: invoice.state.acceptsUpload ? Paths.uploadInvoice(slug, month: row.month) : nil,
-                           uploadLabel: invoice.state.acceptsUpload ? request.translate("invoice.replace") : nil,
-                           note: invoice.returnReason.map { request.translate("invoice.returnedBecause", $0) })
-            case .missing:
-                return Row(month: month, state: request.translate("invoice.state.missing"), stateCode: "missing",
-                           amount: nil, uploadedOn: nil, href: nil, documentURL: nil,
-                           uploadURL: Paths.uploadInvoice(slug, month: row.month),
-                           uploadLabel: request.translate("invoice.upload"), note: nil)
-            case .notRequired:
-                return Row(month: month, state: request.translate("invoice.state.notRequired"), stateCode: "not-required",
-                           amount: nil, uploadedOn: nil, href: nil, documentURL: nil, uploadURL: nil, uploadLabel: nil,
-                           note: nil)
-            }
-        }
-        let canUpload = !InvoiceMonths.uploadable(contracts: contracts, invoices: invoices, today: today).isEmpty
-        let base = Paths.invoices(slug)
-        return try await request.view.render("invoices", ListPage(
-            layout: Layout(request: request, title: request.translate("nav.invoices")),
-            rows: rows,
-            uploadURL: canUpload ? Paths.uploadInvoice(slug) : nil,
-            newerURL: page > 1 ? base + "?page=\(page - 1)" : nil,
-            olderURL: page < pageCount ? base + "?page=\(page + 1)" : nil,
-            empty: all.isEmpty ? request.translate("invoice.list.empty") : nil))
+        let t = request.translator
+        return try await request.view.render("invoices", MyInvoicesPage(
+            layout: Layout(request: request, title: t("nav.invoices")), slug: tenant.slug, currency: tenant.currency,
+            months: InvoiceMonths.rows(contracts: contracts, invoices: invoices, today: today),
+            page: PageRequest(number: try? request.query.get(Int.self, at: "page"), size: MyInvoicesPage.pageSize),
+            canUpload: !InvoiceMonths.uploadable(contracts: contracts, invoices: invoices, today: today).isEmpty, t: t))
     }
 
     /// The invoice of the path when the signed-in user may see it, else 404.

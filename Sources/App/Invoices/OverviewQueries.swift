@@ -8,9 +8,6 @@ public struct InvoiceFilter: Sendable, Equatable {
     public var state: InvoiceState?
     public var teamID: UUID?
     public var search: String
-    public var page: Int
-
-    public static let pageSize = 25
 }
 
 public struct OverviewRow: Sendable, Equatable {
@@ -41,11 +38,13 @@ public struct MissingRow: Sendable, Equatable {
 }
 
 public enum OverviewQueries {
+    /// Invoices on a page of the overview.
+    public static let pageSize = 25
+
     /// A page of the filtered invoices (one row more tells of a next page); one statement.
     public static func page(
-        _ filter: InvoiceFilter, timeZone: String, on db: TenantConnection
-    ) async throws -> (rows: [OverviewRow], hasNext: Bool) {
-        let size = InvoiceFilter.pageSize
+        _ filter: InvoiceFilter, page: PageRequest, timeZone: String, on db: TenantConnection
+    ) async throws -> Page<OverviewRow> {
         let search = filter.search.trimmingWhitespace()
         var rows: [OverviewRow] = []
         for try await (id, name, team, state, amount, currency, uploaded, document) in try await db.query("""
@@ -60,14 +59,14 @@ public enum OverviewQueries {
               AND (\(filter.teamID)::uuid IS NULL OR u.team_id = \(filter.teamID))
               AND (\(search) = '' OR u.search_name LIKE fold_name(\(PeopleQueries.likePattern(search))))
             ORDER BY fold_name(u.last_name), fold_name(u.first_name), i.id
-            LIMIT \(size + 1) OFFSET \((max(filter.page, 1) - 1) * size)
+            LIMIT \(page.limit) OFFSET \(page.offset)
             """).decode((UUID, String, String?, String, Int64?, String?, String, UUID).self) {
             guard let state = InvoiceState(rawValue: state), let day = LocalDate(iso: uploaded) else { continue }
             rows.append(OverviewRow(id: id, name: name, team: team, state: state,
                                     amount: amount.flatMap { minor in currency.map { InvoiceAmount(minor: minor, currency: $0) } },
                                     uploadedOn: day, documentID: document))
         }
-        return (Array(rows.prefix(size)), rows.count > size)
+        return page.page(fetched: rows)
     }
 
     /// Counts and sums per state for the filter (its state itself aside); one statement.

@@ -56,9 +56,10 @@ struct ReviewOverviewRoutes: RouteCollection {
             month: month,
             state: (try? request.query.get(String.self, at: "state")).flatMap(InvoiceState.init(rawValue:)),
             teamID: (try? request.query.get(String.self, at: "team")).flatMap(UUID.init(uuidString:)),
-            search: String(((try? request.query.get(String.self, at: "q")) ?? "").prefix(100)),
-            page: min(max(1, (try? request.query.get(Int.self, at: "page")) ?? 1), 10_000))
-        let page = try await OverviewQueries.page(filter, timeZone: tenant.timeZone, on: db)
+            search: String(((try? request.query.get(String.self, at: "q")) ?? "").prefix(100)))
+        let page = try await OverviewQueries.page(
+            filter, page: PageRequest(number: try? request.query.get(Int.self, at: "page"), size: OverviewQueries.pageSize),
+            timeZone: tenant.timeZone, on: db)
         let totals = try await OverviewQueries.totals(filter, on: db)
         let teams = try await TeamQueries.names(on: db)
         let slug = tenant.slug, language = request.language
@@ -70,6 +71,7 @@ struct ReviewOverviewRoutes: RouteCollection {
             if page > 1 { query.append("page=\(page)") }
             return Paths.reviewOverview(slug) + "?" + query.joined(separator: "&")
         }
+        let links = page.links { link(state: filter.state, page: $0) }
         return try await request.view.render("review-overview", Page(
             layout: Layout(request: request, title: request.translate("review.title")),
             heading: request.translate("review.heading", request.monthLabel(month)),
@@ -96,8 +98,8 @@ struct ReviewOverviewRoutes: RouteCollection {
                     documentURL: Paths.invoiceDocument(slug, row.id, row.documentID))
             },
             empty: page.rows.isEmpty ? request.translate("review.overview.empty", request.monthLabel(month)) : nil,
-            previousURL: filter.page > 1 ? link(state: filter.state, page: filter.page - 1) : nil,
-            nextURL: page.hasNext ? link(state: filter.state, page: filter.page + 1) : nil))
+            previousURL: links.previousURL,
+            nextURL: links.nextURL))
     }
 
     struct MissingLine: Encodable {

@@ -22,16 +22,8 @@ public struct PeopleFilter: Sendable, Equatable {
     public var kind: ContractKind?
     /// nil: everybody; true: active only; false: deactivated only.
     public var active: Bool? = true
-    public var page: Int = 1
     /// Only members of teams this person leads (a leader's "My team").
     public var ledBy: UUID?
-
-    public static let pageSize = 25
-}
-
-public struct PeoplePage: Sendable {
-    public let rows: [PersonRow]
-    public let hasNext: Bool
 }
 
 /// A person with everything a profile may show; what is shown is decided by `ProfileAccess`.
@@ -59,13 +51,14 @@ public enum PeopleQueries {
         return "%" + escaped + "%"
     }
 
-    /// One statement: the page of people, sorted by surname, with team and today's contract;
+    /// People on a page of the directory.
+    public static let pageSize = 25
+
+    /// One statement: a page of people, sorted by surname, with team and today's contract;
     /// one row more than the page tells whether there is a next page.
     public static func list(
-        _ filter: PeopleFilter, today: LocalDate, on db: TenantConnection
-    ) async throws -> PeoplePage {
-        let size = PeopleFilter.pageSize
-        let offset = (max(filter.page, 1) - 1) * size
+        _ filter: PeopleFilter, page: PageRequest, today: LocalDate, on db: TenantConnection
+    ) async throws -> Page<PersonRow> {
         let search = filter.search.trimmingWhitespace()
         let rows = try await db.query("""
             SELECT u.id, u.first_name, u.last_name, u.title, u.position, u.email, u.phone, t.name, c.kind, u.active
@@ -83,7 +76,7 @@ public enum PeopleQueries {
               AND (\(filter.active)::boolean IS NULL OR u.active = \(filter.active))
               AND (\(filter.ledBy)::uuid IS NULL OR t.leader_id = \(filter.ledBy))
             ORDER BY fold_name(u.last_name), fold_name(u.first_name), u.id
-            LIMIT \(size + 1) OFFSET \(offset)
+            LIMIT \(page.limit) OFFSET \(page.offset)
             """).collect()
         let people = try rows.map { row in
             let (id, first, last, title, position, email, phone, team, kind, active) =
@@ -91,7 +84,7 @@ public enum PeopleQueries {
             return PersonRow(id: id, firstName: first, lastName: last, title: title, position: position, email: email,
                              phone: phone, teamName: team, contractKind: kind.flatMap(ContractKind.init(rawValue:)), active: active)
         }
-        return PeoplePage(rows: Array(people.prefix(size)), hasNext: people.count > size)
+        return page.page(fetched: people)
     }
 
     public static func person(_ id: UUID, on db: TenantConnection) async throws -> Person? {

@@ -75,7 +75,6 @@ struct PeopleRoutes: RouteCollection {
         case "all": nil
         default: true
         }
-        filter.page = min(max(query.page ?? 1, 1), 10_000)
         filter.ledBy = ledBy
         return filter
     }
@@ -86,7 +85,9 @@ struct PeopleRoutes: RouteCollection {
         let filter = Self.filter(from: query, ledBy: ledBy)
         let db = try request.db
         let today = try request.today
-        let page = try await PeopleQueries.list(filter, today: today, on: db)
+        let page = try await PeopleQueries.list(filter, page: PageRequest(number: query.page, size: PeopleQueries.pageSize),
+                                                today: today, on: db)
+        let links = page.links { url(page: $0) }
         let teams = ledBy == nil ? try await TeamQueries.names(on: db) : []
 
         func url(page number: Int) -> String {
@@ -128,9 +129,9 @@ struct PeopleRoutes: RouteCollection {
             empty: page.rows.isEmpty
                 ? request.translate(filtered ? "people.empty.filtered" : (ledBy == nil ? "people.empty" : "people.empty.team"))
                 : nil,
-            previousURL: filter.page > 1 ? url(page: filter.page - 1) : nil,
-            nextURL: page.hasNext ? url(page: filter.page + 1) : nil,
-            pageLabel: request.translate("people.page", String(filter.page))))
+            previousURL: links.previousURL,
+            nextURL: links.nextURL,
+            pageLabel: request.translate("people.page", String(page.number))))
     }
 
     func profile(_ request: Request) async throws -> View {

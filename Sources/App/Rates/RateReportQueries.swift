@@ -19,33 +19,25 @@ public struct RateIncreaseFilter: Sendable, Equatable {
     public var teamID: UUID?
     /// nil: everyone's latest change up to today; a month: the changes that took effect in it.
     public var month: Month?
-    public var page: Int = 1
 
-    public static let pageSize = 25
-
-    public init(teamID: UUID? = nil, month: Month? = nil, page: Int = 1) {
+    public init(teamID: UUID? = nil, month: Month? = nil) {
         self.teamID = teamID
         self.month = month
-        self.page = page
     }
-}
-
-public struct RateIncreasePage: Sendable {
-    public let rows: [RateIncreaseRow]
-    public let hasNext: Bool
 }
 
 /// The rate reports, each one SQL statement. They state in SQL the definitions of
 /// `RateHistory`, `RateChange` and `IncreaseSummary`; `RateSQLAgreementTests` checks they agree.
 public enum RateReportQueries {
+    /// People on a page of "Rate increases".
+    public static let pageSize = 25
+
     /// Without a month: every active person's rate in effect today against the one it replaced
     /// (`RateChange.latest`). With a month: the people whose rate changed in it and who had a
     /// contract then, the rate on its last day against the one before it began (`RateChange.during`).
     public static func increases(
-        _ filter: RateIncreaseFilter, today: LocalDate, on db: TenantConnection
-    ) async throws -> RateIncreasePage {
-        let size = RateIncreaseFilter.pageSize
-        let offset = (max(filter.page, 1) - 1) * size
+        _ filter: RateIncreaseFilter, page: PageRequest, today: LocalDate, on db: TenantConnection
+    ) async throws -> Page<RateIncreaseRow> {
         // Rates before `upper` count; with a month, the current one must have taken effect on or after `lower`.
         let upper = filter.month.map { $0.adding(months: 1).first } ?? today.adding(days: 1)
         let lower = filter.month?.first
@@ -76,7 +68,7 @@ public enum RateReportQueries {
                              AND c.valid_from < \(upper.iso)::date
                              AND (c.valid_to IS NULL OR c.valid_to >= \(lower?.iso)::date)) END
             ORDER BY fold_name(u.last_name), fold_name(u.first_name), u.id
-            LIMIT \(size + 1) OFFSET \(offset)
+            LIMIT \(page.limit) OFFSET \(page.offset)
             """).collect()
         let result = try rows.map { row in
             let (id, first, last, team, rateID, from, amount, currency, previous, increase, basisPoints) = try row.decode(
@@ -86,7 +78,7 @@ public enum RateReportQueries {
                 current: Rate(id: rateID, effectiveFrom: LocalDate(iso: from)!, amountMinor: amount, currency: currency),
                 previousMinor: previous, increaseMinor: increase, increaseBasisPoints: basisPoints)
         }
-        return RateIncreasePage(rows: Array(result.prefix(size)), hasNext: result.count > size)
+        return page.page(fetched: result)
     }
 
     /// `IncreaseSummary` for each month from `first` to `last`, oldest first, in one statement.

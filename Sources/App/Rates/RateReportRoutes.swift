@@ -59,10 +59,10 @@ struct RateReportRoutes: RouteCollection {
         let query = (try? request.query.decode(IncreasesQuery.self)) ?? IncreasesQuery()
         let monthText = (query.month ?? "").trimmingWhitespace()
         let month = Month(filter: monthText)
-        let filter = RateIncreaseFilter(teamID: query.team.flatMap(UUID.init(uuidString:)), month: month,
-                                        page: min(max(query.page ?? 1, 1), 10_000))
+        let filter = RateIncreaseFilter(teamID: query.team.flatMap(UUID.init(uuidString:)), month: month)
         let today = try request.today
-        let page = try await RateReportQueries.increases(filter, today: today, on: db)
+        let page = try await RateReportQueries.increases(
+            filter, page: PageRequest(number: query.page, size: RateReportQueries.pageSize), today: today, on: db)
         let teams = try await TeamQueries.names(on: db)
         let language = request.language
 
@@ -80,6 +80,7 @@ struct RateReportRoutes: RouteCollection {
             minor.map { Money.format(minor: $0, currency: currency, language: language) } ?? "—"
         }
         let filtered = filter.teamID != nil || month != nil
+        let links = page.links { url(page: $0) }
         return try await request.view.render("rate-increases", IncreasesPage(
             layout: Layout(request: request, title: request.translate("rates.increases")),
             tabs: Self.tabs(request, slug: tenant.slug, current: Paths.rateIncreases(tenant.slug)),
@@ -102,9 +103,9 @@ struct RateReportRoutes: RouteCollection {
                     decrease: (row.increaseMinor ?? 0) < 0)
             },
             empty: page.rows.isEmpty ? request.translate(filtered ? "rates.increases.emptyFiltered" : "rates.increases.empty") : nil,
-            previousURL: filter.page > 1 ? url(page: filter.page - 1) : nil,
-            nextURL: page.hasNext ? url(page: filter.page + 1) : nil,
-            pageLabel: request.translate("people.page", String(filter.page))))
+            previousURL: links.previousURL,
+            nextURL: links.nextURL,
+            pageLabel: request.translate("people.page", String(page.number))))
     }
 
     struct SummaryView: Encodable {

@@ -94,12 +94,14 @@ import Testing
         let today = LocalDate(iso: "2026-03-15")!
         for month in [nil, Month(year: 2025, month: 1), Month(year: 2025, month: 6), Month(year: 2026, month: 2)] {
             var rows: [RateIncreaseRow] = []
-            var filter = RateIncreaseFilter(month: month)
+            let filter = RateIncreaseFilter(month: month)
+            var number = 1
             while true {
-                let page = try await RateReportQueries.increases(filter, today: today, on: connection)
+                let page = try await RateReportQueries.increases(
+                    filter, page: PageRequest(number: number, size: RateReportQueries.pageSize), today: today, on: connection)
                 rows += page.rows
                 guard page.hasNext else { break }
-                filter.page += 1
+                number += 1
             }
             var swift: [UUID: (current: Rate, change: RateChange?)] = [:]
             for (id, rates) in histories {

@@ -1,0 +1,88 @@
+import Foundation
+
+/// The admin's directory or a leader's "My team": a filtered page of people, built from the
+/// page the query read, the filter and a translator.
+struct PeopleListPage: Encodable {
+    struct Row: Encodable, Equatable {
+        let name: String
+        let href: String
+        let position: String
+        let email: String
+        let phone: String
+        /// A `tel:` link, so a phone calls the number with a tap.
+        let phoneHref: String?
+        let team: String
+        let contract: String
+        let inactive: Bool
+    }
+
+    let layout: Layout
+    let heading: String
+    let newURL: String?
+    let action: String
+    let search: String
+    let showFilters: Bool
+    let teams: [SelectOption]
+    let kinds: [SelectOption]
+    let statuses: [SelectOption]
+    let rows: [Row]
+    let empty: String?
+    let previousURL: String?
+    let nextURL: String?
+    let pageLabel: String
+
+    /// - Parameters:
+    ///   - path: the list's own address (the directory or "My team"), for the filter form and the pages.
+    ///   - headingKey: "nav.people" or "nav.team".
+    ///   - newURL: where a new person is added, for those who may.
+    ///   - teams: the teams to filter by (the directory only).
+    init(layout: Layout, slug: String, path: String, headingKey: String, newURL: String?, filter: PeopleFilter,
+         page: Page<PersonRow>, teams: [(id: UUID, name: String)], t: Translator) {
+        let directory = filter.ledBy == nil
+        self.layout = layout
+        heading = t(headingKey)
+        self.newURL = newURL
+        action = path
+        search = filter.search
+        showFilters = directory
+        self.teams = teams.map { SelectOption(value: $0.id.uuidString.lowercased(), label: $0.name, selected: $0.id == filter.teamID) }
+        kinds = ContractKind.allCases.map {
+            SelectOption(value: $0.rawValue, label: t("contract.\($0.rawValue)"), selected: $0 == filter.kind)
+        }
+        statuses = [("active", true), ("inactive", false)].map { code, active in
+            SelectOption(value: code, label: t("people.status.\(code)"), selected: filter.active == active)
+        } + [SelectOption(value: "all", label: t("people.status.all"), selected: filter.active == nil)]
+        rows = page.rows.map { row in
+            Row(name: [row.lastName, row.firstName].joined(separator: " ") + (row.title.isEmpty ? "" : ", \(row.title)"),
+                href: Paths.person(slug, row.id), position: row.position, email: row.email,
+                phone: row.phone ?? "—", phoneHref: row.phone.map(PersonPage.telephoneLink),
+                team: row.teamName ?? "—",
+                contract: row.contractKind.map { t("contract.\($0.rawValue)") } ?? "—",
+                inactive: !row.active)
+        }
+        let filtered = !filter.search.isEmpty || filter.teamID != nil || filter.kind != nil || filter.active != true
+        empty = page.rows.isEmpty ? t(filtered ? "people.empty.filtered" : (directory ? "people.empty" : "people.empty.team")) : nil
+        let links = page.links { Self.url(path: path, filter: filter, page: $0) }
+        previousURL = links.previousURL
+        nextURL = links.nextURL
+        pageLabel = t("people.page", String(page.number))
+    }
+
+    /// The list's address with the filter and a page number.
+    static func url(path: String, filter: PeopleFilter, page number: Int) -> String {
+        var items = [URLQueryItem]()
+        if !filter.search.isEmpty { items.append(.init(name: "q", value: filter.search)) }
+        if let team = filter.teamID { items.append(.init(name: "team", value: team.uuidString.lowercased())) }
+        if let kind = filter.kind { items.append(.init(name: "kind", value: kind.rawValue)) }
+        switch filter.active {
+        case false?: items.append(.init(name: "status", value: "inactive"))
+        case nil: items.append(.init(name: "status", value: "all"))
+        default: break
+        }
+        if number > 1 { items.append(.init(name: "page", value: String(number))) }
+        var components = URLComponents()
+        components.path = path
+        components.queryItems = items.isEmpty ? nil : items
+        return components.string ?? path
+    }
+}

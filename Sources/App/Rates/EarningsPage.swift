@@ -1,0 +1,109 @@
+/// "My earnings": the rate today and the next one agreed, and what each month earned (the
+/// approved invoice, else contracted hours × the rate) as a chart and a table, with one month's
+/// basis opened. Built from the person's contracts, rates and invoices and a translator.
+struct EarningsPage: Encodable {
+    /// The chart's ranges: months back from the current one; nil is everything since the first contract.
+    static let ranges: [(code: String, months: Int?)] = [("6", 6), ("12", 12), ("24", 24), ("all", nil)]
+
+    struct RangeLink: Encodable {
+        let label: String
+        let href: String
+        let current: Bool
+    }
+
+    struct MonthRow: Encodable {
+        let month: String
+        let href: String
+        let amount: String
+        let days: String
+        let selected: Bool
+    }
+
+    struct MonthDetail: Encodable {
+        let month: String
+        let amount: String
+        let days: String
+        let rates: [String]
+        let capacity: String
+    }
+
+    let layout: Layout
+    let current: String?
+    let upcoming: String?
+    let ranges: [RangeLink]
+    let chart: BarChart
+    let chartTitle: String
+    let rows: [MonthRow]
+    let detail: MonthDetail?
+    let basis: String
+    let empty: String?
+
+    /// - Parameters:
+    ///   - rangeCode: the chart's range from the query ("6", "12", "24", "all"); anything else is "6".
+    ///   - selectedMonth: the month opened below the table, when it is one of the chart's.
+    init(layout: Layout, slug: String, currency: String, today: LocalDate, contracts: [Contract], rates: [Rate],
+         invoices: [InvoiceSummary], rangeCode: String?, selectedMonth: String?, t: Translator) {
+        let range = Self.ranges.first { $0.code == rangeCode } ?? Self.ranges[0]
+        let months = Earnings.months(ending: Month(today), count: range.months, contracts: contracts)
+        let selected = selectedMonth.flatMap(Month.init(filter:)).flatMap { months.contains($0) ? $0 : nil }
+        let earnings = Earnings.withInvoices(months.map { Earnings.expected(in: $0, contracts: contracts, rates: rates) },
+                                             invoices: invoices)
+        func money(_ minor: Int64, _ code: String?) -> String { t.money(minor: minor, currency: code ?? currency) }
+        func href(range code: String, month: Month?) -> String {
+            Paths.earnings(slug) + "?range=" + code + (month.map { "&month=" + $0.iso + "#month" } ?? "")
+        }
+        let inEffect = RateHistory.inEffect(rates, on: today)
+        self.init(
+            layout: layout,
+            current: inEffect.map {
+                t("rate.since", money($0.amountMinor, $0.currency), $0.effectiveFrom.iso)
+            },
+            upcoming: RateHistory.upcoming(rates, after: today).map {
+                t("rate.from", money($0.amountMinor, $0.currency), $0.effectiveFrom.iso)
+            },
+            ranges: Self.ranges.map {
+                RangeLink(label: t("earnings.range.\($0.code)"), href: href(range: $0.code, month: nil),
+                          current: $0.code == range.code)
+            },
+            chart: BarChart(earnings.map { month in
+                BarChart.Point(label: month.month.iso, value: month.amountMinor,
+                               title: month.month.iso + ": " + money(month.amountMinor, month.currency),
+                               href: href(range: range.code, month: month.month), selected: month.month == selected)
+            }),
+            chartTitle: t("earnings.chartTitle", String(months.count)),
+            rows: earnings.reversed().map { month in
+                MonthRow(month: month.month.iso, href: href(range: range.code, month: month.month),
+                         amount: money(month.amountMinor, month.currency)
+                             + (month.basis == .invoice ? " " + t("earnings.fromInvoice") : ""),
+                         days: String(month.paidDays), selected: month.month == selected)
+            },
+            detail: selected.map { month in
+                let result = earnings.first { $0.month == month } ?? Earnings.expected(in: month, contracts: contracts, rates: rates)
+                return MonthDetail(
+                    month: month.iso,
+                    amount: money(result.amountMinor, result.currency),
+                    days: String(result.paidDays),
+                    rates: RateHistory.inEffect(rates, during: month).map {
+                        t("rate.since", money($0.amountMinor, $0.currency), $0.effectiveFrom.iso)
+                    },
+                    capacity: contracts.filter { $0.overlaps(month) }
+                        .map { ContractHistory.formatCapacity($0.capacityTenths) + " h" }.joined(separator: ", "))
+            },
+            basis: t(earnings.contains { $0.basis == .invoice } ? "earnings.basis.invoices" : "earnings.basis.capacity"),
+            empty: contracts.isEmpty ? t("earnings.empty") : nil)
+    }
+
+    private init(layout: Layout, current: String?, upcoming: String?, ranges: [RangeLink], chart: BarChart, chartTitle: String,
+                 rows: [MonthRow], detail: MonthDetail?, basis: String, empty: String?) {
+        self.layout = layout
+        self.current = current
+        self.upcoming = upcoming
+        self.ranges = ranges
+        self.chart = chart
+        self.chartTitle = chartTitle
+        self.rows = rows
+        self.detail = detail
+        self.basis = basis
+        self.empty = empty
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+
+/// The tab bar of the rate reports: "Rate increases" and "Average increase".
+enum RateTabs {
+    struct Tab: Encodable, Equatable {
+        let label: String
+        let href: String
+        let current: Bool
+    }
+
+    static func tabs(slug: String, current: String, t: Translator) -> [Tab] {
+        [("rates.increases", Paths.rateIncreases(slug)), ("rates.average", Paths.averageIncrease(slug))].map {
+            Tab(label: t($0.0), href: $0.1, current: $0.1 == current)
+        }
+    }
+}
+
+/// "Rate increases": one row per person (everyone's latest change, or the changes of a month),
+/// filtered by team, a page at a time.
+struct RateIncreasesPage: Encodable {
+    struct Row: Encodable, Equatable {
+        let name: String
+        let href: String
+        let team: String
+        let current: String
+        let previous: String
+        let increase: String
+        let percent: String
+        let since: String
+        let decrease: Bool
+    }
+
+    let layout: Layout
+    let tabs: [RateTabs.Tab]
+    let action: String
+    let teams: [SelectOption]
+    let month: String
+    let monthBadInput: Bool
+    let explanation: String
+    let rows: [Row]
+    let empty: String?
+    let previousURL: String?
+    let nextURL: String?
+    let pageLabel: String
+
+    /// - Parameter monthText: the month as typed (shown again when it is not a month).
+    init(layout: Layout, slug: String, filter: RateIncreaseFilter, monthText: String, page: Page<RateIncreaseRow>,
+         teams: [(id: UUID, name: String)], t: Translator) {
+        func money(_ minor: Int64?, _ currency: String) -> String { minor.map { t.money(minor: $0, currency: currency) } ?? "—" }
+        self.layout = layout
+        tabs = RateTabs.tabs(slug: slug, current: Paths.rateIncreases(slug), t: t)
+        action = Paths.rateIncreases(slug)
+        self.teams = teams.map { SelectOption(value: $0.id.uuidString.lowercased(), label: $0.name, selected: $0.id == filter.teamID) }
+        month = filter.month?.iso ?? monthText
+        monthBadInput = !monthText.isEmpty && filter.month == nil
+        explanation = filter.month.map { t("rates.increases.explainMonth", $0.iso) } ?? t("rates.increases.explain")
+        rows = page.rows.map { row in
+            Row(name: row.lastName + " " + row.firstName,
+                href: Paths.person(slug, row.userID) + "#rates",
+                team: row.teamName ?? "—",
+                current: money(row.current.amountMinor, row.current.currency),
+                previous: money(row.previousMinor, row.current.currency),
+                increase: money(row.increaseMinor, row.current.currency),
+                percent: row.increaseBasisPoints.map { Percent.format(basisPoints: $0, language: t.language) } ?? "—",
+                since: row.current.effectiveFrom.iso,
+                decrease: (row.increaseMinor ?? 0) < 0)
+        }
+        let filtered = filter.teamID != nil || filter.month != nil
+        empty = page.rows.isEmpty ? t(filtered ? "rates.increases.emptyFiltered" : "rates.increases.empty") : nil
+        let links = page.links { Self.url(slug: slug, filter: filter, page: $0) }
+        previousURL = links.previousURL
+        nextURL = links.nextURL
+        pageLabel = t("people.page", String(page.number))
+    }
+
+    static func url(slug: String, filter: RateIncreaseFilter, page number: Int) -> String {
+        var items = [URLQueryItem]()
+        if let team = filter.teamID { items.append(.init(name: "team", value: team.uuidString.lowercased())) }
+        if let month = filter.month { items.append(.init(name: "month", value: month.iso)) }
+        if number > 1 { items.append(.init(name: "page", value: String(number))) }
+        var components = URLComponents()
+        components.path = Paths.rateIncreases(slug)
+        components.queryItems = items.isEmpty ? nil : items
+        return components.string ?? components.path
+    }
+}
+
+/// "Average increase": a month's mean increase and percentage, with the eleven months before it
+/// as a chart and a table.
+struct AverageIncreasePage: Encodable {
+    struct Row: Encodable, Equatable {
+        let month: String
+        let href: String
+        let employees: String
+        let mean: String
+        let percent: String
+        let selected: Bool
+    }
+
+    /// The number of months shown for comparison, the chosen one included.
+    static let comparedMonths = 12
+
+    let layout: Layout
+    let tabs: [RateTabs.Tab]
+    let action: String
+    let month: String
+    let monthBadInput: Bool
+    let headline: String?
+    let mean: String?
+    let percent: String?
+    let covers: String?
+    let empty: String?
+    let detailsURL: String
+    let chart: BarChart
+    let chartTitle: String
+    let rows: [Row]
+    let definition: [String]
+
+    /// - Parameters:
+    ///   - monthTypedBadly: a month was typed that is not one (this month is shown instead).
+    ///   - summaries: the compared months, oldest first, ending with `month`.
+    init(layout: Layout, slug: String, currency: String, month: Month, monthTypedBadly: Bool,
+         summaries: [IncreaseSummary], t: Translator) {
+        func money(_ minor: Int64?) -> String { minor.map { t.money(minor: $0, currency: currency) } ?? "—" }
+        func percent(_ basisPoints: Int64?) -> String {
+            basisPoints.map { Percent.format(basisPoints: $0, language: t.language) } ?? "—"
+        }
+        func href(_ month: Month) -> String { Paths.averageIncrease(slug) + "?month=" + month.iso }
+        let chosen = summaries.last { $0.month == month }
+        self.layout = layout
+        tabs = RateTabs.tabs(slug: slug, current: Paths.averageIncrease(slug), t: t)
+        action = Paths.averageIncrease(slug)
+        self.month = month.iso
+        monthBadInput = monthTypedBadly
+        headline = t("rates.average.headline", month.iso)
+        mean = chosen?.meanIncreaseMinor.map { money($0) }
+        self.percent = chosen?.increaseBasisPoints.map { percent($0) }
+        covers = chosen.flatMap { $0.employees > 0 ? String($0.employees) : nil }
+        empty = (chosen?.employees ?? 0) == 0 ? t("rates.average.empty", month.iso) : nil
+        detailsURL = Paths.rateIncreases(slug) + "?month=" + month.iso
+        chart = BarChart(summaries.map { summary in
+            BarChart.Point(label: summary.month.iso, value: summary.increaseBasisPoints ?? 0,
+                           title: summary.month.iso + ": " + percent(summary.increaseBasisPoints),
+                           href: href(summary.month), selected: summary.month == month)
+        })
+        chartTitle = t("rates.average.chartTitle")
+        rows = summaries.reversed().map { summary in
+            Row(month: summary.month.iso, href: href(summary.month), employees: String(summary.employees),
+                mean: money(summary.meanIncreaseMinor), percent: percent(summary.increaseBasisPoints),
+                selected: summary.month == month)
+        }
+        definition = ["rates.average.definition1", "rates.average.definition2", "rates.average.definition3"].map { t($0) }
+    }
+}

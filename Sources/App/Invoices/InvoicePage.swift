@@ -1,0 +1,152 @@
+import Foundation
+
+/// One invoice's page: what was read, its versions and history, the admin's actions, and what
+/// the owner may still do. Built from the invoice, the same file's other uploads, the viewer and
+/// a translator.
+struct InvoicePage: Encodable {
+    struct Field: Encodable {
+        let label: String
+        let value: String?
+    }
+
+    struct Version: Encodable {
+        let label: String
+        let filename: String
+        let detail: String
+        let href: String
+        let current: Bool
+    }
+
+    struct HistoryRow: Encodable {
+        let at: String
+        let actor: String
+        let change: String
+        let reason: String?
+        /// "own invoice", when the actor changed their own invoice.
+        let own: String?
+    }
+
+    struct ActionButton: Encodable {
+        let value: String
+        let label: String
+        let needsReason: Bool
+    }
+
+        let layout: Layout
+        let actionURL: String
+        let version: Int
+        let actions: [ActionButton]
+        let heading: String
+        let state: String
+        let stateCode: String
+        /// "Own invoice", to an admin looking at their own.
+        let ownInvoice: String?
+        let documentURL: String
+        let thumbnailURL: String?
+        let fields: [Field]
+        let noText: Bool
+        let duplicates: [String]
+        let replaceURL: String?
+        let lockedNote: String?
+        let versions: [Version]
+        let history: [HistoryRow]
+        let backURL: String
+
+    init(layout: Layout, slug: String, viewer user: User, invoice: InvoiceDetail, duplicates: [DuplicateUpload], t: Translator) {
+        let f = invoice.fields
+        let own = invoice.userID == user.id
+        let reviews = Permissions.can(user, .reviewInvoices, .company)
+        let stateLabel = { (state: InvoiceState?) in t("invoice.state.\(state?.rawValue ?? "missing")") }
+        self.init(
+            layout: layout,
+            actionURL: Paths.invoiceAction(slug, invoice.id),
+            version: invoice.version,
+            actions: !reviews ? [] : InvoiceAction.allowed(from: invoice.state).map {
+                ActionButton(value: $0.rawValue, label: t("review.action.\($0.rawValue)"), needsReason: $0.needsReason)
+            },
+            heading: own ? t("invoice.title", t.month(invoice.month))
+                : t("invoice.titleOf", invoice.personName, t.month(invoice.month)),
+            state: stateLabel(invoice.state),
+            stateCode: invoice.state.rawValue,
+            ownInvoice: own && reviews ? t("review.flag.own") : nil,
+            documentURL: Paths.invoiceDocument(slug, invoice.id, invoice.documentID),
+            thumbnailURL: invoice.hasThumbnail ? Paths.invoiceThumbnail(slug, invoice.id, invoice.documentID) : nil,
+            fields: [
+                Field(label: t("invoice.field.total"),
+                      value: f.total.map { t.money(minor: $0.minor, currency: $0.currency) }),
+                Field(label: t("invoice.field.account"), value: f.account?.description ?? f.iban?.description),
+                Field(label: t("invoice.field.variableSymbol"), value: f.variableSymbol),
+                Field(label: t("invoice.field.invoiceNumber"), value: f.invoiceNumber),
+                Field(label: t("invoice.field.supplierID"), value: f.supplierID),
+                Field(label: t("invoice.field.dueDate"), value: f.dueDate),
+                Field(label: t("invoice.field.pages"), value: String(invoice.pages)),
+            ],
+            noText: !invoice.hasText,
+            // Reviewers see whose upload it was; a person sees their own, and of others only that
+            // the file is not new.
+            duplicates: duplicates.map {
+                if reviews {
+                    return t("invoice.duplicate", $0.personName, t.month($0.month), $0.uploadedOn.iso)
+                }
+                return $0.userID == user.id
+                    ? t("invoice.duplicateOwn", t.month($0.month), $0.uploadedOn.iso)
+                    : t("invoice.duplicateOther")
+            },
+            replaceURL: own && invoice.state.acceptsUpload ? Paths.uploadInvoice(slug, month: invoice.month) : nil,
+            lockedNote: own && !invoice.state.acceptsUpload
+                ? t(UploadRefusal.locked(invoice.state).message.key) : nil,
+            versions: invoice.documents.map {
+                Version(label: t("invoice.version", String($0.versionNo)), filename: $0.filename,
+                        detail: t("invoice.versionDetail", $0.uploadedAt, $0.uploadedBy,
+                                                  Self.sizeLabel($0.sizeBytes), String($0.pages)),
+                        href: Paths.invoiceDocument(slug, invoice.id, $0.id), current: $0.id == invoice.documentID)
+            },
+            history: invoice.history.map {
+                HistoryRow(at: $0.at, actor: $0.actor,
+                           change: Self.historyLabel($0, t: t, stateLabel: stateLabel),
+                           reason: $0.reason, own: $0.ownInvoice ? t("invoice.history.own") : nil)
+            },
+            backURL: own ? Paths.invoices(slug) : Paths.person(slug, invoice.userID))
+    }
+
+    private init(
+        layout: Layout, actionURL: String, version: Int, actions: [ActionButton], heading: String, state: String,
+        stateCode: String, ownInvoice: String?, documentURL: String, thumbnailURL: String?, fields: [Field],
+        noText: Bool, duplicates: [String], replaceURL: String?, lockedNote: String?, versions: [Version],
+        history: [HistoryRow], backURL: String
+    ) {
+        self.layout = layout
+        self.actionURL = actionURL
+        self.version = version
+        self.actions = actions
+        self.heading = heading
+        self.state = state
+        self.stateCode = stateCode
+        self.ownInvoice = ownInvoice
+        self.documentURL = documentURL
+        self.thumbnailURL = thumbnailURL
+        self.fields = fields
+        self.noText = noText
+        self.duplicates = duplicates
+        self.replaceURL = replaceURL
+        self.lockedNote = lockedNote
+        self.versions = versions
+        self.history = history
+        self.backURL = backURL
+    }
+
+    /// "Uploaded: submitted", "File replaced", "File replaced: Returned → Submitted", "Submitted → Approved".
+    static func historyLabel(
+        _ entry: InvoiceHistoryEntry, t: Translator, stateLabel: (InvoiceState?) -> String
+    ) -> String {
+        guard let from = entry.fromState else { return t("invoice.history.uploaded") }
+        let change = t("invoice.history.change", stateLabel(from), stateLabel(entry.toState))
+        guard entry.newFile else { return change }
+        return from == entry.toState ? t("invoice.history.replaced")
+            : t("invoice.history.replacedChange", change)
+    }
+
+    static func sizeLabel(_ bytes: Int) -> String {
+        bytes >= 1024 * 1024 ? String(format: "%.1f MB", Double(bytes) / 1_048_576) : "\(max(1, bytes / 1024)) kB"
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+
+/// "Invoices" for admins: a month's invoices, filtered and paged, with counts and sums per state.
+struct ReviewOverviewPage: Encodable {
+    struct Row: Encodable, Equatable {
+        let name: String
+        let team: String?
+        let state: String
+        let stateCode: String
+        let amount: String?
+        let uploadedOn: String
+        let href: String
+        let documentURL: String
+    }
+
+    struct Total: Encodable, Equatable {
+        let label: String
+        let stateCode: String
+        let count: Int
+        let sums: String
+        let href: String
+        let current: Bool
+    }
+
+    let layout: Layout
+    let heading: String
+    let tabs: [ReviewTabs.Tab]
+    let action: String
+    let month: String
+    let search: String
+    let teams: [SelectOption]
+    let states: [SelectOption]
+    let totals: [Total]
+    let rows: [Row]
+    let empty: String?
+    let previousURL: String?
+    let nextURL: String?
+
+    init(layout: Layout, slug: String, filter: InvoiceFilter, page: Page<OverviewRow>, totals: [StateTotal],
+         teams: [(id: UUID, name: String)], t: Translator) {
+        let month = filter.month
+        func sums(_ amounts: [InvoiceAmount]) -> String {
+            amounts.map { t.money(minor: $0.minor, currency: $0.currency) }.joined(separator: " + ")
+        }
+        self.layout = layout
+        heading = t("review.heading", t.month(month))
+        tabs = ReviewTabs.tabs(slug: slug, month: month, current: .overview, t: t)
+        action = Paths.reviewOverview(slug)
+        self.month = month.iso
+        search = filter.search
+        self.teams = teams.map { SelectOption(value: $0.id.uuidString.lowercased(), label: $0.name, selected: $0.id == filter.teamID) }
+        states = InvoiceState.allCases.map {
+            SelectOption(value: $0.rawValue, label: t("invoice.state.\($0.rawValue)"), selected: $0 == filter.state)
+        }
+        self.totals = totals.map { total in
+            Total(label: t("invoice.state.\(total.state.rawValue)"), stateCode: total.state.rawValue, count: total.count,
+                  sums: sums(total.sums), href: Self.url(slug: slug, filter: filter, state: total.state),
+                  current: total.state == filter.state)
+        }
+        rows = page.rows.map { row in
+            Row(name: row.name, team: row.team, state: t("invoice.state.\(row.state.rawValue)"), stateCode: row.state.rawValue,
+                amount: row.amount.map { t.money(minor: $0.minor, currency: $0.currency) },
+                uploadedOn: row.uploadedOn.iso, href: Paths.invoice(slug, row.id),
+                documentURL: Paths.invoiceDocument(slug, row.id, row.documentID))
+        }
+        empty = page.rows.isEmpty ? t("review.overview.empty", t.month(month)) : nil
+        let links = page.links { Self.url(slug: slug, filter: filter, state: filter.state, page: $0) }
+        previousURL = links.previousURL
+        nextURL = links.nextURL
+    }
+
+    /// The overview with the filter's month, team and search, a state and a page.
+    static func url(slug: String, filter: InvoiceFilter, state: InvoiceState?, page: Int = 1) -> String {
+        var query = ["month=" + filter.month.iso]
+        if let state { query.append("state=" + state.rawValue) }
+        if let team = filter.teamID { query.append("team=" + team.uuidString.lowercased()) }
+        if !filter.search.isEmpty { query.append("q=" + filter.search.urlQueryEncoded) }
+        if page > 1 { query.append("page=\(page)") }
+        return Paths.reviewOverview(slug) + "?" + query.joined(separator: "&")
+    }
+}
+
+/// "Missing": who should have sent an invoice for the month and has not, with their last one.
+struct ReviewMissingPage: Encodable {
+    struct Line: Encodable, Equatable {
+        let name: String
+        let team: String?
+        let email: String
+        let last: String
+        let href: String
+    }
+
+    let layout: Layout
+    let heading: String
+    let tabs: [ReviewTabs.Tab]
+    let action: String
+    let month: String
+    let rows: [Line]
+    let empty: String?
+
+    init(layout: Layout, slug: String, month: Month, rows: [MissingRow], t: Translator) {
+        self.layout = layout
+        heading = t("review.missing.heading", t.month(month))
+        tabs = ReviewTabs.tabs(slug: slug, month: month, current: .missing, t: t)
+        action = Paths.reviewMissingPage(slug)
+        self.month = month.iso
+        self.rows = rows.map { row in
+            Line(name: row.name, team: row.team, email: row.email,
+                 last: row.lastMonth.map { t("review.missing.last", t.month($0), row.lastUploadedOn?.iso ?? "") }
+                     ?? t("review.missing.never"),
+                 href: Paths.person(slug, row.userID))
+        }
+        empty = rows.isEmpty ? t("review.missing.empty", t.month(month)) : nil
+    }
+}

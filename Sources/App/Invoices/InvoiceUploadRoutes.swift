@@ -19,25 +19,6 @@ struct InvoiceUploadRoutes: RouteCollection {
 
     var maxBodyBytes: Int { maxUploadBytes + 64 * 1024 }
 
-    struct MonthChoice: Encodable {
-        let value: String
-        let label: String
-        let selected: Bool
-    }
-
-    struct FormPage: Encodable {
-        let layout: Layout
-        let action: String
-        let months: [MonthChoice]
-        let maxBytes: Int
-        let limits: String
-        let tooLarge: String
-        let error: String?
-        let hint: String?
-        let backURL: String
-    }
-
-
     /// What the form needs: the person's contracts and invoices, on the request's connection, or
     /// in a short read-only transaction of its own for the upload route, which holds none.
     private func situation(_ request: Request, user: User, tenant: Tenant) async throws
@@ -62,29 +43,11 @@ struct InvoiceUploadRoutes: RouteCollection {
     private func render(
         _ request: Request, contracts: [Contract], invoices: [InvoiceSummary], month wanted: Month?, refusal: UploadRefusal?
     ) async throws -> View {
-        let tenant = try request.tenant
-        let today = try request.today
-        let months = InvoiceMonths.uploadable(contracts: contracts, invoices: invoices, today: today)
-        let selected = wanted.flatMap { months.contains($0) ? $0 : nil }
-            ?? InvoiceMonths.defaultUploadMonth(contracts: contracts, invoices: invoices, today: today)
-        let existing = Dictionary(invoices.map { ($0.month, $0) }, uniquingKeysWith: { first, _ in first })
-        let settings = request.application.settings
-        let megabytes = String(settings.pdfMaxBytes / (1024 * 1024))
-        let message = refusal.map { request.translate($0.message.key, $0.message.arguments) }
-        return try await request.view.render("invoice-upload", FormPage(
-            layout: Layout(request: request, title: request.translate("invoice.upload.title")),
-            action: Paths.uploadInvoice(tenant.slug),
-            months: months.map { month in
-                let label = request.monthLabel(month)
-                let note = existing[month] == nil ? "" : " — " + request.translate("invoice.upload.replaces")
-                return MonthChoice(value: month.iso, label: label + note, selected: month == selected)
-            },
-            maxBytes: settings.pdfMaxBytes,
-            limits: request.translate("invoice.upload.limits", megabytes, String(settings.pdfMaxPages)),
-            tooLarge: request.translate("invoice.refused.tooLarge", megabytes),
-            error: message,
-            hint: months.isEmpty ? request.translate("invoice.upload.nothing") : nil,
-            backURL: Paths.invoices(tenant.slug)))
+        let settings = request.application.settings, t = request.translator
+        return try await request.view.render("invoice-upload", UploadFormPage(
+            layout: Layout(request: request, title: t("invoice.upload.title")), slug: try request.tenant.slug,
+            today: try request.today, contracts: contracts, invoices: invoices, wanted: wanted, refusal: refusal,
+            maxBytes: settings.pdfMaxBytes, maxPages: settings.pdfMaxPages, t: t))
     }
 
     func upload(_ request: Request) async throws -> Response {

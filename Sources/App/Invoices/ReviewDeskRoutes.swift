@@ -39,21 +39,6 @@ struct ReviewDeskRoutes: RouteCollection {
         var reasons: [String: String]?
     }
 
-    struct ResultRow: Encodable {
-        let name: String
-        let month: String
-        let outcome: String
-        let changed: Bool
-        let href: String
-    }
-
-    struct ResultPage: Encodable {
-        let layout: Layout
-        let summary: [String]
-        let rows: [ResultRow]
-        let backURL: String
-    }
-
     /// "id:version" → a pick; anything else is dropped (and reported as nothing selected).
     static func picks(_ form: ApplyForm, common: String?) -> [ReviewPick] {
         (form.pick ?? []).compactMap { value in
@@ -79,27 +64,9 @@ struct ReviewDeskRoutes: RouteCollection {
         guard !picks.isEmpty else { return request.redirect(to: back, flash: Flash(.error, "flash.review.nothingSelected")) }
         let outcomes = try await ReviewMutations.apply(action, to: picks, by: user, on: db)
         let names = try await ReviewQueries.names(of: picks.map(\.id), on: db)
-        return try await request.view.render("review-result", ResultPage(
-            layout: Layout(request: request, title: request.translate("review.result.title")),
-            summary: Self.summary(outcomes, action: action, request: request),
-            rows: picks.compactMap { pick in
-                guard let outcome = outcomes[pick.id], let person = names[pick.id] else { return nil }
-                return ResultRow(name: person.name, month: request.monthLabel(person.month),
-                                 outcome: request.translate(outcome == .changed ? "review.done.\(action.rawValue).one"
-                                                            : "review.outcome.\(outcome.rawValue)"),
-                                 changed: outcome == .changed, href: Paths.invoice(tenant.slug, pick.id))
-            },
-            backURL: back)).encodeResponse(for: request)
-    }
-
-    /// "18 approved; 2 not changed because someone else changed them meanwhile".
-    static func summary(_ outcomes: [UUID: ReviewOutcome], action: InvoiceAction, request: Request) -> [String] {
-        let counts = Dictionary(grouping: outcomes.values, by: { $0 }).mapValues(\.count)
-        var parts: [String] = []
-        parts.append(request.translate("review.done.\(action.rawValue)", String(counts[.changed] ?? 0)))
-        for outcome in [ReviewOutcome.ownInvoice, .stale, .notAllowed, .noReason, .reasonTooLong, .notFound] {
-            if let count = counts[outcome] { parts.append(request.translate("review.summary.\(outcome.rawValue)", String(count))) }
-        }
-        return parts
+        let t = request.translator
+        return try await request.view.render("review-result", ReviewResultPage(
+            layout: Layout(request: request, title: t("review.result.title")), slug: tenant.slug, action: action, picks: picks,
+            outcomes: outcomes, names: names, backURL: back, t: t)).encodeResponse(for: request)
     }
 }

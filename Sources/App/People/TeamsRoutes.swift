@@ -14,25 +14,6 @@ struct TeamsRoutes: RouteCollection {
         var leader: String?
     }
 
-    struct TeamView: Encodable {
-        let name: String
-        let members: String
-        let action: String
-        let deleteURL: String?
-        let leaders: [SelectOption]
-        let error: String?
-        let fieldID: String
-    }
-
-    struct TeamsPage: Encodable {
-        let layout: Layout
-        let teams: [TeamView]
-        let createAction: String
-        let createName: String
-        let createLeaders: [SelectOption]
-        let createError: String?
-    }
-
     /// What the page shows again after a refused change: which form, what was typed, why.
     struct Problem {
         let team: UUID?
@@ -97,34 +78,11 @@ struct TeamsRoutes: RouteCollection {
     }
 
     private func render(_ request: Request, problem: Problem?) async throws -> View {
-        let tenant = try request.tenant
-        let db = try request.db
-        let teams = try await TeamQueries.list(on: db)
-        let candidates = try await TeamQueries.leaderCandidates(on: db)
-        func leaders(selected: String?) -> [SelectOption] {
-            [SelectOption(value: "", label: request.translate("teams.noLeader"), selected: (selected ?? "").isEmpty)]
-                + candidates.map {
-                    SelectOption(value: $0.id.uuidString.lowercased(), label: $0.name,
-                                 selected: $0.id.uuidString.lowercased() == selected?.lowercased())
-                }
-        }
-        let creating = problem != nil && problem?.team == nil
+        let db = try request.db, t = request.translator
         return try await request.view.render("teams", TeamsPage(
-            layout: Layout(request: request, title: request.translate("nav.teams")),
-            teams: teams.map { team in
-                let failed = problem?.team == team.id ? problem : nil
-                return TeamView(
-                    name: failed?.form.name ?? team.name,
-                    members: request.translate("teams.members", String(team.members)),
-                    action: Paths.team(tenant.slug, team.id),
-                    deleteURL: team.members == 0 ? Paths.deleteTeam(tenant.slug, team.id) : nil,
-                    leaders: leaders(selected: failed != nil ? failed?.form.leader : team.leaderID?.uuidString),
-                    error: failed.map { request.translate($0.key) },
-                    fieldID: "team-" + team.id.uuidString.lowercased())
-            },
-            createAction: Paths.teams(tenant.slug),
-            createName: creating ? problem!.form.name : "",
-            createLeaders: leaders(selected: creating ? problem?.form.leader : nil),
-            createError: creating ? request.translate(problem!.key) : nil))
+            layout: Layout(request: request, title: t("nav.teams")), slug: try request.tenant.slug,
+            teams: try await TeamQueries.list(on: db), candidates: try await TeamQueries.leaderCandidates(on: db),
+            refused: problem.map { TeamsPage.Refused(team: $0.team, name: $0.form.name, leader: $0.form.leader, problem: $0.key) },
+            t: t))
     }
 }

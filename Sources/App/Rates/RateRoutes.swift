@@ -48,22 +48,6 @@ struct RateRoutes: RouteCollection {
         }
     }
 
-    struct EditPage: Encodable {
-        let layout: Layout
-        let name: String
-        let backURL: String
-        let action: String
-        let deleteURL: String?
-        let effective: Bool
-        let original: String
-        let amount: String
-        let effectiveFrom: String
-        let typoFix: Bool
-        let amountError: String?
-        let effectiveFromError: String?
-        let typoFixError: String?
-    }
-
     func editPage(_ request: Request) async throws -> View {
         let (id, person) = try await person(request)
         let rate = try await rate(request, of: id)
@@ -75,26 +59,10 @@ struct RateRoutes: RouteCollection {
     private func render(
         _ request: Request, person: Person, rate: Rate, form: RateForm, problems: [String: String]
     ) async throws -> View {
-        let tenant = try request.tenant
-        let today = try request.today
-        let id = person.user.id
-        let title = request.translate(rate.effectiveFrom > today ? "rate.correctTitle" : "rate.fixTypoTitle")
-        return try await request.view.render("rate-edit", EditPage(
-            layout: Layout(request: request, title: title),
-            name: person.user.displayName,
-            backURL: Paths.person(tenant.slug, id) + "#rates",
-            action: Paths.rate(tenant.slug, id, rate.id),
-            deleteURL: RateRules.canDelete(rate, today: today) ? Paths.deleteRate(tenant.slug, id, rate.id) : nil,
-            effective: rate.effectiveFrom <= today,
-            original: request.translate("rate.from",
-                                        Money.format(minor: rate.amountMinor, currency: rate.currency, language: request.language),
-                                        rate.effectiveFrom.iso),
-            amount: form.amount,
-            effectiveFrom: form.effectiveFrom,
-            typoFix: form.typoFix != nil,
-            amountError: problems["amount"].map { request.translate($0) },
-            effectiveFromError: problems["effectiveFrom"].map { request.translate($0) },
-            typoFixError: problems["typoFix"].map { request.translate($0) }))
+        let today = try request.today, t = request.translator
+        return try await request.view.render("rate-edit", RateEditPage(
+            layout: Layout(request: request, title: RateEditPage.title(of: rate, today: today, t: t)),
+            slug: try request.tenant.slug, person: person.user, rate: rate, today: today, form: form, problems: problems, t: t))
     }
 
     func change(_ request: Request) async throws -> Response {

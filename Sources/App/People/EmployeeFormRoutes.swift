@@ -10,19 +10,6 @@ struct EmployeeFormRoutes: RouteCollection {
         routes.post(Paths.editPerson, use: update)
     }
 
-    struct FormPage: Encodable {
-        let layout: Layout
-        let heading: String
-        let action: String
-        let cancelURL: String
-        let creating: Bool
-        let form: EmployeeForm
-        let teams: [SelectOption]
-        let kinds: [SelectOption]
-        let errors: [String: String]
-        let errorSummary: String?
-    }
-
     func newForm(_ request: Request) async throws -> View {
         try request.require(.manageEmployees)
         let today = try request.today
@@ -115,23 +102,9 @@ struct EmployeeFormRoutes: RouteCollection {
     }
 
     private func render(_ request: Request, form: EmployeeForm, id: UUID?, errors: [String: String]) async throws -> View {
-        let tenant = try request.tenant
-        let teams = try await TeamQueries.names(on: try request.db)
-        let heading = request.translate(id == nil ? "employee.new" : "employee.edit")
-        return try await request.view.render("employee-form", FormPage(
-            layout: Layout(request: request, title: heading),
-            heading: heading,
-            action: id.map { Paths.editPerson(tenant.slug, $0) } ?? Paths.newPerson(tenant.slug),
-            cancelURL: id.map { Paths.person(tenant.slug, $0) } ?? Paths.people(tenant.slug),
-            creating: id == nil,
-            form: form,
-            teams: teams.map { SelectOption(value: $0.id.uuidString.lowercased(), label: $0.name,
-                                            selected: $0.id.uuidString.lowercased() == form.team.lowercased()) },
-            kinds: ContractKind.allCases.map {
-                SelectOption(value: $0.rawValue, label: request.translate("contract.\($0.rawValue)"),
-                             selected: $0.rawValue == form.contractKind)
-            },
-            errors: errors.mapValues { request.translate($0) },
-            errorSummary: errors.isEmpty ? nil : request.translate("employee.error.summary")))
+        let t = request.translator
+        return try await request.view.render("employee-form", EmployeeFormPage(
+            layout: Layout(request: request, title: EmployeeFormPage.heading(editing: id, t: t)), slug: try request.tenant.slug,
+            id: id, form: form, teams: try await TeamQueries.names(on: try request.db), errors: errors, t: t))
     }
 }

@@ -13,17 +13,6 @@ struct CompanyRoutes: RouteCollection {
         var defaultLanguage: String
     }
 
-    struct CompanyPage: Encodable {
-        let layout: Layout
-        let action: String
-        let name: String
-        let timeZones: [SelectOption]
-        let languages: [SelectOption]
-        let errors: [String: String]
-        let signInURL: String
-        let paymentsURL: String
-    }
-
     /// Field → translation key of what is wrong with it; pure.
     static func validate(_ form: Form) -> [String: String] {
         var errors: [String: String] = [:]
@@ -55,17 +44,9 @@ struct CompanyRoutes: RouteCollection {
     }
 
     private func render(_ request: Request, form: Form, errors: [String: String]) async throws -> View {
-        let zones = TimeZone.knownTimeZoneIdentifiers.sorted()
+        let t = request.translator
         return try await request.view.render("company", CompanyPage(
-            layout: Layout(request: request, title: request.translate("nav.company")),
-            action: Paths.company(try request.tenant.slug),
-            name: form.name,
-            timeZones: zones.map { SelectOption(value: $0, label: $0, selected: $0 == form.timeZone) },
-            languages: Language.allCases.map {
-                SelectOption(value: $0.rawValue, label: request.translate("language.\($0.rawValue)"),
-                       selected: $0.rawValue == form.defaultLanguage)
-            },
-            errors: errors.mapValues { request.translate($0) }, signInURL: Paths.signInSettings(try request.tenant.slug),
-            paymentsURL: Paths.paymentSettings(try request.tenant.slug)))
+            layout: Layout(request: request, title: t("nav.company")), slug: try request.tenant.slug, form: form,
+            errors: errors, t: t))
     }
 }

@@ -7,14 +7,6 @@ struct PreferencesRoutes: RouteCollection {
         routes.post(Paths.preferences, use: save)
     }
 
-    struct PreferencesPage: Encodable {
-        let layout: Layout
-        let action: String
-        let languages: [SelectOption]
-        let email: String
-        let signOutEverywhereURL: String
-    }
-
     struct Form: Content {
         let language: String
     }
@@ -22,15 +14,10 @@ struct PreferencesRoutes: RouteCollection {
     func page(_ request: Request) async throws -> View {
         let user = try request.user
         try request.require(.editPreferences, .oneself)
-        let current = user.preferredLanguage ?? request.language
+        let t = request.translator
         return try await request.view.render("preferences", PreferencesPage(
-            layout: Layout(request: request, title: request.translate("nav.preferences")),
-            action: Paths.preferences(try request.tenant.slug),
-            languages: Language.allCases.map {
-                SelectOption(value: $0.rawValue, label: request.translate("language.\($0.rawValue)"), selected: $0 == current)
-            },
-            email: user.email,
-            signOutEverywhereURL: Paths.logoutEverywhere(try request.tenant.slug)))
+            layout: Layout(request: request, title: t("nav.preferences")), slug: try request.tenant.slug, user: user,
+            language: user.preferredLanguage ?? request.language, t: t))
     }
 
     func save(_ request: Request) async throws -> Response {

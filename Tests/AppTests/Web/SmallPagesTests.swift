@@ -1,0 +1,24 @@
+import Foundation
+import Testing
+@testable import App
+
+/// The home page and the preferences as models.
+@Suite struct SmallPagesTests {
+    static let jana = User(id: UUID(), tenantID: UUID(), email: "jana@acme.example", firstName: "Jana", lastName: "Nováková",
+                           title: "", roles: [.admin, .employee], active: true, preferredLanguage: .en)
+
+    @Test func homeGreetsAndEveryMenuPlaceHasItsCard() {
+        let page = HomePage(layout: Layout(title: "x", language: .en), slug: "acme", user: Self.jana, t: TestTranslator.en)
+        #expect(page.greeting.contains("Jana") && page.roles.contains(TestTranslator.en("role.admin")))
+        #expect(HomePage.cardKey(Paths.reviewOverview("acme"), slug: "acme") == "review")
+        #expect(HomePage.cardKey(Paths.earnings("acme"), slug: "acme") == "earnings")
+        #expect(HomePage.cardKey("/elsewhere", slug: "acme") == "other")
+    }
+
+    @Test func preferencesShowTheLanguageInUse() {
+        let page = PreferencesPage(layout: Layout(title: "x", language: .cs), slug: "acme", user: Self.jana, language: .cs,
+                                   t: TestTranslator.cs)
+        #expect(page.languages.filter(\.selected).map(\.value) == ["cs"] && page.email == "jana@acme.example")
+        #expect(page.signOutEverywhereURL == Paths.logoutEverywhere("acme"))
+    }
+}

@@ -71,18 +71,6 @@ struct PaymentExportRoutes: RouteCollection {
         var bic: String?
     }
 
-    struct SettingsPage: Encodable {
-        let layout: Layout
-        let action: String
-        let debtorName: String
-        let iban: String
-        let bic: String
-        let nameError: String?
-        let ibanError: String?
-        let bicError: String?
-        let backURL: String
-    }
-
     func settingsPage(_ request: Request) async throws -> View {
         try request.require(.reviewInvoices)
         let tenant = try request.tenant
@@ -92,15 +80,10 @@ struct PaymentExportRoutes: RouteCollection {
     }
 
     private func render(_ request: Request, form: SettingsForm, errors: [String: String]) async throws -> View {
-        let tenant = try request.tenant
-        return try await request.view.render("payment-settings", SettingsPage(
-            layout: Layout(request: request, title: request.translate("payments.title")),
-            action: Paths.paymentSettings(tenant.slug),
-            debtorName: form.debtorName ?? "", iban: form.iban ?? "", bic: form.bic ?? "",
-            nameError: errors["debtorName"].map { request.translate($0) },
-            ibanError: errors["iban"].map { request.translate($0) },
-            bicError: errors["bic"].map { request.translate($0) },
-            backURL: Paths.reviewOverview(tenant.slug)))
+        let t = request.translator
+        return try await request.view.render("payment-settings", PaymentSettingsPage(
+            layout: Layout(request: request, title: t("payments.title")), slug: try request.tenant.slug, form: form,
+            errors: errors, t: t))
     }
 
     func saveSettings(_ request: Request) async throws -> Response {

@@ -22,3 +22,14 @@ import Testing
         #expect(page.signOutEverywhereURL == Paths.logoutEverywhere("acme"))
     }
 }
+
+/// The payment settings as a model.
+@Suite struct PaymentSettingsPageTests {
+    @Test func theFormAsTypedWithItsProblems() {
+        let page = PaymentSettingsPage(layout: Layout(title: "x", language: .en), slug: "acme",
+                                       form: .init(debtorName: "Acme", iban: "CZ00", bic: nil),
+                                       errors: ["iban": "payments.error.iban"], t: TestTranslator.en)
+        #expect(page.iban == "CZ00" && page.bic == "" && page.ibanError == TestTranslator.en("payments.error.iban"))
+        #expect(page.nameError == nil && page.backURL == Paths.reviewOverview("acme"))
+    }
+}

@@ -10,24 +10,6 @@ struct SignInRoutes: RouteCollection {
         routes.post(Paths.logoutEverywhere, use: logoutEverywhere)
     }
 
-    struct LoginPage: Encodable {
-        let layout: Layout
-        let action: String
-        let email: String
-        let error: String?
-        let mailboxURL: String?
-        /// The company's identity provider, by the name on its button.
-        let provider: String?
-        let providerAction: String
-    }
-
-    struct LinkPage: Encodable {
-        let layout: Layout
-        let userName: String
-        let email: String
-        let action: String
-    }
-
     func loginPage(_ request: Request) async throws -> Response {
         let tenant = try request.tenant
         if request.currentUser != nil { return request.redirect(to: Paths.home(tenant.slug)) }
@@ -38,13 +20,10 @@ struct SignInRoutes: RouteCollection {
     static func renderLogin(_ request: Request, email: String, error: String?, status: HTTPStatus) async throws -> Response {
         let tenant = try request.tenant
         let provider = try await IdentityProviderQueries.provider(on: try request.db)
+        let t = request.translator
         let page = LoginPage(
-            layout: Layout(request: request, title: request.translate("login.title")),
-            action: Paths.login(tenant.slug),
-            email: String(email.prefix(254)),
-            error: error.map { request.translate($0) },
-            mailboxURL: request.application.settings.devMailbox ? Paths.devMailbox(tenant.slug) : nil,
-            provider: provider?.displayName, providerAction: Paths.oidcStart(tenant.slug))
+            layout: Layout(request: request, title: t("login.title")), slug: tenant.slug, email: email, problem: error,
+            devMailbox: request.application.settings.devMailbox, provider: provider?.displayName, t: t)
         let response = try await request.view.render("login", page).encodeResponse(status: status, for: request)
         guard let provider else { return response }
         // "Sign in with …" is answered with a redirect to the provider, which may pass the browser
@@ -62,10 +41,9 @@ struct SignInRoutes: RouteCollection {
         let (_, state) = try await SignInLinkQueries.state(
             of: token, lock: false, on: try request.db)
         guard case .valid(let user) = state else { return try await problem(state, request) }
-        let page = LinkPage(
-            layout: Layout(request: request, title: request.translate("link.title"), navigation: false),
-            userName: user.displayName, email: user.email,
-            action: Paths.signInLink(tenant.slug, token: token.value))
+        let page = SignInLinkPage(
+            layout: Layout(request: request, title: request.translate("link.title"), navigation: false), slug: tenant.slug,
+            user: user, token: token)
         return try await request.view.render("sign-in-link", page).encodeResponse(for: request)
     }
 
@@ -120,9 +98,7 @@ struct SignInRoutes: RouteCollection {
         }
         let page = SignInProblemPage(
             layout: Layout(request: request, title: request.translate("\(key).title"), navigation: false),
-            heading: request.translate("\(key).title"),
-            message: request.translate("\(key).message"),
-            loginURL: Paths.login(try request.tenant.slug))
+            slug: try request.tenant.slug, key: key, t: request.translator)
         return try await request.view.render("sign-in-problem", page).encodeResponse(status: status, for: request)
     }
 }

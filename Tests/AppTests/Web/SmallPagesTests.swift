@@ -33,3 +33,16 @@ import Testing
         #expect(page.nameError == nil && page.backURL == Paths.reviewOverview("acme"))
     }
 }
+
+/// The sign-in pages as models.
+@Suite struct SignInPagesTests {
+    @Test func theLoginFormAndTheProblemPage() {
+        let login = LoginPage(layout: Layout(title: "x", language: .en), slug: "acme", email: String(repeating: "a", count: 300),
+                              problem: "login.error.email", devMailbox: false, provider: "Acme SSO", t: TestTranslator.en)
+        #expect(login.email.count == 254 && login.error == TestTranslator.en("login.error.email") && login.mailboxURL == nil)
+        #expect(login.provider == "Acme SSO" && login.providerAction == Paths.oidcStart("acme"))
+        let problem = SignInProblemPage(layout: Layout(title: "x", language: .cs), slug: "acme", key: "link.used",
+                                        t: TestTranslator.cs)
+        #expect(problem.heading == TestTranslator.cs("link.used.title") && problem.loginURL == Paths.login("acme"))
+    }
+}

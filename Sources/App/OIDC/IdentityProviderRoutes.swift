@@ -16,20 +16,6 @@ struct IdentityProviderRoutes: RouteCollection {
         var displayName: String
     }
 
-    struct Page: Encodable {
-        let layout: Layout
-        let action: String
-        let deleteURL: String?
-        let issuer: String
-        let clientID: String
-        let displayName: String
-        let secretStored: Bool
-        let redirectURI: String
-        let keyMissing: Bool
-        let errors: [String: String]
-        let companyURL: String
-    }
-
     /// Field → translation key of what is wrong; pure. An issuer is https, or (when private
     /// providers are allowed: development and tests) http on this machine. When they are not, an
     /// issuer that Roster may not fetch from (http, a private address) gets the same answer as one
@@ -57,20 +43,12 @@ struct IdentityProviderRoutes: RouteCollection {
     }
 
     private func render(_ request: Request, form: Form?, errors: [String: String], status: HTTPStatus = .ok) async throws -> Response {
-        let tenant = try request.tenant
-        let stored = try await IdentityProviderQueries.provider(on: try request.db)
-        return try await request.view.render("sign-in-settings", Page(
-            layout: Layout(request: request, title: request.translate("nav.signInSettings")),
-            action: Paths.signInSettings(tenant.slug),
-            deleteURL: stored == nil ? nil : Paths.deleteSignInSettings(tenant.slug),
-            issuer: form?.issuer ?? stored?.issuer ?? "",
-            clientID: form?.clientID ?? stored?.clientID ?? "",
-            displayName: form?.displayName ?? stored?.displayName ?? "",
-            secretStored: stored != nil,
-            redirectURI: OIDCRoutes.redirectURI(request, slug: tenant.slug),
-            keyMissing: request.application.settings.secretBox == nil,
-            errors: errors.mapValues { request.translate($0) },
-            companyURL: Paths.company(tenant.slug))).encodeResponse(status: status, for: request)
+        let slug = try request.tenant.slug, t = request.translator
+        return try await request.view.render("sign-in-settings", SignInSettingsPage(
+            layout: Layout(request: request, title: t("nav.signInSettings")), slug: slug,
+            stored: try await IdentityProviderQueries.provider(on: try request.db), form: form,
+            redirectURI: OIDCRoutes.redirectURI(request, slug: slug), keyMissing: request.application.settings.secretBox == nil,
+            errors: errors, t: t)).encodeResponse(status: status, for: request)
     }
 
     func page(_ request: Request) async throws -> Response {

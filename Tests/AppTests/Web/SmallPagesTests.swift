@@ -46,3 +46,21 @@ import Testing
         #expect(problem.heading == TestTranslator.cs("link.used.title") && problem.loginURL == Paths.login("acme"))
     }
 }
+
+/// The identity provider settings as a model.
+@Suite struct SignInSettingsPageTests {
+    @Test func theStoredProviderOrWhatWasTyped() {
+        let stored = IdentityProvider(issuer: "https://idp.acme.example", clientID: "roster", secretSealed: Data(),
+                                      displayName: "Acme SSO")
+        let saved = SignInSettingsPage(layout: Layout(title: "x", language: .en), slug: "acme", stored: stored, form: nil,
+                                       redirectURI: "https://roster.example/t/acme/login/oidc/callback", keyMissing: false,
+                                       errors: [:], t: TestTranslator.en)
+        #expect(saved.issuer == "https://idp.acme.example" && saved.secretStored && saved.deleteURL != nil)
+        let typed = SignInSettingsPage(layout: Layout(title: "x", language: .en), slug: "acme", stored: nil,
+                                       form: .init(issuer: "ftp://x", clientID: "", clientSecret: nil, displayName: "X"),
+                                       redirectURI: "r", keyMissing: true, errors: ["issuer": "provider.error.issuer"],
+                                       t: TestTranslator.en)
+        #expect(typed.issuer == "ftp://x" && typed.deleteURL == nil && typed.keyMissing)
+        #expect(typed.errors["issuer"] == TestTranslator.en("provider.error.issuer"))
+    }
+}

@@ -71,12 +71,9 @@ struct ReviewOverviewPage: Encodable {
 
     /// The overview with the filter's month, team and search, a state and a page.
     static func url(slug: String, filter: InvoiceFilter, state: InvoiceState?, page: Int = 1) -> String {
-        var query = ["month=" + filter.month.iso]
-        if let state { query.append("state=" + state.rawValue) }
-        if let team = filter.teamID { query.append("team=" + team.uuidString.lowercased()) }
-        if !filter.search.isEmpty { query.append("q=" + filter.search.urlQueryEncoded) }
-        if page > 1 { query.append("page=\(page)") }
-        return Paths.reviewOverview(slug) + "?" + query.joined(separator: "&")
+        link(Paths.reviewOverview(slug), [("month", filter.month.iso), ("state", state?.rawValue),
+                                          ("team", filter.teamID?.uuidString.lowercased()),
+                                          ("q", filter.search.isEmpty ? nil : filter.search), ("page", page > 1 ? String(page) : nil)])
     }
 }
 

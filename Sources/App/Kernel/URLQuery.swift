@@ -11,3 +11,10 @@ extension String {
     /// letter, which `CharacterSet.alphanumerics` would let through unencoded).
     private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 }
+
+/// An address with a query: `path?name=value&…` for the items that have a value, each value
+/// encoded (`urlQueryEncoded`); the path alone when none has.
+func link(_ path: String, _ items: [(name: String, value: String?)]) -> String {
+    let query = items.compactMap { item in item.value.map { item.name + "=" + $0.urlQueryEncoded } }
+    return query.isEmpty ? path : path + "?" + query.joined(separator: "&")
+}

@@ -70,19 +70,12 @@ struct PeopleListPage: Encodable {
 
     /// The list's address with the filter and a page number.
     static func url(path: String, filter: PeopleFilter, page number: Int) -> String {
-        var items = [URLQueryItem]()
-        if !filter.search.isEmpty { items.append(.init(name: "q", value: filter.search)) }
-        if let team = filter.teamID { items.append(.init(name: "team", value: team.uuidString.lowercased())) }
-        if let kind = filter.kind { items.append(.init(name: "kind", value: kind.rawValue)) }
-        switch filter.active {
-        case false?: items.append(.init(name: "status", value: "inactive"))
-        case nil: items.append(.init(name: "status", value: "all"))
-        default: break
+        let status: String? = switch filter.active {
+        case false?: "inactive"
+        case nil: "all"
+        default: nil
         }
-        if number > 1 { items.append(.init(name: "page", value: String(number))) }
-        var components = URLComponents()
-        components.path = path
-        components.queryItems = items.isEmpty ? nil : items
-        return components.string ?? path
+        return link(path, [("q", filter.search.isEmpty ? nil : filter.search), ("team", filter.teamID?.uuidString.lowercased()),
+                           ("kind", filter.kind?.rawValue), ("status", status), ("page", number > 1 ? String(number) : nil)])
     }
 }

@@ -74,14 +74,8 @@ struct RateIncreasesPage: Encodable {
     }
 
     static func url(slug: String, filter: RateIncreaseFilter, page number: Int) -> String {
-        var items = [URLQueryItem]()
-        if let team = filter.teamID { items.append(.init(name: "team", value: team.uuidString.lowercased())) }
-        if let month = filter.month { items.append(.init(name: "month", value: month.iso)) }
-        if number > 1 { items.append(.init(name: "page", value: String(number))) }
-        var components = URLComponents()
-        components.path = Paths.rateIncreases(slug)
-        components.queryItems = items.isEmpty ? nil : items
-        return components.string ?? components.path
+        link(Paths.rateIncreases(slug), [("team", filter.teamID?.uuidString.lowercased()), ("month", filter.month?.iso),
+                                         ("page", number > 1 ? String(number) : nil)])
     }
 }
 

@@ -10,34 +10,13 @@ struct DevMailboxRoutes: RouteCollection {
         routes.get(Paths.devMailbox, use: mailbox)
     }
 
-    struct MessageView: Encodable {
-        let recipient: String
-        let subject: String
-        let body: String
-        let at: String
-        let state: String
-        let link: String?
-    }
-
-    struct Page: Encodable {
-        let layout: Layout
-        let messages: [MessageView]
-    }
-
     func mailbox(_ request: Request) async throws -> View {
         guard request.remoteAddress.map(Self.isLoopback) == true else { throw Abort(.notFound) }
         guard (try? request.require(.manageCompany, .company)) != nil else { throw Abort(.notFound) }
         let mails = try await OutboxQueries.recent(on: try request.db)
-        let formatter = ISO8601DateFormatter()
-        return try await request.view.render("dev-mailbox", Page(
-            layout: Layout(request: request, title: request.translate("mailbox.title"), navigation: false),
-            messages: mails.map { mail in
-                MessageView(
-                    recipient: mail.recipient, subject: mail.subject, body: mail.body,
-                    at: formatter.string(from: mail.createdAt),
-                    state: request.translate(mail.sentAt != nil ? "mailbox.sent" : mail.failedAt != nil ? "mailbox.failed" : "mailbox.queued"),
-                    link: mail.body.firstMatch(of: /https?:\/\/\S+\/login\/[A-Za-z0-9_-]+/).map { String($0.output) })
-            }))
+        return try await request.view.render("dev-mailbox", DevMailboxPage(
+            layout: Layout(request: request, title: request.translate("mailbox.title"), navigation: false), mails: mails,
+            t: request.translator))
     }
 }
 

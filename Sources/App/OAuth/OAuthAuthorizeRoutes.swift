@@ -19,17 +19,6 @@ struct OAuthAuthorizeRoutes: RouteCollection {
         var decision: String?
     }
 
-    struct Page: Encodable {
-        let layout: Layout
-        let clientName: String
-        let userName: String
-        let action: String
-        let clientID: String
-        let redirectURI: String
-        let codeChallenge: String
-        let state: String
-    }
-
     /// A request that may not be sent back to its redirect URI (unknown client or URI) ends on
     /// our own page; other problems go back to the app as `error=` (RFC 6749, 4.1.2.1).
     enum Checked {
@@ -85,11 +74,10 @@ struct OAuthAuthorizeRoutes: RouteCollection {
             return Self.redirect(to: uri, [URLQueryItem(name: "error", value: error)] + (state.map { [URLQueryItem(name: "state", value: $0)] } ?? []))
         case .valid(let client, let redirect, let challenge, let state):
             let user = try request.user
-            return try await request.view.render("oauth-authorize", Page(
+            return try await request.view.render("oauth-authorize", OAuthConsentPage(
                 layout: Layout(request: request, title: request.translate("oauth.title", client.name)),
-                clientName: client.name, userName: user.displayName,
-                action: Paths.oauthAuthorize(try request.tenant.slug),
-                clientID: client.id, redirectURI: redirect, codeChallenge: challenge, state: state ?? ""))
+                slug: try request.tenant.slug, client: client, user: user, redirectURI: redirect, codeChallenge: challenge,
+                state: state))
                 .encodeResponse(for: request)
                 .allowFormTargets([redirect])  // Allow and Deny are answered with a redirect to the app
         }

@@ -64,3 +64,34 @@ import Testing
         #expect(typed.errors["issuer"] == TestTranslator.en("provider.error.issuer"))
     }
 }
+
+/// The development mailbox as a model.
+@Suite struct DevMailboxPageTests {
+    @Test func eachMailWithItsStateAndLink() {
+        func mail(_ body: String, sent: Bool) -> OutboxMail {
+            OutboxMail(id: UUID(), recipient: "eva@acme.example", subject: "Sign in", body: body, attempts: 0,
+                       createdAt: Date(timeIntervalSince1970: 1_795_000_000), sentAt: sent ? Date() : nil, failedAt: nil,
+                       lastError: nil, expiresAt: nil, claimedUntil: nil)
+        }
+        let page = DevMailboxPage(layout: Layout(title: "x", language: .en), mails: [
+            mail("Open http://localhost:8080/t/acme/login/abc_DEF-123 to sign in.", sent: true),
+            mail("No link here.", sent: false),
+        ], t: TestTranslator.en)
+        #expect(page.messages[0].link == "http://localhost:8080/t/acme/login/abc_DEF-123")
+        #expect(page.messages[0].state == TestTranslator.en("mailbox.sent") && page.messages[1].link == nil)
+        #expect(page.messages[1].state == TestTranslator.en("mailbox.queued") && page.messages[0].at.hasPrefix("2026-"))
+    }
+}
+
+/// An app's consent page as a model.
+@Suite struct OAuthConsentPageTests {
+    @Test func theAppThePersonAndTheRequestToPostBack() {
+        let user = User(id: UUID(), tenantID: UUID(), email: "eva@acme.example", firstName: "Eva", lastName: "Dvořáková",
+                        title: "", roles: [.employee], active: true, preferredLanguage: nil)
+        let page = OAuthConsentPage(layout: Layout(title: "x", language: .en), slug: "acme",
+                                    client: OAuthClient(id: "roster-cli", name: "Roster CLI", redirectURIs: ["http://127.0.0.1/cb"]),
+                                    user: user, redirectURI: "http://127.0.0.1/cb", codeChallenge: "abc", state: nil)
+        #expect(page.clientName == "Roster CLI" && page.userName == user.displayName && page.state == "")
+        #expect(page.action == Paths.oauthAuthorize("acme") && page.redirectURI == "http://127.0.0.1/cb")
+    }
+}

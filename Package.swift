@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "Roster", targets: ["Roster"]),
         .executable(name: "roster-pdf", targets: ["RosterPDF"]),
+        .executable(name: "roster-fortunes", targets: ["BenchFortunes"]),
     ],
     dependencies: [
         .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
@@ -49,6 +50,16 @@ let package = Package(
         .executableTarget(
             name: "RosterPDF",
             dependencies: ["CPoppler", "PDFInspection"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // `roster-fortunes`: the stack's ceiling for bench/pages (TechEmpower's "Fortunes" page).
+        .executableTarget(
+            name: "BenchFortunes",
+            dependencies: [
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "Leaf", package: "leaf"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(

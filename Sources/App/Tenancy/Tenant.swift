@@ -11,8 +11,16 @@ public struct Tenant: Sendable, Equatable {
 
 /// Rules for a tenant's address and name; pure.
 public enum TenantRules {
+    /// 1–40 of `a-z`, `0-9` and `-`, neither first nor last a hyphen. Checked byte by byte: it
+    /// runs on every request of a tenant, and a regular expression literal is compiled each time.
     public static func isValidSlug(_ slug: String) -> Bool {
-        slug.wholeMatch(of: /[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?/) != nil
+        let bytes = slug.utf8
+        guard (1...40).contains(bytes.count), bytes.first != UInt8(ascii: "-"), bytes.last != UInt8(ascii: "-")
+        else { return false }
+        return bytes.allSatisfy { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || byte == UInt8(ascii: "-")
+        }
     }
 
     public static func isValidName(_ name: String) -> Bool {

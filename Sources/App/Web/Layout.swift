@@ -1,6 +1,9 @@
 import Vapor
 
-/// What the base template prints around every page; decided here, printed there.
+/// What every page has around its content: the header with the menu and the account, the flash
+/// message, the footer with the language choice. Decided and printed here, as `HTML` (the shell is
+/// on every page, so it is not left to the template engine): `Views/layout.leaf` prints `top`,
+/// the page's body and `bottom`. Templates also read `lang`, `title`, `brand` and `csrf`.
 struct Layout: Encodable {
     struct NavItem: Encodable {
         let label: String
@@ -31,6 +34,8 @@ struct Layout: Encodable {
     let currentPath: String
     let languages: [LanguageChoice]
     let flash: FlashView?
+    /// The labels of the shell: "Skip to content", the menu's name, "Sign out".
+    let labels: (skip: String, navigation: String, signOut: String)
 
     init(request: Request, title: String, navigation: Bool = true) {
         let tenant = try? request.tenant
@@ -56,6 +61,7 @@ struct Layout: Encodable {
                            current: $0 == request.language)
         }
         flash = request.flash.map { FlashView(kind: $0.kind.rawValue, text: request.translate($0.key)) }
+        labels = (request.translate("layout.skip"), request.translate("layout.navigation"), request.translate("layout.signOut"))
     }
 
     /// The shell with a title and nothing else: for page models built in tests, without a
@@ -73,6 +79,100 @@ struct Layout: Encodable {
         currentPath = "/"
         languages = []
         flash = nil
+        labels = ("", "", "")
+    }
+
+    private enum CodingKeys: String, CodingKey { case lang, title, brand, csrf, top, bottom }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(lang, forKey: .lang)
+        try container.encode(title, forKey: .title)
+        try container.encode(brand, forKey: .brand)
+        try container.encode(csrf, forKey: .csrf)
+        try container.encode(top, forKey: .top)
+        try container.encode(bottom, forKey: .bottom)
+    }
+
+    /// From the document's start to the page's own content (inside `<main>`).
+    var top: HTML {
+        var html: HTML = """
+            <!doctype html>
+            <html lang="\(lang)">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="color-scheme" content="light dark">
+            <title>\(title) · \(brand)</title>
+            <link rel="stylesheet" href="/css/app.css">
+            </head>
+            <body>
+            <a class="skip" href="#main">\(labels.skip)</a>
+            <header class="top">
+              <a class="brand" href="\(homeURL)">\(brand)</a>
+
+            """
+        if let userName {
+            let items = nav.map { item -> HTML in
+                "<li><a href=\"\(item.href)\"\(if: item.current, " aria-current=\"page\"")>\(item.label)</a></li>\n"
+            }
+            html.append("""
+                  <nav class="nav" aria-label="\(labels.navigation)">
+                    <ul>
+                \(items.joined())    </ul>
+                  </nav>
+                  <div class="account">
+                    <span class="who">\(userName)</span>
+                    <form method="post" action="\(signOutURL ?? "")">
+                      <input type="hidden" name="_csrf" value="\(csrf)">
+                      <button type="submit" class="link">\(labels.signOut)</button>
+                    </form>
+                  </div>
+
+                """)
+        }
+        html.append("""
+            </header>
+            <main id="main">
+
+            """)
+        if let flash {
+            html.append("<p class=\"flash flash-\(flash.kind)\" role=\"status\">\(flash.text)</p>\n")
+        }
+        return html
+    }
+
+    /// From the end of the page's content to the document's end.
+    var bottom: HTML {
+        var html: HTML = """
+            </main>
+            <footer class="foot">
+
+            """
+        if let languageURL {
+            let choices = languages.map { choice -> HTML in
+                """
+                <button type="submit" name="language" value="\(choice.code)" lang="\(choice.code)"\
+                \(if: choice.current, " aria-pressed=\"true\" disabled")>\(choice.label)</button>
+
+                """
+            }
+            html.append("""
+                  <form method="post" action="\(languageURL)" class="languages">
+                    <input type="hidden" name="_csrf" value="\(csrf)">
+                    <input type="hidden" name="back" value="\(currentPath)">
+                \(choices.joined())  </form>
+
+                """)
+        }
+        html.append("""
+              <span class="product">Roster</span>
+            </footer>
+            </body>
+            </html>
+
+            """)
+        return html
     }
 
     /// The links a user's roles allow, in menu order.

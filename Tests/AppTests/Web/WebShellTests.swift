@@ -89,8 +89,8 @@ import VaporTesting
         let css = try String(contentsOfFile: FileManager.default.currentDirectoryPath + "/Public/css/app.css", encoding: .utf8)
         #expect(css.contains("prefers-color-scheme: dark"))
         #expect(css.contains("@media (max-width:"))
-        let layout = try String(contentsOfFile: FileManager.default.currentDirectoryPath + "/Views/layout.leaf", encoding: .utf8)
-        #expect(layout.contains("width=device-width"))
+        let layout = Layout(title: "Home", language: .en)
+        #expect(layout.top.string.contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"))
     }
 }
 
@@ -120,6 +120,32 @@ import VaporTesting
             #expect(page2.headers.first(name: .cacheControl) == "no-store")
             let page3 = try await browser.get("/css/app.css")
             #expect(page3.headers.first(name: .cacheControl) == "public, max-age=3600")
+        }
+    }
+}
+
+@Suite struct LayoutTests {
+    @Test func theShellShowsTheMenuTheAccountAndTheLanguagesEscaped() async throws {
+        try await withWorld { world in
+            _ = try await world.db.transaction(tenant: world.employee.tenantID) { db in
+                try await db.query("UPDATE users SET first_name = '<b>Eva</b>' WHERE tenant_id = \(db.tenant) AND id = \(world.employee.id)")
+            }
+            var employee = try await world.signedIn(world.employee)
+            let page = try await employee.get(Paths.invoices("acme"))
+            #expect(page.status == .ok)
+            #expect(page.body.contains("<a href=\"/t/acme/invoices\" aria-current=\"page\">"))
+            #expect(page.body.contains("<a href=\"/t/acme/\">"))
+            #expect(!page.body.contains("<a href=\"/t/acme/\" aria-current"))
+            #expect(page.body.contains("<span class=\"who\">&lt;b&gt;Eva&lt;/b&gt;"))
+            #expect(!page.body.contains("<b>Eva</b>"))
+            #expect(page.body.contains("<form method=\"post\" action=\"/t/acme/logout\">"))
+            #expect(page.body.contains("aria-pressed=\"true\" disabled>"))
+            #expect(page.body.contains("<input type=\"hidden\" name=\"back\" value=\"/t/acme/invoices\">"))
+            // A visitor gets no menu and no account.
+            var visitor = world.browser()
+            let login = try await visitor.get(Paths.login("acme"))
+            #expect(!login.body.contains("class=\"nav\"") && !login.body.contains("class=\"who\""))
+            #expect(login.body.contains("<main id=\"main\">") && login.body.contains("</footer>\n</body>\n</html>"))
         }
     }
 }

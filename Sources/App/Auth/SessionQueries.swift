@@ -11,6 +11,18 @@ public struct BrowserSession: Sendable {
     public let lastSeenAt: Date
 }
 
+/// What a page's first statement needs to find the browser's session: the hash of the cookie's
+/// token and how long a session may go unused.
+public struct SessionLookup: Sendable {
+    public let tokenHash: Data
+    public let idleSeconds: Int
+
+    public init(token: SecretToken, idleTimeout: TimeInterval = SessionQueries.defaultIdleTimeout) {
+        tokenHash = token.hash
+        idleSeconds = Int(idleTimeout)
+    }
+}
+
 public enum SessionQueries {
     public static let lifetime: TimeInterval = 14 * 24 * 3600
     /// Without a request for this long a session ends (`AppSettings.sessionIdleMinutes`).
@@ -37,26 +49,17 @@ public enum SessionQueries {
         return token
     }
 
-    /// The live session of a token: not expired, used within the idle timeout, and its user still
-    /// active. Only reads (it runs in the read-only transaction of a page view); the last use is
-    /// written by `touchIfStale` after that transaction.
-    public static func find(
-        token: SecretToken, idleTimeout: TimeInterval = defaultIdleTimeout, on db: TenantConnection
-    ) async throws -> BrowserSession? {
-        let idleSeconds = Int(idleTimeout)
-        let rows = try await db.query("""
-            SELECT s.id AS session_id, s.csrf_token, s.last_seen_at, \(unescaped: UserQueries.columns("u"))
-            FROM sessions s JOIN users u ON u.tenant_id = s.tenant_id AND u.id = s.user_id
-            WHERE s.tenant_id = \(db.tenant) AND s.token_hash = \(token.hash)
-              AND s.expires_at > now() AND s.last_seen_at > now() - make_interval(secs => \(idleSeconds)) AND u.active
-            """).collect()
-        guard let row = rows.first else { return nil }
-        let named = NamedRow(row)
+    /// The session columns of a page's first statement (`PostgresConnection.enterTenant`, which
+    /// reads the live session of a token: not expired, used within the idle timeout, its user
+    /// still active); nil when it found none. Only read there (a page view's transaction is
+    /// read-only); the last use is written by `touchIfStale` after that transaction.
+    static func decodeLive(_ row: NamedRow) throws -> BrowserSession? {
+        guard let id = try row("session_id", as: UUID?.self) else { return nil }
         return BrowserSession(
-            id: try named("session_id"),
-            user: try UserQueries.decode(named),
-            csrfToken: try named("csrf_token"),
-            lastSeenAt: try named("last_seen_at")
+            id: id,
+            user: try UserQueries.decode(row),
+            csrfToken: try row("csrf_token"),
+            lastSeenAt: try row("last_seen_at")
         )
     }
 

@@ -79,6 +79,30 @@ extension PostgresConnection {
         return (tenant, TenantConnection(tenant: tenant.id, connection: self, logger: logger))
     }
 
+    /// The first statement of a page: inside an open transaction without a tenant, finds the
+    /// tenant of `slug`, makes it the transaction's tenant and, when the browser sent a session
+    /// token, reads that live session and its user: one round trip for the request's shell.
+    /// Nil when no tenant has that slug.
+    ///
+    /// The tenant is set before any tenant row is read, by construction: the session is read in a
+    /// `LATERAL` subquery that depends on the tenant row (`t.id`) and cannot be merged into the
+    /// outer query (its `LIMIT`), so it runs once per tenant row, after `set_config` has run for
+    /// that row. Were it ever read first, row level security would see no tenant and admit no
+    /// row: the visitor would be signed out, never shown another tenant's data. It is a named
+    /// prepared statement: each pooled connection parses and plans it once, not on every request.
+    public func enterTenant(
+        slug: String, session: SessionLookup?, logger: Logger
+    ) async throws -> (Tenant, TenantConnection, BrowserSession?)? {
+        var rows: [PostgresRow] = []
+        for try await row in try await execute(EnterTenantStatement(slug: slug, session: session), logger: logger) {
+            rows.append(row)
+        }
+        guard let row = rows.first else { return nil }
+        let tenant = try TenantQueries.decode(row)
+        let browserSession = try SessionQueries.decodeLive(NamedRow(row))
+        return (tenant, TenantConnection(tenant: tenant.id, connection: self, logger: logger), browserSession)
+    }
+
     /// Inside an open transaction without a tenant: inserts a tenant and makes it the
     /// transaction's tenant.
     public func createTenant(slug: String, name: String, logger: Logger) async throws -> (Tenant, TenantConnection) {
@@ -90,4 +114,38 @@ extension PostgresConnection {
         try await query("SELECT set_config('roster.tenant_id', \(tenant.id.uuidString), true)", logger: logger)
         return (tenant, TenantConnection(tenant: tenant.id, connection: self, logger: logger))
     }
+}
+
+/// The statement of `PostgresConnection.enterTenant(slug:session:logger:)`; $2 (the session
+/// token's hash) is NULL when the browser sent none.
+private struct EnterTenantStatement: PostgresPreparedStatement {
+    typealias Row = PostgresRow
+
+    static let name = "roster_enter_tenant"
+    static let sql = """
+        WITH t AS MATERIALIZED (
+            SELECT \(TenantQueries.columns), set_config('roster.tenant_id', id::text, true) AS entered
+            FROM tenants WHERE slug = $1)
+        SELECT t.*, live.* FROM t LEFT JOIN LATERAL (
+            SELECT s.id AS session_id, s.csrf_token, s.last_seen_at, \(UserQueries.columns("u"))
+            FROM sessions s JOIN users u ON u.tenant_id = s.tenant_id AND u.id = s.user_id
+            WHERE s.tenant_id = t.id AND t.entered = t.id::text AND s.token_hash = $2
+              AND s.expires_at > now() AND s.last_seen_at > now() - make_interval(secs => $3)
+              AND u.active
+            LIMIT 1) live ON true
+        """
+    static let bindingDataTypes: [PostgresDataType] = [.text, .bytea, .int4]
+
+    let slug: String
+    let session: SessionLookup?
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 3)
+        bindings.append(slug)
+        try bindings.append(session?.tokenHash)
+        bindings.append(Int32(clamping: session?.idleSeconds ?? 0))
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> PostgresRow { row }
 }

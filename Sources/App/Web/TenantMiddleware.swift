@@ -46,18 +46,17 @@ struct TenantMiddleware: AsyncMiddleware {
         }
     }
 
-    /// Sets the tenant, the browser session and the language of the request; the connection of
-    /// the tenant's transaction.
+    /// Sets the tenant, the browser session and the language of the request (one statement); the
+    /// connection of the tenant's transaction.
     private func enter(slug: String, request: Request, on connection: PostgresConnection) async throws -> TenantConnection {
-        guard let (tenant, db) = try await connection.enterTenant(slug: slug, logger: request.logger) else {
-            throw Abort(.notFound)
-        }
-        request.setTenant(tenant)
+        var session: SessionLookup?
         if let cookie = request.cookies[Self.sessionCookie]?.string, let token = SecretToken(parsing: cookie) {
-            request.browserSession = try await SessionQueries.find(
-                token: token, idleTimeout: TimeInterval(request.application.settings.sessionIdleMinutes * 60),
-                on: db)
+            session = SessionLookup(token: token, idleTimeout: TimeInterval(request.application.settings.sessionIdleMinutes * 60))
         }
+        guard let (tenant, db, browserSession) = try await connection.enterTenant(slug: slug, session: session, logger: request.logger)
+        else { throw Abort(.notFound) }
+        request.setTenant(tenant)
+        request.browserSession = browserSession
         request.language = Language.negotiate(
             preferred: request.currentUser?.preferredLanguage,
             cookie: request.cookies[Self.languageCookie]?.string,

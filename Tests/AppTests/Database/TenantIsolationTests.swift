@@ -154,6 +154,42 @@ import Testing
         }
     }
 
+    @Test func aPagesFirstStatementFindsTheSessionOfItsOwnTenantOnly() async throws {
+        try await withWorld { world in
+            let token = try await world.db.transaction(tenant: world.employee.tenantID) { db in
+                try await SessionQueries.create(for: world.employee.id, on: db)
+            }
+            func enter(_ slug: String, _ lookup: SessionLookup?) async throws -> (UUID, String, BrowserSession?)? {
+                try await world.db.transaction(readOnly: true) { connection in
+                    guard let (tenant, db, session) = try await connection.enterTenant(slug: slug, session: lookup, logger: Self.log)
+                    else { return nil }
+                    let set = try await db.query("SELECT current_setting('roster.tenant_id')").collect()[0].decode(String.self)
+                    return (tenant.id, set, session)
+                }
+            }
+            let own = try #require(try await enter("acme", SessionLookup(token: token)))
+            #expect(own.0 == world.employee.tenantID && own.1 == own.0.uuidString.lowercased())
+            #expect(own.2?.user.id == world.employee.id && own.2?.user.tenantID == world.employee.tenantID)
+            // The same token at another company: that company, and nobody signed in.
+            let other = try #require(try await enter("globex", SessionLookup(token: token)))
+            #expect(other.0 == world.otherAdmin.tenantID && other.2 == nil)
+            // No cookie, a token nobody holds, an unknown company.
+            #expect(try await enter("acme", nil)?.2 == nil)
+            #expect(try await enter("acme", SessionLookup(token: SecretToken()))?.2 == nil)
+            #expect(try await enter("initech", SessionLookup(token: token)) == nil)
+            // Idle too long, then a deactivated person: signed out.
+            _ = try await world.db.transaction(tenant: world.employee.tenantID) { db in
+                try await db.query("UPDATE sessions SET last_seen_at = now() - interval '2 hours' WHERE tenant_id = \(db.tenant)")
+            }
+            #expect(try await enter("acme", SessionLookup(token: token, idleTimeout: 3600))?.2 == nil)
+            #expect(try await enter("acme", SessionLookup(token: token, idleTimeout: 3 * 3600))?.2 != nil)
+            _ = try await world.db.transaction(tenant: world.employee.tenantID) { db in
+                try await db.query("UPDATE users SET active = false WHERE tenant_id = \(db.tenant) AND id = \(world.employee.id)")
+            }
+            #expect(try await enter("acme", SessionLookup(token: token))?.2 == nil)
+        }
+    }
+
     @Test func readOnlyTransactionsRefuseWrites() async throws {
         try await withWorld { world in
             await #expect(throws: PSQLError.self) {

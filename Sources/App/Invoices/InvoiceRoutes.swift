@@ -10,7 +10,7 @@ struct InvoiceRoutes: RouteCollection {
         routes.get(Paths.invoiceThumbnail, use: thumbnail)
     }
 
-    func list(_ request: Request) async throws -> View {
+    func list(_ request: Request) async throws -> MyInvoicesPage {
         let user = try request.user
         try request.require(.submitInvoices, .oneself)
         let tenant = try request.tenant, db = try request.db
@@ -18,11 +18,11 @@ struct InvoiceRoutes: RouteCollection {
         let invoices = try await InvoiceQueries.summaries(of: user.id, timeZone: tenant.timeZone, on: db)
         let today = try request.today
         let t = request.translator
-        return try await request.view.render("invoices", MyInvoicesPage(
+        return MyInvoicesPage(
             layout: Layout(request: request, title: t("nav.invoices")), slug: tenant.slug, currency: tenant.currency,
             months: InvoiceMonths.rows(contracts: contracts, invoices: invoices, today: today),
             page: PageRequest(number: try? request.query.get(Int.self, at: "page"), size: MyInvoicesPage.pageSize),
-            canUpload: !InvoiceMonths.uploadable(contracts: contracts, invoices: invoices, today: today).isEmpty, t: t))
+            canUpload: !InvoiceMonths.uploadable(contracts: contracts, invoices: invoices, today: today).isEmpty, t: t)
     }
 
     /// The invoice of the path when the signed-in user may see it, else 404.

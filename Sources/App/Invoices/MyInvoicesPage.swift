@@ -1,7 +1,7 @@
 /// "My invoices": a person's months, newest first, a page at a time, each with its invoice, a
 /// missing one to upload, or none needed. Built from the months (`InvoiceMonths.rows`) and a
 /// translator.
-struct MyInvoicesPage: Encodable {
+struct MyInvoicesPage: HTMLPage {
     static let pageSize = 12
 
     struct Row: Encodable, Equatable {
@@ -23,6 +23,7 @@ struct MyInvoicesPage: Encodable {
     let newerURL: String?
     let olderURL: String?
     let empty: String?
+    let t: Translator
 
     /// - Parameters:
     ///   - currency: the tenant's, for an amount read without one.
@@ -31,6 +32,7 @@ struct MyInvoicesPage: Encodable {
          t: Translator) {
         let shown = page.page(of: months)
         self.layout = layout
+        self.t = t
         rows = shown.rows.map { row in
             let month = t.month(row.month)
             switch row.status {
@@ -57,5 +59,51 @@ struct MyInvoicesPage: Encodable {
         newerURL = links.previousURL
         olderURL = links.nextURL
         empty = months.isEmpty ? t("invoice.list.empty") : nil
+    }
+
+    var body: HTML {
+        var html: HTML = """
+            <div class="heading"><h1>\(t("nav.invoices"))</h1>\
+            \(if: uploadURL != nil, "<a class=\"button primary\" href=\"\(uploadURL ?? "")\">\(t("invoice.upload"))</a>")</div>
+
+            """
+        if let empty {
+            html.append("<p class=\"empty\">\(empty)</p>\n")
+            return html
+        }
+        let state = t("invoice.state"), total = t("invoice.field.total"), uploaded = t("invoice.uploadedOn")
+        let notRead = t("invoice.notRead"), open = t("invoice.openPDF")
+        let lines = rows.map { row -> HTML in
+            let month: HTML = row.href.map { "<a href=\"\($0)\">\(row.month)</a>" } ?? HTML(text: row.month)
+            let amount: HTML = row.amount.map { HTML(text: $0) }
+                ?? (row.href != nil ? "<span class=\"muted\">\(notRead)</span>" : .empty)
+            let document: HTML = row.documentURL.map { "<a href=\"\($0)\" target=\"_blank\" rel=\"noopener\">\(open)</a>" } ?? .empty
+            let upload: HTML = row.uploadURL.map { "<a class=\"button\" href=\"\($0)\">\(row.uploadLabel ?? "")</a>" } ?? .empty
+            return """
+                <tr class="state-\(row.stateCode)">
+                  <th scope="row">\(month)</th>
+                  <td data-label="\(state)"><span class="badge state \(row.stateCode)">\(row.state ?? "")</span>\
+                \(if: row.note != nil, "<p class=\"hint\">\(row.note ?? "")</p>")</td>
+                  <td data-label="\(total)" class="num">\(amount)</td>
+                  <td data-label="\(uploaded)">\(row.uploadedOn ?? "")</td>
+                  <td class="row-actions">\(document) \(upload)</td>
+                </tr>
+
+                """
+        }
+        html.append("""
+            <table class="list invoices">
+              <thead><tr><th scope="col">\(t("invoice.month"))</th><th scope="col">\(state)</th><th scope="col">\(total)</th>\
+            <th scope="col">\(uploaded)</th><th scope="col"><span class="visually-hidden">\(t("invoice.actions"))</span></th></tr></thead>
+              <tbody>
+            \(lines.joined())  </tbody>
+            </table>
+            <nav class="pager" aria-label="\(t("people.pages"))">
+            \(if: newerURL != nil, "  <a href=\"\(newerURL ?? "")\" rel=\"prev\">\(t("invoice.newer"))</a>\n")\
+            \(if: olderURL != nil, "  <a href=\"\(olderURL ?? "")\" rel=\"next\">\(t("invoice.older"))</a>\n")\
+            </nav>
+
+            """)
+        return html
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// "Invoices" for admins: a month's invoices, filtered and paged, with counts and sums per state.
-struct ReviewOverviewPage: Encodable {
+struct ReviewOverviewPage: HTMLPage {
     struct Row: Encodable, Equatable {
         let name: String
         let team: String?
@@ -35,9 +35,11 @@ struct ReviewOverviewPage: Encodable {
     let empty: String?
     let previousURL: String?
     let nextURL: String?
+    let t: Translator
 
     init(layout: Layout, slug: String, filter: InvoiceFilter, page: Page<OverviewRow>, totals: [StateTotal],
          teams: [(id: UUID, name: String)], t: Translator) {
+        self.t = t
         let month = filter.month
         func sums(_ amounts: [InvoiceAmount]) -> String {
             amounts.map { t.money(minor: $0.minor, currency: $0.currency) }.joined(separator: " + ")
@@ -67,6 +69,64 @@ struct ReviewOverviewPage: Encodable {
         let links = page.links { Self.url(slug: slug, filter: filter, state: filter.state, page: $0) }
         previousURL = links.previousURL
         nextURL = links.nextURL
+    }
+
+    var body: HTML {
+        let totalItems = totals.map { total -> HTML in
+            """
+            <li><a href="\(total.href)"\(if: total.current, " aria-current=\"true\"")><span class="badge state \(total.stateCode)">\
+            \(total.label)</span> <strong>\(total.count)</strong> <span class="muted">\(total.sums)</span></a></li>
+            """
+        }
+        var html: HTML = """
+            <h1>\(heading)</h1>
+            \(ReviewTabs.html(tabs, t: t))\
+            <form method="get" action="\(action)" class="filters" role="search">
+              <div class="field"><label for="month">\(t("invoice.month"))</label>\
+            <input id="month" name="month" type="month" value="\(month)" required></div>
+              <div class="field"><label for="state">\(t("invoice.state"))</label>
+                <select id="state" name="state"><option value="">\(t("review.anyState"))</option>\(PagePieces.options(states))</select></div>
+              <div class="field"><label for="team">\(t("person.team"))</label>
+                <select id="team" name="team"><option value="">\(t("people.anyTeam"))</option>\(PagePieces.options(teams))</select></div>
+              <div class="field grow"><label for="q">\(t("people.search"))</label>\
+            <input id="q" name="q" type="search" value="\(search)" maxlength="100"></div>
+              <button type="submit">\(t("people.filter"))</button>
+            </form>
+            <ul class="totals">
+              \(totalItems.joined())
+            </ul>
+
+            """
+        if let empty {
+            html.append("<p class=\"empty\">\(empty)</p>\n")
+        } else {
+            let team = t("person.team"), state = t("invoice.state"), total = t("invoice.field.total")
+            let uploaded = t("invoice.uploadedOn"), open = t("invoice.openPDF"), notRead = t("invoice.notRead")
+            let lines = rows.map { row -> HTML in
+                """
+                <tr>
+                  <th scope="row"><a href="\(row.href)">\(row.name)</a></th>
+                  <td data-label="\(team)">\(row.team ?? "")</td>
+                  <td data-label="\(state)"><span class="badge state \(row.stateCode)">\(row.state)</span></td>
+                  <td data-label="\(total)" class="num">\(row.amount, else: "<span class=\"muted\">\(notRead)</span>")</td>
+                  <td data-label="\(uploaded)">\(row.uploadedOn)</td>
+                  <td><a href="\(row.documentURL)" target="_blank" rel="noopener">\(open)</a></td>
+                </tr>
+
+                """
+            }
+            html.append("""
+                <table class="list">
+                  <thead><tr><th scope="col">\(t("people.name"))</th><th scope="col">\(team)</th><th scope="col">\(state)</th>\
+                <th scope="col">\(total)</th><th scope="col">\(uploaded)</th><th scope="col"><span class="visually-hidden">PDF</span></th></tr></thead>
+                  <tbody>
+                \(lines.joined())  </tbody>
+                </table>
+
+                """)
+        }
+        html.append(PagePieces.pager(previousURL: previousURL, nextURL: nextURL, t: t))
+        return html
     }
 
     /// The overview with the filter's month, team and search, a state and a page.

@@ -12,7 +12,7 @@ struct ReviewOverviewRoutes: RouteCollection {
         routes.get(Paths.reviewMissingPage, use: missing)
     }
 
-    func overview(_ request: Request) async throws -> View {
+    func overview(_ request: Request) async throws -> ReviewOverviewPage {
         try request.require(.reviewInvoices)
         let tenant = try request.tenant, db = try request.db
         let filter = InvoiceFilter(
@@ -26,9 +26,9 @@ struct ReviewOverviewRoutes: RouteCollection {
         let totals = try await OverviewQueries.totals(filter, on: db)
         let teams = try await TeamQueries.names(on: db)
         let t = request.translator
-        return try await request.view.render("review-overview", ReviewOverviewPage(
+        return ReviewOverviewPage(
             layout: Layout(request: request, title: t("review.title")), slug: tenant.slug, filter: filter, page: page,
-            totals: totals, teams: teams, t: t))
+            totals: totals, teams: teams, t: t)
     }
 
     func missing(_ request: Request) async throws -> View {

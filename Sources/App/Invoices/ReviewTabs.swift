@@ -1,5 +1,6 @@
 /// The tab bar of every review page, for a month: "All", "Missing", "To review", "To pay".
-/// One model, printed by `Views/review-tabs.leaf` on each of those pages.
+/// One model, printed by `html(_:t:)` on pages printed in Swift and by `Views/review-tabs.leaf`
+/// on the others.
 struct ReviewTabs {
     enum Current: String, CaseIterable, Sendable {
         case overview, missing, desk, pay
@@ -13,6 +14,10 @@ struct ReviewTabs {
 
     /// The desk of `state` is "To review" (submitted) or "To pay" (approved).
     static func current(desk state: InvoiceState) -> Current { state == .approved ? .pay : .desk }
+
+    static func html(_ tabs: [Tab], t: Translator) -> HTML {
+        PagePieces.tabs(tabs.map { ($0.label, $0.href, $0.current) }, label: t("review.title"))
+    }
 
     static func tabs(slug: String, month: Month, current: Current, t: Translator) -> [Tab] {
         Current.allCases.map { tab in

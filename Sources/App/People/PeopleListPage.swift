@@ -2,7 +2,7 @@ import Foundation
 
 /// The admin's directory or a leader's "My team": a filtered page of people, built from the
 /// page the query read, the filter and a translator.
-struct PeopleListPage: Encodable {
+struct PeopleListPage: HTMLPage {
     struct Row: Encodable, Equatable {
         let name: String
         let href: String
@@ -30,6 +30,7 @@ struct PeopleListPage: Encodable {
     let previousURL: String?
     let nextURL: String?
     let pageLabel: String
+    let t: Translator
 
     /// - Parameters:
     ///   - path: the list's own address (the directory or "My team"), for the filter form and the pages.
@@ -38,6 +39,7 @@ struct PeopleListPage: Encodable {
     ///   - teams: the teams to filter by (the directory only).
     init(layout: Layout, slug: String, path: String, headingKey: String, newURL: String?, filter: PeopleFilter,
          page: Page<PersonRow>, teams: [(id: UUID, name: String)], t: Translator) {
+        self.t = t
         let directory = filter.ledBy == nil
         self.layout = layout
         heading = t(headingKey)
@@ -66,6 +68,79 @@ struct PeopleListPage: Encodable {
         previousURL = links.previousURL
         nextURL = links.nextURL
         pageLabel = t("people.page", String(page.number))
+    }
+
+    var body: HTML {
+        var html: HTML = """
+            <div class="heading"><h1>\(heading)</h1>\
+            \(if: newURL != nil, "<a class=\"button primary\" href=\"\(newURL ?? "")\">\(t("people.new"))</a>")</div>
+            <form method="get" action="\(action)" class="filters" role="search">
+              <div class="field grow">
+                <label for="q">\(t("people.search"))</label>
+                <input id="q" name="q" type="search" value="\(search)" maxlength="100">
+              </div>
+
+            """
+        if showFilters {
+            html.append("""
+                  <div class="field">
+                    <label for="team">\(t("person.team"))</label>
+                    <select id="team" name="team">
+                      <option value="">\(t("people.anyTeam"))</option>\(PagePieces.options(teams))
+                    </select>
+                  </div>
+                  <div class="field">
+                    <label for="kind">\(t("people.contract"))</label>
+                    <select id="kind" name="kind">
+                      <option value="">\(t("people.anyContract"))</option>\(PagePieces.options(kinds))
+                    </select>
+                  </div>
+                  <div class="field">
+                    <label for="status">\(t("people.status"))</label>
+                    <select id="status" name="status">
+                      \(PagePieces.options(statuses))
+                    </select>
+                  </div>
+
+                """)
+        }
+        html.append("""
+              <button type="submit">\(t("people.filter"))</button>
+            </form>
+
+            """)
+        if let empty {
+            html.append("<p class=\"empty\">\(empty)</p>\n")
+        } else {
+            let position = t("person.position"), team = t("person.team"), contract = t("people.contract")
+            let phone = t("person.phone"), email = t("person.email"), inactive = t("people.status.inactive")
+            let lines = rows.map { row -> HTML in
+                let number: HTML = row.phoneHref.map { "<a href=\"\($0)\">\(row.phone)</a>" } ?? HTML(text: row.phone)
+                return """
+                    <tr\(if: row.inactive, " class=\"inactive\"")>
+                      <th scope="row"><a href="\(row.href)">\(row.name)</a>\
+                    \(if: row.inactive, " <span class=\"badge\">\(inactive)</span>")</th>
+                      <td data-label="\(position)">\(row.position)</td>
+                      <td data-label="\(team)">\(row.team)</td>
+                      <td data-label="\(contract)">\(row.contract)</td>
+                      <td data-label="\(phone)" class="nowrap">\(number)</td>
+                      <td data-label="\(email)">\(row.email)</td>
+                    </tr>
+
+                    """
+            }
+            html.append("""
+                <table class="list">
+                  <thead><tr><th scope="col">\(t("people.name"))</th><th scope="col">\(position)</th><th scope="col">\(team)</th>\
+                <th scope="col">\(contract)</th><th scope="col">\(phone)</th><th scope="col">\(email)</th></tr></thead>
+                  <tbody>
+                \(lines.joined())  </tbody>
+                </table>
+
+                """)
+        }
+        html.append(PagePieces.pager(previousURL: previousURL, nextURL: nextURL, label: pageLabel, t: t))
+        return html
     }
 
     /// The list's address with the filter and a page number.

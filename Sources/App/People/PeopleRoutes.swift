@@ -19,12 +19,12 @@ struct PeopleRoutes: RouteCollection {
         var page: Int?
     }
 
-    func directory(_ request: Request) async throws -> View {
+    func directory(_ request: Request) async throws -> PeopleListPage {
         try request.require(.listPeople)
         return try await list(request, ledBy: nil, path: Paths.people(try request.tenant.slug), heading: "nav.people")
     }
 
-    func myTeam(_ request: Request) async throws -> View {
+    func myTeam(_ request: Request) async throws -> PeopleListPage {
         let user = try request.user
         try request.require(.viewOwnTeam, .oneself)
         return try await list(request, ledBy: user.id, path: Paths.myTeam(try request.tenant.slug), heading: "nav.team")
@@ -49,7 +49,7 @@ struct PeopleRoutes: RouteCollection {
         return filter
     }
 
-    private func list(_ request: Request, ledBy: UUID?, path: String, heading: String) async throws -> View {
+    private func list(_ request: Request, ledBy: UUID?, path: String, heading: String) async throws -> PeopleListPage {
         let tenant = try request.tenant, db = try request.db
         let query = (try? request.query.decode(Query.self)) ?? Query()
         let filter = Self.filter(from: query, ledBy: ledBy)
@@ -57,10 +57,10 @@ struct PeopleRoutes: RouteCollection {
                                                 today: try request.today, on: db)
         let teams = ledBy == nil ? try await TeamQueries.names(on: db) : []
         let t = request.translator
-        return try await request.view.render("people", PeopleListPage(
+        let mayAdd = try ledBy == nil && Permissions.can(request.user, .manageEmployees, .company)
+        return PeopleListPage(
             layout: Layout(request: request, title: t(heading)), slug: tenant.slug, path: path, headingKey: heading,
-            newURL: ledBy == nil && Permissions.can(try request.user, .manageEmployees, .company) ? Paths.newPerson(tenant.slug) : nil,
-            filter: filter, page: page, teams: teams, t: t))
+            newURL: mayAdd ? Paths.newPerson(tenant.slug) : nil, filter: filter, page: page, teams: teams, t: t)
     }
 
     func profile(_ request: Request) async throws -> View {

@@ -13,11 +13,15 @@ enum RateTabs {
             Tab(label: t($0.0), href: $0.1, current: $0.1 == current)
         }
     }
+
+    static func html(_ tabs: [Tab], t: Translator) -> HTML {
+        PagePieces.tabs(tabs.map { ($0.label, $0.href, $0.current) }, label: t("nav.rates"))
+    }
 }
 
 /// "Rate increases": one row per person (everyone's latest change, or the changes of a month),
 /// filtered by team, a page at a time.
-struct RateIncreasesPage: Encodable {
+struct RateIncreasesPage: HTMLPage {
     struct Row: Encodable, Equatable {
         let name: String
         let href: String
@@ -42,12 +46,14 @@ struct RateIncreasesPage: Encodable {
     let previousURL: String?
     let nextURL: String?
     let pageLabel: String
+    let t: Translator
 
     /// - Parameter monthText: the month as typed (shown again when it is not a month).
     init(layout: Layout, slug: String, filter: RateIncreaseFilter, monthText: String, page: Page<RateIncreaseRow>,
          teams: [(id: UUID, name: String)], t: Translator) {
         func money(_ minor: Int64?, _ currency: String) -> String { minor.map { t.money(minor: $0, currency: currency) } ?? "—" }
         self.layout = layout
+        self.t = t
         tabs = RateTabs.tabs(slug: slug, current: Paths.rateIncreases(slug), t: t)
         action = Paths.rateIncreases(slug)
         self.teams = teams.map { SelectOption(value: $0.id.uuidString.lowercased(), label: $0.name, selected: $0.id == filter.teamID) }
@@ -71,6 +77,61 @@ struct RateIncreasesPage: Encodable {
         previousURL = links.previousURL
         nextURL = links.nextURL
         pageLabel = t("people.page", String(page.number))
+    }
+
+    var body: HTML {
+        var html: HTML = """
+            <h1>\(t("nav.rates"))</h1>
+            \(RateTabs.html(tabs, t: t))\
+            <form method="get" action="\(action)" class="filters">
+              <div class="field">
+                <label for="team">\(t("person.team"))</label>
+                <select id="team" name="team">
+                  <option value="">\(t("people.anyTeam"))</option>\(PagePieces.options(teams))
+                </select>
+              </div>
+              <div class="field\(if: monthBadInput, " invalid")">
+                <label for="month">\(t("rates.month"))</label>
+                <input id="month" name="month" type="month" value="\(month)" placeholder="YYYY-MM"\
+            \(if: monthBadInput, " aria-invalid=\"true\" aria-describedby=\"month-error\"")>
+                \(if: monthBadInput, "<p class=\"error\" id=\"month-error\">\(t("rates.error.month"))</p>")
+              </div>
+              <button type="submit">\(t("people.filter"))</button>
+            </form>
+            <p class="hint">\(explanation)</p>
+
+            """
+        if let empty {
+            html.append("<p class=\"empty\">\(empty)</p>\n")
+        } else {
+            let team = t("person.team"), current = t("rates.current"), previous = t("rates.previous")
+            let increase = t("rates.increase"), percent = t("rates.percent"), since = t("rates.since")
+            let lines = rows.map { row -> HTML in
+                """
+                <tr>
+                  <th scope="row"><a href="\(row.href)">\(row.name)</a></th>
+                  <td data-label="\(team)">\(row.team)</td>
+                  <td data-label="\(current)" class="num">\(row.current)</td>
+                  <td data-label="\(previous)" class="num">\(row.previous)</td>
+                  <td data-label="\(increase)" class="num\(if: row.decrease, " decrease")">\(row.increase)</td>
+                  <td data-label="\(percent)" class="num\(if: row.decrease, " decrease")">\(row.percent)</td>
+                  <td data-label="\(since)">\(row.since)</td>
+                </tr>
+
+                """
+            }
+            html.append("""
+                <table class="list">
+                  <thead><tr><th scope="col">\(t("people.name"))</th><th scope="col">\(team)</th><th scope="col">\(current)</th>\
+                <th scope="col">\(previous)</th><th scope="col">\(increase)</th><th scope="col">\(percent)</th><th scope="col">\(since)</th></tr></thead>
+                  <tbody>
+                \(lines.joined())  </tbody>
+                </table>
+
+                """)
+        }
+        html.append(PagePieces.pager(previousURL: previousURL, nextURL: nextURL, label: pageLabel, t: t))
+        return html
     }
 
     static func url(slug: String, filter: RateIncreaseFilter, page number: Int) -> String {

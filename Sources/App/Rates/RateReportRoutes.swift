@@ -13,7 +13,7 @@ struct RateReportRoutes: RouteCollection {
         var page: Int?
     }
 
-    func increases(_ request: Request) async throws -> View {
+    func increases(_ request: Request) async throws -> RateIncreasesPage {
         try request.require(.manageRates)
         let tenant = try request.tenant, db = try request.db
         let query = (try? request.query.decode(IncreasesQuery.self)) ?? IncreasesQuery()
@@ -23,9 +23,9 @@ struct RateReportRoutes: RouteCollection {
             filter, page: PageRequest(number: query.page, size: RateReportQueries.pageSize), today: try request.today, on: db)
         let teams = try await TeamQueries.names(on: db)
         let t = request.translator
-        return try await request.view.render("rate-increases", RateIncreasesPage(
+        return RateIncreasesPage(
             layout: Layout(request: request, title: t("rates.increases")), slug: tenant.slug, filter: filter,
-            monthText: monthText, page: page, teams: teams, t: t))
+            monthText: monthText, page: page, teams: teams, t: t)
     }
 
     func average(_ request: Request) async throws -> View {

@@ -141,6 +141,14 @@ import VaporTesting
             #expect(page.body.contains("<form method=\"post\" action=\"/t/acme/logout\">"))
             #expect(page.body.contains("aria-pressed=\"true\" disabled>"))
             #expect(page.body.contains("<input type=\"hidden\" name=\"back\" value=\"/t/acme/invoices\">"))
+            // The pages printed in Swift escape what people typed, as the templates did.
+            var admin = try await world.signedIn(world.admin)
+            for path in [Paths.people("acme"), Paths.rateIncreases("acme")] {
+                let list = try await admin.get(path)
+                #expect(list.status == .ok, "\(path)")
+                #expect(!list.body.contains("<b>Eva</b>"), "\(path)")
+            }
+            #expect(try await admin.get(Paths.people("acme")).body.contains("&lt;b&gt;Eva&lt;/b&gt;"))
             // A visitor gets no menu and no account.
             var visitor = world.browser()
             let login = try await visitor.get(Paths.login("acme"))

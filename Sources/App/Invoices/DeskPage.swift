@@ -1,7 +1,7 @@
 /// The month-end desk of one month and state, built from the desk's lines (`ReviewRules.line`)
-/// and a translator. Its rows are written as `HTML` by `DeskTable`, which takes this model's
-/// `Row`, so the template loops over nothing.
-struct DeskPage: Encodable {
+/// and a translator, and printed in Swift (`HTMLPage`); its rows are written by `DeskTable`,
+/// which takes this model's `Row`.
+struct DeskPage: HTMLPage {
     /// One invoice on the desk, ready to print.
     struct Row: Sendable {
         let pick: String
@@ -35,13 +35,13 @@ struct DeskPage: Encodable {
     let state: String
     let action: String
     let filterAction: String
-    /// The only markup the template prints as it is: `HTML`, escaped by construction.
     let rowsHTML: HTML
     let actions: [ActionChoice]
     let basis: String
     let empty: String?
     let exportURL: String?
     let paymentsURL: String
+    let t: Translator
 
     /// - Parameter currency: the tenant's, for an expected amount without a rate's currency.
     init(layout: Layout, slug: String, currency: String, month: Month, state: InvoiceState, lines: [ReviewLine],
@@ -49,6 +49,7 @@ struct DeskPage: Encodable {
         func money(_ minor: Int64, _ code: String?) -> String { t.money(minor: minor, currency: code ?? currency) }
         let monthLabel = t.month(month)
         self.layout = layout
+        self.t = t
         heading = t("review.desk.heading", monthLabel)
         tabs = ReviewTabs.tabs(slug: slug, month: month, current: ReviewTabs.current(desk: state), t: t)
         self.month = month.iso
@@ -88,5 +89,92 @@ struct DeskPage: Encodable {
         empty = lines.isEmpty ? t("review.desk.empty.\(state.rawValue)", monthLabel) : nil
         exportURL = state == .approved && !lines.isEmpty ? Paths.reviewExport(slug) : nil
         paymentsURL = Paths.paymentSettings(slug)
+    }
+
+    var body: HTML {
+        var html: HTML = """
+            <h1>\(heading)</h1>
+            \(ReviewTabs.html(tabs, t: t))\
+            <form method="get" action="\(filterAction)" class="filters">
+              <input type="hidden" name="state" value="\(state)">
+              <div class="field"><label for="month">\(t("invoice.month"))</label>\
+            <input id="month" name="month" type="month" value="\(month)" required></div>
+              <button type="submit">\(t("people.filter"))</button>
+            </form>
+
+            """
+        if let empty {
+            html.append("<p class=\"empty\">\(empty)</p>\n")
+            return html
+        }
+        let choices = actions.map { choice -> HTML in
+            """
+            <label class="choice"><input type="radio" name="action" value="\(choice.value)"\
+            \(if: !choice.key.isEmpty, " data-key=\"\(choice.key)\"") required> \(choice.label)</label>
+            """
+        }
+        var export = HTML.empty
+        if let exportURL {
+            export = """
+                    <span class="export">
+                      <button type="submit" formaction="\(exportURL)" formnovalidate name="format" value="csv">\(t("review.export.csv"))</button>
+                      <button type="submit" formaction="\(exportURL)" formnovalidate name="format" value="xml">\(t("review.export.xml"))</button>
+                      <label class="choice"><input type="checkbox" name="again" value="on"> \(t("review.export.again"))</label>
+                      <a href="\(paymentsURL)">\(t("payments.title"))</a>
+                    </span>
+
+                """
+        }
+        html.append("""
+            <form method="post" action="\(action)" id="desk" class="desk">
+              <input type="hidden" name="_csrf" value="\(layout.csrf)">
+              <input type="hidden" name="month" value="\(month)">
+              <input type="hidden" name="state" value="\(state)">
+              <div class="desk-bar">
+                <fieldset class="desk-actions">
+                  <legend>\(t("review.applyTo"))</legend>
+                  \(choices.joined())
+                </fieldset>
+                <div class="field grow"><label for="reason">\(t("review.reasonForAll"))</label>\
+            <input id="reason" name="reason" maxlength="2000" autocomplete="off"></div>
+                <button type="submit" class="primary">\(t("review.apply"))</button>
+            \(export)  </div>
+              <p class="hint">\(basis) <span class="js-only">\(t("review.keysHint"))</span></p>
+              <div class="desk-scroll"><span id="desk-selection" class="visually-hidden">\(t("review.select"))</span>
+              <table class="list desk-table">
+                <thead><tr>
+                  <th scope="col"><span class="visually-hidden">\(t("review.select"))</span></th>
+                  <th scope="col">\(t("people.name"))</th><th scope="col">\(t("review.read"))</th>\
+            <th scope="col">\(t("review.expectedAndDifference"))</th>
+                  <th scope="col">\(t("review.payment"))</th>
+                  <th scope="col">\(t("review.flags"))</th><th scope="col">\(t("review.reasonForRow"))</th><th scope="col">PDF</th>
+                </tr></thead>
+                <tbody>
+            \(rowsHTML)
+                </tbody>
+              </table>
+              </div>
+              <p class="js-only"><button type="button" id="select-clean">\(t("review.selectClean"))</button> \
+            <button type="button" id="select-none">\(t("review.selectNone"))</button></p>
+            </form>
+            <div id="keys-help" class="overlay" role="dialog" aria-modal="true" aria-labelledby="keys-title" hidden>
+              <div class="card-row">
+                <h2 id="keys-title">\(t("review.keys.title"))</h2>
+                <dl class="facts">
+                  <dt>j / k</dt><dd>\(t("review.keys.move"))</dd>
+                  <dt>x</dt><dd>\(t("review.keys.select"))</dd>
+                  <dt>a</dt><dd>\(t("review.keys.approve"))</dd>
+                  <dt>r</dt><dd>\(t("review.keys.return"))</dd>
+                  <dt>o</dt><dd>\(t("review.keys.open"))</dd>
+                  <dt>\(t("review.keys.shiftClick"))</dt><dd>\(t("review.keys.range"))</dd>
+                  <dt>?</dt><dd>\(t("review.keys.help"))</dd>
+                </dl>
+                <button type="button" id="keys-close">\(t("review.keys.close"))</button>
+              </div>
+            </div>
+            <script src="/js/review.js" defer></script>
+
+            """)
+        return html
     }
 }

@@ -13,7 +13,7 @@ struct ReviewDeskRoutes: RouteCollection {
     /// The two desks: to review (submitted) and to pay (approved).
     static let desks: [InvoiceState] = [.submitted, .approved]
 
-    func desk(_ request: Request) async throws -> View {
+    func desk(_ request: Request) async throws -> DeskPage {
         try request.require(.reviewInvoices)
         let tenant = try request.tenant, db = try request.db
         let month = try request.queryMonth
@@ -25,9 +25,9 @@ struct ReviewDeskRoutes: RouteCollection {
         let lines = rows.map { ReviewRules.line($0, contracts: people[$0.userID]?.contracts ?? [],
                                                 rates: people[$0.userID]?.rates ?? [], viewer: viewer) }
         let t = request.translator
-        return try await request.view.render("review-desk", DeskPage(
+        return DeskPage(
             layout: Layout(request: request, title: t("review.desk.title")), slug: tenant.slug, currency: tenant.currency,
-            month: month, state: state, lines: lines, t: t))
+            month: month, state: state, lines: lines, t: t)
     }
 
     struct ApplyForm: Content {

@@ -91,13 +91,9 @@ struct MyInvoicesPage: HTMLPage {
 
                 """
         }
+        html.append(PagePieces.list(empty: nil, headings: [t("invoice.month"), state, total, uploaded], rows: lines,
+                                    hiddenLast: t("invoice.actions"), tableClass: "list invoices"))
         html.append("""
-            <table class="list invoices">
-              <thead><tr><th scope="col">\(t("invoice.month"))</th><th scope="col">\(state)</th><th scope="col">\(total)</th>\
-            <th scope="col">\(uploaded)</th><th scope="col"><span class="visually-hidden">\(t("invoice.actions"))</span></th></tr></thead>
-              <tbody>
-            \(lines.joined())  </tbody>
-            </table>
             <nav class="pager" aria-label="\(t("people.pages"))">
             \(if: newerURL != nil, "  <a href=\"\(newerURL ?? "")\" rel=\"prev\">\(t("invoice.newer"))</a>\n")\
             \(if: olderURL != nil, "  <a href=\"\(olderURL ?? "")\" rel=\"next\">\(t("invoice.older"))</a>\n")\

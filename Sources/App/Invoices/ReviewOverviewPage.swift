@@ -84,10 +84,8 @@ struct ReviewOverviewPage: HTMLPage {
             <form method="get" action="\(action)" class="filters" role="search">
               <div class="field"><label for="month">\(t("invoice.month"))</label>\
             <input id="month" name="month" type="month" value="\(month)" required></div>
-              <div class="field"><label for="state">\(t("invoice.state"))</label>
-                <select id="state" name="state"><option value="">\(t("review.anyState"))</option>\(PagePieces.options(states))</select></div>
-              <div class="field"><label for="team">\(t("person.team"))</label>
-                <select id="team" name="team"><option value="">\(t("people.anyTeam"))</option>\(PagePieces.options(teams))</select></div>
+            \(PagePieces.selectField(id: "state", label: t("invoice.state"), any: t("review.anyState"), options: states))\
+            \(PagePieces.selectField(id: "team", label: t("person.team"), any: t("people.anyTeam"), options: teams))\
               <div class="field grow"><label for="q">\(t("people.search"))</label>\
             <input id="q" name="q" type="search" value="\(search)" maxlength="100"></div>
               <button type="submit">\(t("people.filter"))</button>
@@ -97,34 +95,23 @@ struct ReviewOverviewPage: HTMLPage {
             </ul>
 
             """
-        if let empty {
-            html.append("<p class=\"empty\">\(empty)</p>\n")
-        } else {
-            let team = t("person.team"), state = t("invoice.state"), total = t("invoice.field.total")
-            let uploaded = t("invoice.uploadedOn"), open = t("invoice.openPDF"), notRead = t("invoice.notRead")
-            let lines = rows.map { row -> HTML in
-                """
-                <tr>
-                  <th scope="row"><a href="\(row.href)">\(row.name)</a></th>
-                  <td data-label="\(team)">\(row.team ?? "")</td>
-                  <td data-label="\(state)"><span class="badge state \(row.stateCode)">\(row.state)</span></td>
-                  <td data-label="\(total)" class="num">\(row.amount, else: "<span class=\"muted\">\(notRead)</span>")</td>
-                  <td data-label="\(uploaded)">\(row.uploadedOn)</td>
-                  <td><a href="\(row.documentURL)" target="_blank" rel="noopener">\(open)</a></td>
-                </tr>
+        let team = t("person.team"), state = t("invoice.state"), total = t("invoice.field.total")
+        let uploaded = t("invoice.uploadedOn"), open = t("invoice.openPDF"), notRead = t("invoice.notRead")
+        let lines = rows.map { row -> HTML in
+            """
+            <tr>
+              <th scope="row"><a href="\(row.href)">\(row.name)</a></th>
+              <td data-label="\(team)">\(row.team ?? "")</td>
+              <td data-label="\(state)"><span class="badge state \(row.stateCode)">\(row.state)</span></td>
+              <td data-label="\(total)" class="num">\(row.amount, else: "<span class=\"muted\">\(notRead)</span>")</td>
+              <td data-label="\(uploaded)">\(row.uploadedOn)</td>
+              <td><a href="\(row.documentURL)" target="_blank" rel="noopener">\(open)</a></td>
+            </tr>
 
-                """
-            }
-            html.append("""
-                <table class="list">
-                  <thead><tr><th scope="col">\(t("people.name"))</th><th scope="col">\(team)</th><th scope="col">\(state)</th>\
-                <th scope="col">\(total)</th><th scope="col">\(uploaded)</th><th scope="col"><span class="visually-hidden">PDF</span></th></tr></thead>
-                  <tbody>
-                \(lines.joined())  </tbody>
-                </table>
-
-                """)
+            """
         }
+        html.append(PagePieces.list(empty: empty, headings: [t("people.name"), team, state, total, uploaded], rows: lines,
+                                    hiddenLast: "PDF"))
         html.append(PagePieces.pager(previousURL: previousURL, nextURL: nextURL, t: t))
         return html
     }

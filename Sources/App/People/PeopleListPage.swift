@@ -82,63 +82,33 @@ struct PeopleListPage: HTMLPage {
 
             """
         if showFilters {
-            html.append("""
-                  <div class="field">
-                    <label for="team">\(t("person.team"))</label>
-                    <select id="team" name="team">
-                      <option value="">\(t("people.anyTeam"))</option>\(PagePieces.options(teams))
-                    </select>
-                  </div>
-                  <div class="field">
-                    <label for="kind">\(t("people.contract"))</label>
-                    <select id="kind" name="kind">
-                      <option value="">\(t("people.anyContract"))</option>\(PagePieces.options(kinds))
-                    </select>
-                  </div>
-                  <div class="field">
-                    <label for="status">\(t("people.status"))</label>
-                    <select id="status" name="status">
-                      \(PagePieces.options(statuses))
-                    </select>
-                  </div>
-
-                """)
+            html.append(PagePieces.selectField(id: "team", label: t("person.team"), any: t("people.anyTeam"), options: teams))
+            html.append(PagePieces.selectField(id: "kind", label: t("people.contract"), any: t("people.anyContract"), options: kinds))
+            html.append(PagePieces.selectField(id: "status", label: t("people.status"), any: nil, options: statuses))
         }
         html.append("""
               <button type="submit">\(t("people.filter"))</button>
             </form>
 
             """)
-        if let empty {
-            html.append("<p class=\"empty\">\(empty)</p>\n")
-        } else {
-            let position = t("person.position"), team = t("person.team"), contract = t("people.contract")
-            let phone = t("person.phone"), email = t("person.email"), inactive = t("people.status.inactive")
-            let lines = rows.map { row -> HTML in
-                let number: HTML = row.phoneHref.map { "<a href=\"\($0)\">\(row.phone)</a>" } ?? HTML(text: row.phone)
-                return """
-                    <tr\(if: row.inactive, " class=\"inactive\"")>
-                      <th scope="row"><a href="\(row.href)">\(row.name)</a>\
-                    \(if: row.inactive, " <span class=\"badge\">\(inactive)</span>")</th>
-                      <td data-label="\(position)">\(row.position)</td>
-                      <td data-label="\(team)">\(row.team)</td>
-                      <td data-label="\(contract)">\(row.contract)</td>
-                      <td data-label="\(phone)" class="nowrap">\(number)</td>
-                      <td data-label="\(email)">\(row.email)</td>
-                    </tr>
+        let position = t("person.position"), team = t("person.team"), contract = t("people.contract")
+        let phone = t("person.phone"), email = t("person.email"), inactive = t("people.status.inactive")
+        let lines = rows.map { row -> HTML in
+            let number: HTML = row.phoneHref.map { "<a href=\"\($0)\">\(row.phone)</a>" } ?? HTML(text: row.phone)
+            return """
+                <tr\(if: row.inactive, " class=\"inactive\"")>
+                  <th scope="row"><a href="\(row.href)">\(row.name)</a>\
+                \(if: row.inactive, " <span class=\"badge\">\(inactive)</span>")</th>
+                  <td data-label="\(position)">\(row.position)</td>
+                  <td data-label="\(team)">\(row.team)</td>
+                  <td data-label="\(contract)">\(row.contract)</td>
+                  <td data-label="\(phone)" class="nowrap">\(number)</td>
+                  <td data-label="\(email)">\(row.email)</td>
+                </tr>
 
-                    """
-            }
-            html.append("""
-                <table class="list">
-                  <thead><tr><th scope="col">\(t("people.name"))</th><th scope="col">\(position)</th><th scope="col">\(team)</th>\
-                <th scope="col">\(contract)</th><th scope="col">\(phone)</th><th scope="col">\(email)</th></tr></thead>
-                  <tbody>
-                \(lines.joined())  </tbody>
-                </table>
-
-                """)
+                """
         }
+        html.append(PagePieces.list(empty: empty, headings: [t("people.name"), position, team, contract, phone, email], rows: lines))
         html.append(PagePieces.pager(previousURL: previousURL, nextURL: nextURL, label: pageLabel, t: t))
         return html
     }

@@ -84,12 +84,7 @@ struct RateIncreasesPage: HTMLPage {
             <h1>\(t("nav.rates"))</h1>
             \(RateTabs.html(tabs, t: t))\
             <form method="get" action="\(action)" class="filters">
-              <div class="field">
-                <label for="team">\(t("person.team"))</label>
-                <select id="team" name="team">
-                  <option value="">\(t("people.anyTeam"))</option>\(PagePieces.options(teams))
-                </select>
-              </div>
+            \(PagePieces.selectField(id: "team", label: t("person.team"), any: t("people.anyTeam"), options: teams))\
               <div class="field\(if: monthBadInput, " invalid")">
                 <label for="month">\(t("rates.month"))</label>
                 <input id="month" name="month" type="month" value="\(month)" placeholder="YYYY-MM"\
@@ -101,35 +96,24 @@ struct RateIncreasesPage: HTMLPage {
             <p class="hint">\(explanation)</p>
 
             """
-        if let empty {
-            html.append("<p class=\"empty\">\(empty)</p>\n")
-        } else {
-            let team = t("person.team"), current = t("rates.current"), previous = t("rates.previous")
-            let increase = t("rates.increase"), percent = t("rates.percent"), since = t("rates.since")
-            let lines = rows.map { row -> HTML in
-                """
-                <tr>
-                  <th scope="row"><a href="\(row.href)">\(row.name)</a></th>
-                  <td data-label="\(team)">\(row.team)</td>
-                  <td data-label="\(current)" class="num">\(row.current)</td>
-                  <td data-label="\(previous)" class="num">\(row.previous)</td>
-                  <td data-label="\(increase)" class="num\(if: row.decrease, " decrease")">\(row.increase)</td>
-                  <td data-label="\(percent)" class="num\(if: row.decrease, " decrease")">\(row.percent)</td>
-                  <td data-label="\(since)">\(row.since)</td>
-                </tr>
+        let team = t("person.team"), current = t("rates.current"), previous = t("rates.previous")
+        let increase = t("rates.increase"), percent = t("rates.percent"), since = t("rates.since")
+        let lines = rows.map { row -> HTML in
+            """
+            <tr>
+              <th scope="row"><a href="\(row.href)">\(row.name)</a></th>
+              <td data-label="\(team)">\(row.team)</td>
+              <td data-label="\(current)" class="num">\(row.current)</td>
+              <td data-label="\(previous)" class="num">\(row.previous)</td>
+              <td data-label="\(increase)" class="num\(if: row.decrease, " decrease")">\(row.increase)</td>
+              <td data-label="\(percent)" class="num\(if: row.decrease, " decrease")">\(row.percent)</td>
+              <td data-label="\(since)">\(row.since)</td>
+            </tr>
 
-                """
-            }
-            html.append("""
-                <table class="list">
-                  <thead><tr><th scope="col">\(t("people.name"))</th><th scope="col">\(team)</th><th scope="col">\(current)</th>\
-                <th scope="col">\(previous)</th><th scope="col">\(increase)</th><th scope="col">\(percent)</th><th scope="col">\(since)</th></tr></thead>
-                  <tbody>
-                \(lines.joined())  </tbody>
-                </table>
-
-                """)
+            """
         }
+        html.append(PagePieces.list(empty: empty, headings: [t("people.name"), team, current, previous, increase, percent, since],
+                                    rows: lines))
         html.append(PagePieces.pager(previousURL: previousURL, nextURL: nextURL, label: pageLabel, t: t))
         return html
     }

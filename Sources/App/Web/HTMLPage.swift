@@ -33,6 +33,35 @@ enum PagePieces {
         }.joined()
     }
 
+    /// A labelled `<select>` of a filter form, after an empty "any" choice when `any` is given.
+    static func selectField(id: String, label: String, any: String?, options: [SelectOption]) -> HTML {
+        let first: HTML = any.map { "<option value=\"\">\($0)</option>" } ?? .empty
+        return """
+              <div class="field">
+                <label for="\(id)">\(label)</label>
+                <select id="\(id)" name="\(id)">\(first)\(PagePieces.options(options))</select>
+              </div>
+
+            """
+    }
+
+    /// A list's table (column headings, then a row each), or the sentence that says why it is empty.
+    /// - Parameter hiddenLast: the heading of a last column of links, for screen readers only.
+    static func list(empty: String?, headings: [String], rows: [HTML], hiddenLast: String? = nil,
+                     tableClass: String = "list") -> HTML {
+        if let empty { return "<p class=\"empty\">\(empty)</p>\n" }
+        var cells = headings.map { heading -> HTML in "<th scope=\"col\">\(heading)</th>" }
+        if let hiddenLast { cells.append("<th scope=\"col\"><span class=\"visually-hidden\">\(hiddenLast)</span></th>") }
+        return """
+            <table class="\(tableClass)">
+              <thead><tr>\(cells.joined())</tr></thead>
+              <tbody>
+            \(rows.joined())  </tbody>
+            </table>
+
+            """
+    }
+
     /// The previous and next links of a paged list, with the page's label between them.
     static func pager(previousURL: String?, nextURL: String?, label: String? = nil, t: Translator) -> HTML {
         var html: HTML = "<nav class=\"pager\" aria-label=\"\(t("people.pages"))\">\n"

@@ -64,7 +64,7 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
         return LocalDate(year: c.year!, month: c.month!, day: c.day!)!
     }
 
-    public var iso: String { String(format: "%04d-%02d-%02d", year, month, day) }
+    public var iso: String { year.zeroPadded(4) + "-" + month.zeroPadded(2) + "-" + day.zeroPadded(2) }
 
     /// Plain arithmetic on the proleptic Gregorian calendar: month loops run it for every day,
     /// and a Foundation calendar per call made a month of a thousand people take most of a second.
@@ -99,5 +99,15 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
     public static func < (a: LocalDate, b: LocalDate) -> Bool {
         (a.year, a.month, a.day) < (b.year, b.month, b.day)
+    }
+}
+
+extension Int {
+    /// The number in decimal with leading zeros up to `width` digits ("7" → "07"); for dates,
+    /// which are printed on every page (`String(format:)` goes through `vfprintf` each time).
+    func zeroPadded(_ width: Int) -> String {
+        let digits = String(magnitude)
+        let padded = digits.count < width ? String(repeating: "0", count: width - digits.count) + digits : digits
+        return self < 0 ? "-" + padded : padded
     }
 }

@@ -42,7 +42,7 @@ extension Month {
         self.init(year: y, month: m)
     }
 
-    public var iso: String { String(format: "%04d-%02d", year, month) }
+    public var iso: String { year.zeroPadded(4) + "-" + month.zeroPadded(2) }
 
     /// A month typed into a report's filter: `YYYY-MM` between 2000 and 2100, where reports
     /// can also look a few years back and ahead; anything else is bad input.

@@ -17,9 +17,13 @@ extension HTMLPage {
     func encodeResponse(for request: Request) async throws -> Response {
         var headers = HTTPHeaders()
         headers.contentType = .html
-        let bytes = document.bytes
-        var buffer = request.byteBufferAllocator.buffer(capacity: bytes.count)
-        buffer.writeBytes(bytes)
+        // The three parts go into the buffer one after another, not joined first: the desk's body
+        // is over a megabyte.
+        let top = layout.top, body = body, bottom = layout.bottom
+        var buffer = request.byteBufferAllocator.buffer(capacity: top.bytes.count + body.bytes.count + bottom.bytes.count)
+        buffer.writeBytes(top.bytes)
+        buffer.writeBytes(body.bytes)
+        buffer.writeBytes(bottom.bytes)
         return Response(status: .ok, headers: headers, body: .init(buffer: buffer))
     }
 }

@@ -34,6 +34,10 @@ import Testing
             #expect(LocalDate(iso: bad) == nil, "\(bad)")
         }
         #expect(Month(LocalDate(iso: "2024-02-10")!).last.iso == "2024-02-29")
+        // Printed with leading zeros, without a format string.
+        #expect(LocalDate(year: 2026, month: 3, day: 5)?.iso == "2026-03-05")
+        #expect(Month(year: 2026, month: 9)?.iso == "2026-09" && Month(year: 2026, month: 12)?.iso == "2026-12")
+        #expect(7.zeroPadded(2) == "07" && 123.zeroPadded(2) == "123" && (-5).zeroPadded(3) == "-005")
     }
 
     @Test func todayIsTheTenantsDay() {

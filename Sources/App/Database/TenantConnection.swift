@@ -69,14 +69,10 @@ extension PostgresConnection {
     }
 
     /// Inside an open transaction without a tenant: finds the tenant of `slug` and, in the same
-    /// statement, makes it the transaction's tenant. Nil when no tenant has that slug.
+    /// statement, makes it the transaction's tenant (the page's statement, without a session).
+    /// Nil when no tenant has that slug.
     public func enterTenant(slug: String, logger: Logger) async throws -> (Tenant, TenantConnection)? {
-        let rows = try await query("""
-            SELECT \(unescaped: TenantQueries.columns), set_config('roster.tenant_id', id::text, true)
-            FROM tenants WHERE slug = \(slug)
-            """, logger: logger).collect()
-        guard let tenant = try rows.first.map(TenantQueries.decode) else { return nil }
-        return (tenant, TenantConnection(tenant: tenant.id, connection: self, logger: logger))
+        try await enterTenant(slug: slug, session: nil, logger: logger).map { ($0.0, $0.1) }
     }
 
     /// The first statement of a page: inside an open transaction without a tenant, finds the

@@ -93,13 +93,8 @@ struct MyInvoicesPage: HTMLPage {
         }
         html.append(PagePieces.list(empty: nil, headings: [t("invoice.month"), state, total, uploaded], rows: lines,
                                     hiddenLast: t("invoice.actions"), tableClass: "list invoices"))
-        html.append("""
-            <nav class="pager" aria-label="\(t("people.pages"))">
-            \(if: newerURL != nil, "  <a href=\"\(newerURL ?? "")\" rel=\"prev\">\(t("invoice.newer"))</a>\n")\
-            \(if: olderURL != nil, "  <a href=\"\(olderURL ?? "")\" rel=\"next\">\(t("invoice.older"))</a>\n")\
-            </nav>
-
-            """)
+        html.append(PagePieces.pager(previousURL: newerURL, nextURL: olderURL,
+                                     previousText: t("invoice.newer"), nextText: t("invoice.older"), t: t))
         return html
     }
 }

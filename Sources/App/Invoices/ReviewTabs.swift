@@ -6,17 +6,13 @@ struct ReviewTabs {
         case overview, missing, desk, pay
     }
 
-    struct Tab: Encodable, Equatable, Sendable {
-        let label: String
-        let href: String
-        let current: Bool
-    }
+    typealias Tab = TabLink
 
     /// The desk of `state` is "To review" (submitted) or "To pay" (approved).
     static func current(desk state: InvoiceState) -> Current { state == .approved ? .pay : .desk }
 
     static func html(_ tabs: [Tab], t: Translator) -> HTML {
-        PagePieces.tabs(tabs.map { ($0.label, $0.href, $0.current) }, label: t("review.title"))
+        PagePieces.tabs(tabs, label: t("review.title"))
     }
 
     static func tabs(slug: String, month: Month, current: Current, t: Translator) -> [Tab] {

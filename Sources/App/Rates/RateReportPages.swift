@@ -2,11 +2,7 @@ import Foundation
 
 /// The tab bar of the rate reports: "Rate increases" and "Average increase".
 enum RateTabs {
-    struct Tab: Encodable, Equatable {
-        let label: String
-        let href: String
-        let current: Bool
-    }
+    typealias Tab = TabLink
 
     static func tabs(slug: String, current: String, t: Translator) -> [Tab] {
         [("rates.increases", Paths.rateIncreases(slug)), ("rates.average", Paths.averageIncrease(slug))].map {
@@ -15,7 +11,7 @@ enum RateTabs {
     }
 
     static func html(_ tabs: [Tab], t: Translator) -> HTML {
-        PagePieces.tabs(tabs.map { ($0.label, $0.href, $0.current) }, label: t("nav.rates"))
+        PagePieces.tabs(tabs, label: t("nav.rates"))
     }
 }
 

@@ -11,9 +11,6 @@ protocol HTMLPage: AsyncResponseEncodable {
 }
 
 extension HTMLPage {
-    /// The whole document.
-    var document: HTML { layout.top + body + layout.bottom }
-
     func encodeResponse(for request: Request) async throws -> Response {
         var headers = HTTPHeaders()
         headers.contentType = .html
@@ -26,6 +23,14 @@ extension HTMLPage {
         buffer.writeBytes(bottom.bytes)
         return Response(status: .ok, headers: headers, body: .init(buffer: buffer))
     }
+}
+
+/// One tab of a tab bar (the review pages', the rate reports'): printed by `PagePieces.tabs`, or
+/// by a template on the pages Leaf still prints.
+struct TabLink: Encodable, Equatable, Sendable {
+    let label: String
+    let href: String
+    let current: Bool
 }
 
 /// The pieces the list pages share.
@@ -66,18 +71,22 @@ enum PagePieces {
             """
     }
 
-    /// The previous and next links of a paged list, with the page's label between them.
-    static func pager(previousURL: String?, nextURL: String?, label: String? = nil, t: Translator) -> HTML {
+    /// The previous and next links of a paged list, with the page's label between them; the links
+    /// say "Previous" and "Next" unless other words are given.
+    static func pager(previousURL: String?, nextURL: String?, label: String? = nil,
+                      previousText: String? = nil, nextText: String? = nil, t: Translator) -> HTML {
         var html: HTML = "<nav class=\"pager\" aria-label=\"\(t("people.pages"))\">\n"
-        if let previousURL { html.append("  <a href=\"\(previousURL)\" rel=\"prev\">\(t("people.previous"))</a>\n") }
+        if let previousURL {
+            html.append("  <a href=\"\(previousURL)\" rel=\"prev\">\(previousText ?? t("people.previous"))</a>\n")
+        }
         if let label { html.append("  <span>\(label)</span>\n") }
-        if let nextURL { html.append("  <a href=\"\(nextURL)\" rel=\"next\">\(t("people.next"))</a>\n") }
+        if let nextURL { html.append("  <a href=\"\(nextURL)\" rel=\"next\">\(nextText ?? t("people.next"))</a>\n") }
         html.append("</nav>\n")
         return html
     }
 
     /// A bar of tabs (links), the current one marked for assistive technology.
-    static func tabs(_ tabs: [(label: String, href: String, current: Bool)], label: String) -> HTML {
+    static func tabs(_ tabs: [TabLink], label: String) -> HTML {
         let items = tabs.map { tab -> HTML in
             "<li><a href=\"\(tab.href)\"\(if: tab.current, " aria-current=\"page\"")>\(tab.label)</a></li>"
         }

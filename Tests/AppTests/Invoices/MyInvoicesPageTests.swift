@@ -22,6 +22,10 @@ import Testing
         let second = Self.page(Self.months(14), number: 2)
         #expect(second.rows.count == 2 && second.olderURL == nil && second.newerURL == Paths.invoices("acme") + "?page=1")
         #expect(Self.page(Self.months(14), number: 40).rows.count == 2)
+        // The pager's links say which way the months go.
+        #expect(first.body.string.contains("<a href=\"/t/acme/invoices?page=2\" rel=\"next\">Older months →</a>"))
+        #expect(second.body.string.contains("<a href=\"/t/acme/invoices?page=1\" rel=\"prev\">← Newer months</a>"))
+        #expect(!first.body.string.contains("rel=\"prev\"") && !second.body.string.contains("rel=\"next\""))
     }
 
     @Test func aReturnedInvoiceSaysWhyAndTakesANewFile() {

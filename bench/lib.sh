@@ -77,3 +77,23 @@ bench_wrk() {
       "$(awk '/Requests\/sec/ { print $2 }' <<<"$out")" "$(awk '/Non-2xx or 3xx/ { print $5 }' <<<"$out")"
   done
 }
+
+# bench_watch_memory DIR: samples the server's resident memory every 0.2 s in the background and
+# keeps the peak (kB) in DIR/peak; bench_stop_watching DIR stops it and sets $bench_peak ("N MB").
+bench_watch_memory() {
+  local dir=$1
+  echo 0 >"$dir/peak"
+  (peak=0
+   while kill -0 "$bench_server" 2>/dev/null && [ ! -f "$dir/stop" ]; do
+     rss=$(ps -o rss= -p "$bench_server" | tr -d ' ')
+     [ -n "$rss" ] && [ "$rss" -gt "$peak" ] && peak=$rss && echo "$peak" >"$dir/peak"
+     sleep 0.2
+   done) &
+  bench_watcher=$!
+}
+
+bench_stop_watching() {
+  touch "$1/stop"
+  wait "$bench_watcher" || true
+  bench_peak="$(($(cat "$1/peak") / 1024)) MB"
+}

@@ -78,6 +78,23 @@ cluster_dir() {
   echo "$outside"
 }
 
+# reachable_inspector BINDIR : a server running as root enters the PDF sandbox as nobody, who
+# must be able to reach roster-pdf. When the checkout lies in a directory nobody cannot enter
+# (`mktemp -d` makes them 0700), a copy goes to /var/tmp and ROSTER_PDF_INSPECTOR names it, as
+# cluster_dir does for PostgreSQL's data.
+reachable_inspector() {
+  local bindir=$1 key outside
+  [ "$(id -u)" = 0 ] && [ -z "${ROSTER_PDF_INSPECTOR:-}" ] || return 0
+  setpriv --reuid=65534 --regid=65534 --clear-groups test -x "$bindir/roster-pdf" && return 0
+  key=$(printf '%s' "$bindir" | sha256sum | cut -c1-12)
+  outside="/var/tmp/roster-$key/inspector"
+  mkdir -p "$outside"
+  chmod 755 "/var/tmp/roster-$key" "$outside"
+  install -m 755 "$bindir/roster-pdf" "$outside/roster-pdf"
+  export ROSTER_PDF_INSPECTOR="$outside/roster-pdf"
+  say "roster-pdf copied to $outside (the sandbox's user cannot enter $bindir)"
+}
+
 # start_cluster DIR AUTH : creates (once) and starts a cluster listening on 127.0.0.1 only.
 # AUTH is 'scram' (password of the superuser in DIR/../NAME.superuser) or 'trust' (throwaway test clusters).
 # Prints the port.

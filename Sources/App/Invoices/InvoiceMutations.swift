@@ -10,15 +10,16 @@ public struct AcceptedUpload: Sendable {
     public let content: Data
     public let report: InspectionReport
     public let fields: InvoiceFields
+    /// Computed once, where the upload is accepted (off the threads that serve pages).
+    public let sha256: Data
 
     public init(filename: String, content: Data, report: InspectionReport) {
         self.filename = filename
         self.content = content
         self.report = report
         fields = InvoiceText.read(report)
+        sha256 = Data(SHA256.hash(data: content))
     }
-
-    public var sha256: Data { Data(SHA256.hash(data: content)) }
 }
 
 public enum InvoiceMutations {

@@ -74,8 +74,10 @@ struct InvoiceUploadRoutes: RouteCollection {
         guard let file = form?.file("file"), !file.filename.isEmpty || file.content.readableBytes > 0 else {
             return try await refuse(.noFile)
         }
-        let bytes = Data(buffer: file.content)
         let settings = request.application.settings
+        // Copying the file out of the body costs in proportion to its size: not on a page's thread.
+        let content = file.content
+        let bytes = try await LowPriorityThread.run { Data(buffer: content) }
         if let refusal = InvoiceRules.byteRefusal(bytes, maxBytes: settings.pdfMaxBytes) { return try await refuse(refusal) }
         let inspection = await request.application.pdfInspector.inspect(bytes)
         switch inspection {
@@ -89,8 +91,9 @@ struct InvoiceUploadRoutes: RouteCollection {
         guard case .inspected(let report) = inspection else { return try await refuse(.unreadable) }
         // At most 200 code points, as the database counts.
         let filename = String(String.UnicodeScalarView(file.filename.trimmingWhitespace().unicodeScalars.prefix(200)))
-        let accepted = AcceptedUpload(filename: filename.isEmpty ? "invoice-\(month.iso).pdf" : filename,
-                                      content: bytes, report: report)
+        let name = filename.isEmpty ? "invoice-\(month.iso).pdf" : filename
+        // The text rules and the file's SHA-256, off the threads that serve pages too.
+        let accepted = try await LowPriorityThread.run { AcceptedUpload(filename: name, content: bytes, report: report) }
         let result = try await request.application.database.transaction(tenant: tenant.id) { db in
             try await InvoiceMutations.upload(accepted, month: month, for: user.id, actor: user.id, on: db)
         }

@@ -106,10 +106,14 @@ public enum ChildProcess {
                        timedOut: state.withLockedValue { $0.timedOut }, outputExceeded: exceeded, inputDelivered: inputDelivered)
     }
 
-    /// Runs blocking work on a new thread and awaits its result.
+    /// Runs blocking work on a new thread at a lower priority (`LowPriorityThread`: copying a
+    /// file through a pipe waits behind pages) and awaits its result.
     private static func onThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { continuation in
-            Thread { continuation.resume(returning: work()) }.start()
+            Thread {
+                LowPriorityThread.lowerCurrentThread()
+                continuation.resume(returning: work())
+            }.start()
         }
     }
 }

@@ -45,7 +45,8 @@ extension Request {
 
     /// For a file route: within the application's upload gate (503 with Retry-After at once when
     /// it is full, before any of the body is read), collects the body and parses it as a
-    /// multipart form on the thread pool, not on the threads that serve pages; then runs `body`.
+    /// multipart form on a thread of its own at a lower priority (`LowPriorityThread`), not on the
+    /// threads that serve pages; then runs `body`.
     func withMultipartForm<T>(_ body: () async throws -> T) async throws -> T {
         guard case .multipartForm(let boundary)? = try? headers.first(name: .contentType).map({ try BodyContentType(header: $0) })
         else { throw Abort(.unsupportedMediaType) }
@@ -58,9 +59,7 @@ extension Request {
         guard let buffer = self.body.data else { throw Abort(.badRequest) }
         let form: MultipartForm
         do {
-            form = try await application.threadPool.runIfActive {
-                try MultipartForm.parse(buffer, boundary: boundary)
-            }
+            form = try await LowPriorityThread.run { try MultipartForm.parse(buffer, boundary: boundary) }
         } catch MultipartForm.Problem.nulCharacter(let field) {
             throw RequestProblem.nulCharacter(field: field)
         } catch is MultipartForm.Problem {

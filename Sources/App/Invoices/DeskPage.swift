@@ -59,8 +59,8 @@ struct DeskPage: HTMLPage {
         rowsHTML = DeskTable.rows(lines.map { line in
             let row = line.row, expected = line.expected
             return Row(
-                pick: "\(row.id.uuidString.lowercased()):\(row.version)",
-                id: row.id.uuidString.lowercased(),
+                pick: "\(row.id.lowercasedString):\(row.version)",
+                id: row.id.lowercasedString,
                 name: row.name,
                 invoiceURL: Paths.invoice(slug, row.id),
                 documentURL: Paths.invoiceDocument(slug, row.id, row.documentID),

@@ -44,7 +44,7 @@ struct ReviewDeskRoutes: RouteCollection {
         (form.pick ?? []).compactMap { value in
             let parts = value.split(separator: ":")
             guard parts.count == 2, let id = UUID(uuidString: String(parts[0])), let version = Int(parts[1]) else { return nil }
-            let own = form.reasons?[id.uuidString.lowercased()]?.trimmingWhitespace()
+            let own = form.reasons?[id.lowercasedString]?.trimmingWhitespace()
             return ReviewPick(id: id, version: version, reason: (own?.isEmpty == false ? own : nil) ?? common)
         }
     }

@@ -50,7 +50,7 @@ struct ReviewOverviewPage: HTMLPage {
         action = Paths.reviewOverview(slug)
         self.month = month.iso
         search = filter.search
-        self.teams = teams.map { SelectOption(value: $0.id.uuidString.lowercased(), label: $0.name, selected: $0.id == filter.teamID) }
+        self.teams = teams.map { SelectOption(value: $0.id.lowercasedString, label: $0.name, selected: $0.id == filter.teamID) }
         states = InvoiceState.allCases.map {
             SelectOption(value: $0.rawValue, label: t("invoice.state.\($0.rawValue)"), selected: $0 == filter.state)
         }
@@ -119,7 +119,7 @@ struct ReviewOverviewPage: HTMLPage {
     /// The overview with the filter's month, team and search, a state and a page.
     static func url(slug: String, filter: InvoiceFilter, state: InvoiceState?, page: Int = 1) -> String {
         link(Paths.reviewOverview(slug), [("month", filter.month.iso), ("state", state?.rawValue),
-                                          ("team", filter.teamID?.uuidString.lowercased()),
+                                          ("team", filter.teamID?.lowercasedString),
                                           ("q", filter.search.isEmpty ? nil : filter.search), ("page", page > 1 ? String(page) : nil)])
     }
 }

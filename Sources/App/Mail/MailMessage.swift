@@ -39,7 +39,7 @@ public struct MailMessage: Sendable, Equatable {
             "To: \(to)",
             "Subject: \(Self.encodedWords(subject))",
             "Date: \(Self.rfc5322Date(date))",
-            "Message-ID: <\(id.uuidString.lowercased())@roster>",
+            "Message-ID: <\(id.lowercasedString)@roster>",
             "MIME-Version: 1.0",
             "Content-Type: text/plain; charset=utf-8",
             "Content-Transfer-Encoding: base64",

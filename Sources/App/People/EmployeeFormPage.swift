@@ -29,8 +29,8 @@ struct EmployeeFormPage: Encodable {
         creating = id == nil
         self.form = form
         self.teams = teams.map {
-            SelectOption(value: $0.id.uuidString.lowercased(), label: $0.name,
-                         selected: $0.id.uuidString.lowercased() == form.team.lowercased())
+            SelectOption(value: $0.id.lowercasedString, label: $0.name,
+                         selected: $0.id.lowercasedString == form.team.lowercased())
         }
         kinds = ContractKind.allCases.map {
             SelectOption(value: $0.rawValue, label: t("contract.\($0.rawValue)"), selected: $0.rawValue == form.contractKind)

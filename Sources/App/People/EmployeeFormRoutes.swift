@@ -46,7 +46,7 @@ struct EmployeeFormRoutes: RouteCollection {
         let form = EmployeeForm(
             firstName: user.firstName, lastName: user.lastName, title: user.title, position: person.position,
             email: user.email, personalEmail: person.personalEmail ?? "", phone: person.phone ?? "",
-            team: person.teamID?.uuidString.lowercased() ?? "",
+            team: person.teamID?.lowercasedString ?? "",
             teamLeader: user.roles.contains(.teamLeader) ? "on" : nil, admin: user.roles.contains(.admin) ? "on" : nil)
         return try await render(request, form: form, id: user.id, errors: [:])
     }

@@ -47,7 +47,7 @@ struct PeopleListPage: HTMLPage {
         action = path
         search = filter.search
         showFilters = directory
-        self.teams = teams.map { SelectOption(value: $0.id.uuidString.lowercased(), label: $0.name, selected: $0.id == filter.teamID) }
+        self.teams = teams.map { SelectOption(value: $0.id.lowercasedString, label: $0.name, selected: $0.id == filter.teamID) }
         kinds = ContractKind.allCases.map {
             SelectOption(value: $0.rawValue, label: t("contract.\($0.rawValue)"), selected: $0 == filter.kind)
         }
@@ -120,7 +120,7 @@ struct PeopleListPage: HTMLPage {
         case nil: "all"
         default: nil
         }
-        return link(path, [("q", filter.search.isEmpty ? nil : filter.search), ("team", filter.teamID?.uuidString.lowercased()),
+        return link(path, [("q", filter.search.isEmpty ? nil : filter.search), ("team", filter.teamID?.lowercasedString),
                            ("kind", filter.kind?.rawValue), ("status", status), ("page", number > 1 ? String(number) : nil)])
     }
 }

@@ -34,8 +34,8 @@ struct TeamsPage: Encodable {
         func leaders(selected: String?) -> [SelectOption] {
             [SelectOption(value: "", label: t("teams.noLeader"), selected: (selected ?? "").isEmpty)]
                 + candidates.map {
-                    SelectOption(value: $0.id.uuidString.lowercased(), label: $0.name,
-                                 selected: $0.id.uuidString.lowercased() == selected?.lowercased())
+                    SelectOption(value: $0.id.lowercasedString, label: $0.name,
+                                 selected: $0.id.lowercasedString == selected?.lowercased())
                 }
         }
         let creating = refused.flatMap { $0.team == nil ? $0 : nil }
@@ -49,7 +49,7 @@ struct TeamsPage: Encodable {
                 deleteURL: team.members == 0 ? Paths.deleteTeam(slug, team.id) : nil,
                 leaders: leaders(selected: failed != nil ? failed?.leader : team.leaderID?.uuidString),
                 error: failed.map { t($0.problem) },
-                fieldID: "team-" + team.id.uuidString.lowercased())
+                fieldID: "team-" + team.id.lowercasedString)
         }
         createAction = Paths.teams(slug)
         createName = creating?.name ?? ""

@@ -52,7 +52,7 @@ struct RateIncreasesPage: HTMLPage {
         self.t = t
         tabs = RateTabs.tabs(slug: slug, current: Paths.rateIncreases(slug), t: t)
         action = Paths.rateIncreases(slug)
-        self.teams = teams.map { SelectOption(value: $0.id.uuidString.lowercased(), label: $0.name, selected: $0.id == filter.teamID) }
+        self.teams = teams.map { SelectOption(value: $0.id.lowercasedString, label: $0.name, selected: $0.id == filter.teamID) }
         month = filter.month?.iso ?? monthText
         monthBadInput = !monthText.isEmpty && filter.month == nil
         explanation = filter.month.map { t("rates.increases.explainMonth", $0.iso) } ?? t("rates.increases.explain")
@@ -115,7 +115,7 @@ struct RateIncreasesPage: HTMLPage {
     }
 
     static func url(slug: String, filter: RateIncreaseFilter, page number: Int) -> String {
-        link(Paths.rateIncreases(slug), [("team", filter.teamID?.uuidString.lowercased()), ("month", filter.month?.iso),
+        link(Paths.rateIncreases(slug), [("team", filter.teamID?.lowercasedString), ("month", filter.month?.iso),
                                          ("page", number > 1 ? String(number) : nil)])
     }
 }

@@ -8,7 +8,7 @@ protocol AddressValue: Sendable {
 }
 
 extension UUID: AddressValue {
-    var pathValue: String { uuidString.lowercased() }
+    var pathValue: String { lowercasedString }
 }
 
 /// A one-time link's token in an address (URL-safe base64; anything else is percent-encoded,

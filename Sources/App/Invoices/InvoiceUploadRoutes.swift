@@ -77,7 +77,7 @@ struct InvoiceUploadRoutes: RouteCollection {
         let settings = request.application.settings
         // Copying the file out of the body costs in proportion to its size: not on a page's thread.
         let content = file.content
-        let bytes = try await LowPriorityThread.run { Data(buffer: content) }
+        let bytes = await LowPriorityThread.run { Data(buffer: content) }
         if let refusal = InvoiceRules.byteRefusal(bytes, maxBytes: settings.pdfMaxBytes) { return try await refuse(refusal) }
         let inspection = await request.application.pdfInspector.inspect(bytes)
         switch inspection {
@@ -93,7 +93,7 @@ struct InvoiceUploadRoutes: RouteCollection {
         let filename = String(String.UnicodeScalarView(file.filename.trimmingWhitespace().unicodeScalars.prefix(200)))
         let name = filename.isEmpty ? "invoice-\(month.iso).pdf" : filename
         // The text rules and the file's SHA-256, off the threads that serve pages too.
-        let accepted = try await LowPriorityThread.run { AcceptedUpload(filename: name, content: bytes, report: report) }
+        let accepted = await LowPriorityThread.run { AcceptedUpload(filename: name, content: bytes, report: report) }
         let result = try await request.application.database.transaction(tenant: tenant.id) { db in
             try await InvoiceMutations.upload(accepted, month: month, for: user.id, actor: user.id, on: db)
         }

@@ -4,8 +4,8 @@ import NIOConcurrencyHelpers
 /// Runs a command with bytes on its stdin and collects its stdout, bounded in time and in
 /// output: a child that hangs is killed when the timeout passes, one that writes too much is
 /// killed when it passes the limit, one that stops reading its input makes the write fail
-/// instead of blocking. Blocking reads and writes happen on threads of their own, never on
-/// the concurrency pool.
+/// instead of blocking. Blocking reads and writes happen on threads of their own at a lower
+/// priority (`LowPriorityThread`), never on the concurrency pool.
 public enum ChildProcess {
     public struct Outcome: Sendable {
         /// The exit status, or the signal that ended the child when `signaled`.
@@ -72,7 +72,7 @@ public enum ChildProcess {
             state.withLockedValue { $0.timedOut = !$0.exited }
             killChild()
         }
-        async let delivered = onThread {
+        async let delivered = LowPriorityThread.run {
             let writer = stdin.fileHandleForWriting
             do {
                 try writer.write(contentsOf: input)
@@ -83,7 +83,7 @@ public enum ChildProcess {
                 return false
             }
         }
-        async let collected = onThread { () -> (Data, Bool) in
+        async let collected = LowPriorityThread.run { () -> (Data, Bool) in
             let reader = stdout.fileHandleForReading
             var output = Data()
             while true {
@@ -104,16 +104,5 @@ public enum ChildProcess {
         try? stdout.fileHandleForReading.close()
         return Outcome(status: status, signaled: signaled, output: output,
                        timedOut: state.withLockedValue { $0.timedOut }, outputExceeded: exceeded, inputDelivered: inputDelivered)
-    }
-
-    /// Runs blocking work on a new thread at a lower priority (`LowPriorityThread`: copying a
-    /// file through a pipe waits behind pages) and awaits its result.
-    private static func onThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            Thread {
-                LowPriorityThread.lowerCurrentThread()
-                continuation.resume(returning: work())
-            }.start()
-        }
     }
 }

@@ -13,10 +13,15 @@ enum LowPriorityThread {
 
     /// Runs `work` on a new thread at nice 10 and returns (or throws) what it does.
     static func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
+        try await run { Result(catching: work) }.get()
+    }
+
+    /// Runs `work` that cannot fail (a copy, a pipe's reads and writes) the same way.
+    static func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
             Thread {
                 lowerCurrentThread()
-                continuation.resume(with: Result(catching: work))
+                continuation.resume(returning: work())
             }.start()
         }
     }
@@ -30,10 +35,9 @@ enum LowPriorityThread {
         #endif
     }
 
-    /// The calling thread's nice value (for tests).
+    /// The calling thread's nice value.
     static func currentNiceness() -> Int32 {
         #if os(Linux)
-        errno = 0
         return getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
         #else
         return 0

@@ -58,6 +58,12 @@ free_port() {
   echo "$port"
 }
 
+# wait_for_port PORT : waits up to 5 s for something to listen on 127.0.0.1:PORT.
+wait_for_port() {
+  for _ in $(seq 1 50); do (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0; sleep 0.1; done
+  return 0
+}
+
 random_secret() { head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n'; }
 
 # cluster_dir NAME : where a private cluster lives. Under .data/ when the postgres user can

@@ -16,6 +16,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.13.4"),
+        .package(url: "https://github.com/vapor/swift-openapi-vapor.git", from: "1.2.0"),
     ],
     targets: [
         .target(
@@ -26,8 +28,12 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIVapor", package: "swift-openapi-vapor"),
                 "PDFInspection",
             ],
+            // The API's OpenAPI document and generator settings (scripts/generate-api).
+            exclude: ["API/openapi.yaml", "API/openapi-generator-config.yaml"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .executableTarget(

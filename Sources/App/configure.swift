@@ -47,7 +47,7 @@ func routes(_ app: Application) throws {
     try app.register(collection: HealthRoutes())
     try app.register(collection: LandingRoutes())
     try app.register(collection: OAuthTokenRoutes())
-    try app.register(collection: ApiRoutes())
+    try RosterAPI.register(on: app)
 
     let tenant = app.grouped("t", ":slug").grouped(TenantMiddleware(), CSRFMiddleware(), FlashMiddleware())
     try tenant.register(collection: SignInRoutes())

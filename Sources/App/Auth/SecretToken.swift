@@ -6,9 +6,19 @@ public struct SecretToken: Sendable, Equatable {
     public let value: String
 
     public init() {
+        value = Self.randomBytes(32).base64URLEncoded
+    }
+
+    /// `count` bytes from the system's random source.
+    static func randomBytes(_ count: Int) -> Data {
         var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        value = Data(bytes).base64URLEncoded
+        return Data((0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+    }
+
+    /// The token of 32 bytes that were derived, not drawn (`RefreshSuccessor`).
+    init(derived bytes: Data) {
+        precondition(bytes.count == 32, "a token holds 256 bits")
+        value = bytes.base64URLEncoded
     }
 
     public init?(parsing text: String) {

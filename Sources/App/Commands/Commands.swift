@@ -6,6 +6,7 @@ func registerCommands(_ app: Application) async {
     app.asyncCommands.use(TenantCommands(), as: "tenant")
     app.asyncCommands.use(DemoCommand(), as: "demo")
     app.asyncCommands.use(SignInLinkCommand(), as: "link")
+    app.asyncCommands.use(APITokenCommand(), as: "token")
 }
 
 /// `serve`, refusing a development server that others could reach, a production server that
@@ -18,7 +19,7 @@ struct GuardedServeCommand: AsyncCommand {
         let app = context.application
         let hostname = try Self.applyAddress(signature, to: app)
         let refusals = ServeChecks.refusals(Self.situation(app, hostname: hostname))
-        guard refusals.isEmpty else { throw Operations.Failure(refusals.joined(separator: "\n")) }
+        guard refusals.isEmpty else { throw OperatorCommands.Failure(refusals.joined(separator: "\n")) }
         try await DatabaseRoleGuard.check(app.database)
         // The inspector's sandbox must work before uploads are taken (production refuses to start).
         try await app.pdfInspector.checkSandbox(production: app.environment == .production, logger: app.logger)
@@ -42,7 +43,7 @@ struct MigrateCommand: AsyncCommand {
         let app = context.application
         let settings = app.settings
         let owner = settings.migrationDatabaseURL ?? settings.databaseURL
-        let applied = try await Operations.migrate(
+        let applied = try await OperatorCommands.migrate(
             migrator: app.migrator, owner: owner, appRole: settings.databaseURL.username, logger: app.logger)
         context.console.print(applied.isEmpty
             ? "Migrations are current (\(app.migrator.files.count) applied)."
@@ -75,10 +76,10 @@ struct CreateTenantCommand: AsyncCommand {
 
     func run(using context: CommandContext, signature: Signature) async throws {
         guard let slug = signature.slug, let name = signature.name, let email = signature.adminEmail else {
-            throw Operations.Failure("tenant create needs --slug, --name and --admin-email")
+            throw OperatorCommands.Failure("tenant create needs --slug, --name and --admin-email")
         }
         let app = context.application
-        let created = try await Operations.createTenant(
+        let created = try await OperatorCommands.createTenant(
             slug: slug, name: name, adminEmail: email,
             adminFirstName: signature.adminFirstName ?? "Admin", adminLastName: signature.adminLastName ?? name,
             database: app.database)
@@ -102,11 +103,39 @@ struct SignInLinkCommand: AsyncCommand {
 
     func run(using context: CommandContext, signature: Signature) async throws {
         guard let slug = signature.slug, let email = signature.email else {
-            throw Operations.Failure("link needs --slug and --email")
+            throw OperatorCommands.Failure("link needs --slug and --email")
         }
         let app = context.application
-        let token = try await Operations.signInLink(slug: slug, email: email, database: app.database)
+        let token = try await OperatorCommands.signInLink(slug: slug, email: email, database: app.database)
         context.console.print(app.settings.publicURL + Paths.signInLink(slug, token: token.value))
+    }
+}
+
+/// `token --slug acme --email a@acme.example [--client roster-cli]`: an API token pair for a person.
+struct APITokenCommand: AsyncCommand {
+    struct Signature: CommandSignature {
+        @Option(name: "slug", help: "The company's slug.")
+        var slug: String?
+        @Option(name: "email", help: "The person's work e-mail.")
+        var email: String?
+        @Option(name: "client", help: "The OAuth client the tokens are for (default: roster-cli).")
+        var client: String?
+        init() {}
+    }
+
+    var help: String { "Prints an API access token (one hour) and refresh token for a person, as JSON." }
+
+    func run(using context: CommandContext, signature: Signature) async throws {
+        guard let slug = signature.slug, let email = signature.email else {
+            throw OperatorCommands.Failure("token needs --slug and --email")
+        }
+        let tokens = try await OperatorCommands.apiTokens(slug: slug, email: email, client: signature.client ?? "roster-cli",
+                                                          database: context.application.database)
+        let body = OAuthTokenRoutes.TokenResponse(access_token: tokens.access.value, token_type: "Bearer",
+                                                  expires_in: tokens.expiresIn, refresh_token: tokens.refresh.value)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        context.console.print(String(decoding: try encoder.encode(body), as: UTF8.self))
     }
 }
 

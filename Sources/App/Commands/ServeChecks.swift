@@ -77,7 +77,7 @@ extension GuardedServeCommand {
         case (nil, nil, let bind?, nil):
             let parts = bind.split(separator: ":", omittingEmptySubsequences: false)
             guard parts.count == 2, let port = Int(parts[1]) else {
-                throw Operations.Failure("--bind takes hostname:port, not \(bind)")
+                throw OperatorCommands.Failure("--bind takes hostname:port, not \(bind)")
             }
             configuration.hostname = String(parts[0])
             configuration.port = port
@@ -85,7 +85,7 @@ extension GuardedServeCommand {
             if let hostname { configuration.hostname = hostname }
             if let port { configuration.port = port }
         default:
-            throw Operations.Failure("Use --hostname and --port, or --bind, or --unix-socket.")
+            throw OperatorCommands.Failure("Use --hostname and --port, or --bind, or --unix-socket.")
         }
         app.http.server.configuration = configuration
         return configuration.hostname

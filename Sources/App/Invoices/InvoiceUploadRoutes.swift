@@ -62,41 +62,9 @@ struct InvoiceUploadRoutes: RouteCollection {
             try await render(request, contracts: contracts, invoices: invoices, month: month, refusal: refusal)
                 .encodeResponse(status: .unprocessableEntity, for: request)
         }
-        guard let month else { return try await refuse(.badMonth) }
-        let today = try request.today
-        if let refusal = InvoiceRules.periodRefusal(month: month, contracts: contracts, today: today) {
-            return try await refuse(refusal)
-        }
-        // An approved or paid invoice keeps its file: say so before inspecting anything.
-        if case .failure(let refusal) = InvoiceRules.stateAfterUpload(current: invoices.first { $0.month == month }?.state) {
-            return try await refuse(refusal)
-        }
-        guard let file = form?.file("file"), !file.filename.isEmpty || file.content.readableBytes > 0 else {
-            return try await refuse(.noFile)
-        }
-        let settings = request.application.settings
-        // Copying the file out of the body costs in proportion to its size: not on a page's thread.
-        let content = file.content
-        let bytes = await LowPriorityThread.run { Data(buffer: content) }
-        if let refusal = InvoiceRules.byteRefusal(bytes, maxBytes: settings.pdfMaxBytes) { return try await refuse(refusal) }
-        let inspection = await request.application.pdfInspector.inspect(bytes)
-        switch inspection {
-        case .failed(let why): request.logger.warning("PDF inspection failed: \(why)")
-        case .busy: request.logger.warning("PDF inspection refused: too many waiting")
-        case .inspected: break
-        }
-        if let refusal = InvoiceRules.refusal(for: inspection, maxPages: settings.pdfMaxPages) {
-            return try await refuse(refusal)
-        }
-        guard case .inspected(let report) = inspection else { return try await refuse(.unreadable) }
-        // At most 200 code points, as the database counts.
-        let filename = String(String.UnicodeScalarView(file.filename.trimmingWhitespace().unicodeScalars.prefix(200)))
-        let name = filename.isEmpty ? "invoice-\(month.iso).pdf" : filename
-        // The text rules and the file's SHA-256, off the threads that serve pages too.
-        let accepted = await LowPriorityThread.run { AcceptedUpload(filename: name, content: bytes, report: report) }
-        let result = try await request.application.database.transaction(tenant: tenant.id) { db in
-            try await InvoiceMutations.upload(accepted, month: month, for: user.id, actor: user.id, on: db)
-        }
+        let result = try await InvoiceUpload.receive(
+            form, month: month, user: user, tenant: tenant,
+            situation: InvoiceUpload.Situation(contracts: contracts, invoices: invoices), request: request)
         switch result {
         case .failure(let refusal):
             return try await refuse(refusal)

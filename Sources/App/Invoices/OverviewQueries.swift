@@ -12,6 +12,8 @@ public struct InvoiceFilter: Sendable, Equatable {
 
 public struct OverviewRow: Sendable, Equatable {
     public let id: UUID
+    /// What an action on the invoice names (`ReviewPick.version`).
+    public let version: Int
     public let name: String
     public let team: String?
     public let state: InvoiceState
@@ -45,10 +47,17 @@ public enum OverviewQueries {
     public static func page(
         _ filter: InvoiceFilter, page: PageRequest, timeZone: String, on db: TenantConnection
     ) async throws -> Page<OverviewRow> {
+        page.page(fetched: try await rows(filter, limit: page.limit, offset: page.offset, timeZone: timeZone, on: db))
+    }
+
+    /// `limit` of the filtered invoices from `offset`, by surname; one statement.
+    public static func rows(
+        _ filter: InvoiceFilter, limit: Int, offset: Int, timeZone: String, on db: TenantConnection
+    ) async throws -> [OverviewRow] {
         let search = filter.search.trimmingWhitespace()
         var rows: [OverviewRow] = []
-        for try await (id, name, team, state, amount, currency, uploaded, document) in try await db.query("""
-            SELECT i.id, u.first_name || ' ' || u.last_name, t.name, i.state::text, d.amount_minor, d.currency,
+        for try await (id, version, name, team, state, amount, currency, uploaded, document) in try await db.query("""
+            SELECT i.id, i.version, u.first_name || ' ' || u.last_name, t.name, i.state::text, d.amount_minor, d.currency,
                    to_char(d.uploaded_at AT TIME ZONE \(timeZone), 'YYYY-MM-DD'), d.id
             FROM invoices i
             JOIN users u ON u.tenant_id = i.tenant_id AND u.id = i.user_id
@@ -59,14 +68,14 @@ public enum OverviewQueries {
               AND (\(filter.teamID)::uuid IS NULL OR u.team_id = \(filter.teamID))
               AND (\(search) = '' OR u.search_name LIKE fold_name(\(PeopleQueries.likePattern(search))))
             ORDER BY fold_name(u.last_name), fold_name(u.first_name), i.id
-            LIMIT \(page.limit) OFFSET \(page.offset)
-            """).decode((UUID, String, String?, String, Int64?, String?, String, UUID).self) {
+            LIMIT \(limit) OFFSET \(offset)
+            """).decode((UUID, Int, String, String?, String, Int64?, String?, String, UUID).self) {
             guard let state = InvoiceState(rawValue: state), let day = LocalDate(iso: uploaded) else { continue }
-            rows.append(OverviewRow(id: id, name: name, team: team, state: state,
+            rows.append(OverviewRow(id: id, version: version, name: name, team: team, state: state,
                                     amount: amount.flatMap { minor in currency.map { InvoiceAmount(minor: minor, currency: $0) } },
                                     uploadedOn: day, documentID: document))
         }
-        return page.page(fetched: rows)
+        return rows
     }
 
     /// Counts and sums per state for the filter (its state itself aside); one statement.

@@ -65,3 +65,30 @@ public struct PageLinks: Sendable, Equatable, Encodable {
     public let previousURL: String?
     public let nextURL: String?
 }
+
+/// A window of a list for the API: `limit` items from `offset` (docs/ARCHITECTURE.md, "The API").
+public struct ListWindow: Sendable, Equatable {
+    public static let defaultLimit = 25
+    public static let maxLimit = 100
+    public static let maxOffset = 100_000
+
+    public let limit: Int
+    public let offset: Int
+
+    /// Which of the two is out of range.
+    public enum Problem: Error, Equatable { case limit, offset }
+
+    /// The defaults for what is left out; throws for a value out of range.
+    public init(limit: Int?, offset: Int?) throws(Problem) {
+        let limit = limit ?? Self.defaultLimit, offset = offset ?? 0
+        guard (1...Self.maxLimit).contains(limit) else { throw .limit }
+        guard (0...Self.maxOffset).contains(offset) else { throw .offset }
+        self.limit = limit
+        self.offset = offset
+    }
+
+    /// This window of a list held in memory.
+    public func slice<Row>(_ all: [Row]) -> [Row] {
+        Array(all.dropFirst(offset).prefix(limit))
+    }
+}

@@ -83,7 +83,14 @@ public enum OAuthQueries {
     static func issue(
         family: UUID, user: UUID, client: String, slug: String, on db: TenantConnection
     ) async throws -> IssuedTokens {
-        let access = TenantToken(slug: slug), refresh = TenantToken(slug: slug)
+        try await issue(family: family, user: user, client: client, pair: (TenantToken(slug: slug), TenantToken(slug: slug)), on: db)
+    }
+
+    /// Stores `pair` as a new access and refresh token in a family.
+    private static func issue(
+        family: UUID, user: UUID, client: String, pair: (access: TenantToken, refresh: TenantToken), on db: TenantConnection
+    ) async throws -> IssuedTokens {
+        let (access, refresh) = pair
         let now = Date()
         try await db.query("""
             INSERT INTO oauth_tokens (tenant_id, family_id, kind, token_hash, client_id, user_id, expires_at) VALUES
@@ -94,20 +101,33 @@ public enum OAuthQueries {
     }
 
     /// Rotates a refresh token: the old one is spent, a new pair is issued in the same family.
-    /// A refresh token presented a second time revokes the whole family (RFC 6819, 5.2.2.3).
+    /// Presented again by the same client within `OAuthLifetimes.refreshGrace` of its rotation, it
+    /// gets the same pair again (`RefreshSuccessor`: two requests of one app that both met a 401);
+    /// presented again later, it revokes the whole family (RFC 6819, 5.2.2.3). The row is locked,
+    /// so two refreshes at once are one rotation and one repeat.
     public static func refresh(
         _ token: TenantToken, clientID: String, on db: TenantConnection
     ) async throws -> Result<IssuedTokens, OAuthError> {
         let rows = try await db.query("""
-            SELECT t.id, t.family_id, t.client_id, t.user_id, t.expires_at, t.used_at, t.revoked_at, u.active
+            SELECT t.id, t.family_id, t.client_id, t.user_id, t.expires_at, t.used_at, t.revoked_at, u.active, t.successor_seed
             FROM oauth_tokens t JOIN users u ON u.tenant_id = t.tenant_id AND u.id = t.user_id
             WHERE t.tenant_id = \(db.tenant) AND t.token_hash = \(token.hash) AND t.kind = 'refresh'
             FOR UPDATE OF t
             """).collect()
-        guard let (id, family, client, user, expires, used, revoked, active) = try rows.first?.decode(
-            (UUID, UUID, String, UUID, Date, Date?, Date?, Bool).self)
+        guard let (id, family, client, user, expires, used, revoked, active, seed) = try rows.first?.decode(
+            (UUID, UUID, String, UUID, Date, Date?, Date?, Bool, Data?).self)
         else { return .failure(.invalidGrant("the refresh token is unknown")) }
-        if used != nil {
+        if let used {
+            if revoked == nil, active, client == clientID, let seed, RefreshSuccessor.inGrace(usedAt: used, now: Date()) {
+                let pair = RefreshSuccessor.pair(of: token, seed: seed)
+                let successor = try await db.query("""
+                    SELECT 1 FROM oauth_tokens
+                    WHERE tenant_id = \(db.tenant) AND token_hash = \(pair.refresh.hash) AND revoked_at IS NULL
+                    """).collect()
+                if !successor.isEmpty {
+                    return .success(IssuedTokens(access: pair.access, refresh: pair.refresh, expiresIn: Int(OAuthLifetimes.access)))
+                }
+            }
             try await revokeFamily(family, on: db)
             return .failure(.invalidGrant("the refresh token was already used; every token of this sign-in is revoked"))
         }
@@ -115,8 +135,12 @@ public enum OAuthQueries {
         if expires <= Date() { return .failure(.invalidGrant("the refresh token has expired")) }
         if client != clientID { return .failure(.invalidGrant("the refresh token was issued to another client")) }
         if !active { return .failure(.invalidGrant("the account is deactivated")) }
-        try await db.query("UPDATE oauth_tokens SET used_at = now() WHERE tenant_id = \(db.tenant) AND id = \(id)")
-        return .success(try await issue(family: family, user: user, client: client, slug: token.slug, on: db))
+        let newSeed = SecretToken.randomBytes(32)
+        try await db.query("""
+            UPDATE oauth_tokens SET used_at = now(), successor_seed = \(newSeed) WHERE tenant_id = \(db.tenant) AND id = \(id)
+            """)
+        return .success(try await issue(family: family, user: user, client: client,
+                                        pair: RefreshSuccessor.pair(of: token, seed: newSeed), on: db))
     }
 
     public static func revokeFamily(_ family: UUID, on db: TenantConnection) async throws {

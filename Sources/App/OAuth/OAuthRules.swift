@@ -53,6 +53,11 @@ public struct TenantToken: Sendable, Equatable {
         secret = SecretToken()
     }
 
+    init(slug: String, secret: SecretToken) {
+        self.slug = slug
+        self.secret = secret
+    }
+
     public init?(parsing text: String) {
         guard let dot = text.lastIndex(of: ".") else { return nil }
         let slug = String(text[..<dot])
@@ -129,4 +134,26 @@ public enum OAuthLifetimes {
     public static let code: TimeInterval = 120
     public static let access: TimeInterval = 60 * 60
     public static let refresh: TimeInterval = 30 * 24 * 60 * 60
+    /// How long after its rotation a refresh token presented again by the same client gets the
+    /// same successor pair instead of revoking its family.
+    public static let refreshGrace: TimeInterval = 30
+}
+
+/// The pair a refresh token is rotated into: derived from the spent token and a random seed kept
+/// with it (HMAC-SHA256), so that presenting the spent token again within the grace window gives
+/// the very same pair, and nothing else can make it: the database holds the seed and hashes only.
+public enum RefreshSuccessor {
+    public static func pair(of spent: TenantToken, seed: Data) -> (access: TenantToken, refresh: TenantToken) {
+        let key = SymmetricKey(data: Data(spent.value.utf8))
+        func derive(_ label: String) -> TenantToken {
+            let mac = HMAC<SHA256>.authenticationCode(for: seed + Data(label.utf8), using: key)
+            return TenantToken(slug: spent.slug, secret: SecretToken(derived: Data(mac)))
+        }
+        return (derive("access"), derive("refresh"))
+    }
+
+    /// Whether a spent refresh token presented again now may get its successor pair.
+    public static func inGrace(usedAt: Date, now: Date) -> Bool {
+        now >= usedAt && now.timeIntervalSince(usedAt) <= OAuthLifetimes.refreshGrace
+    }
 }

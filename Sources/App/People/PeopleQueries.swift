@@ -59,9 +59,18 @@ public enum PeopleQueries {
     public static func list(
         _ filter: PeopleFilter, page: PageRequest, today: LocalDate, on db: TenantConnection
     ) async throws -> Page<PersonRow> {
+        page.page(fetched: try await rows(filter, limit: page.limit, offset: page.offset, counting: false, today: today, on: db).rows)
+    }
+
+    /// `limit` people of the filter from `offset`, by surname, and (when `counting`) how many the
+    /// filter holds in all; one statement.
+    public static func rows(
+        _ filter: PeopleFilter, limit: Int, offset: Int, counting: Bool, today: LocalDate, on db: TenantConnection
+    ) async throws -> (rows: [PersonRow], total: Int?) {
         let search = filter.search.trimmingWhitespace()
         let rows = try await db.query("""
-            SELECT u.id, u.first_name, u.last_name, u.title, u.position, u.email, u.phone, t.name, c.kind, u.active
+            SELECT u.id, u.first_name, u.last_name, u.title, u.position, u.email, u.phone, t.name, c.kind, u.active,
+                   \(unescaped: counting ? "count(*) OVER ()" : "NULL::bigint")
             FROM users u
             LEFT JOIN teams t ON t.tenant_id = u.tenant_id AND t.id = u.team_id
             LEFT JOIN LATERAL (
@@ -76,15 +85,17 @@ public enum PeopleQueries {
               AND (\(filter.active)::boolean IS NULL OR u.active = \(filter.active))
               AND (\(filter.ledBy)::uuid IS NULL OR t.leader_id = \(filter.ledBy))
             ORDER BY fold_name(u.last_name), fold_name(u.first_name), u.id
-            LIMIT \(page.limit) OFFSET \(page.offset)
+            LIMIT \(limit) OFFSET \(offset)
             """).collect()
+        var total: Int64?
         let people = try rows.map { row in
-            let (id, first, last, title, position, email, phone, team, kind, active) =
-                try row.decode((UUID, String, String, String, String, String, String?, String?, String?, Bool).self)
+            let (id, first, last, title, position, email, phone, team, kind, active, count) =
+                try row.decode((UUID, String, String, String, String, String, String?, String?, String?, Bool, Int64?).self)
+            total = count
             return PersonRow(id: id, firstName: first, lastName: last, title: title, position: position, email: email,
                              phone: phone, teamName: team, contractKind: kind.flatMap(ContractKind.init(rawValue:)), active: active)
         }
-        return page.page(fetched: people)
+        return (people, counting ? Int(total ?? 0) : nil)
     }
 
     public static func person(_ id: UUID, on db: TenantConnection) async throws -> Person? {

@@ -1,11 +1,13 @@
 import Vapor
 
 /// Turns every error into an HTML page in the visitor's language; details only in development.
+/// Under `/api/` an error is a problem document instead (`APIProblem`), whichever layer threw it.
 struct ErrorPageMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         do {
             return try await next.respond(to: request)
         } catch {
+            if APIErrors.isAPIPath(request.url.path) { return APIErrors.response(for: error, request: request) }
             return await page(for: error, request: request)
         }
     }

@@ -32,3 +32,33 @@ enum FormText {
         return false
     }
 }
+
+extension FormText {
+    /// Whether a JSON text holds U+0000: a raw NUL byte or the escape `\u0000` inside a string.
+    /// Linear in the text; a backslash that is itself escaped (`\\u0000`, the six characters) is
+    /// told apart by counting the backslashes before the `u`.
+    static func jsonContainsNUL(_ bytes: some Collection<UInt8>) -> Bool {
+        var backslashes = 0
+        var zeros = -1 // after an escaping backslash and `u`: how many `0` followed; else -1
+        for byte in bytes {
+            if byte == 0 { return true }
+            if zeros >= 0 {
+                if byte == UInt8(ascii: "0") {
+                    zeros += 1
+                    if zeros == 4 { return true }
+                    continue
+                }
+                zeros = -1
+            }
+            if byte == UInt8(ascii: "\\") {
+                backslashes += 1
+                continue
+            }
+            if backslashes % 2 == 1, byte == UInt8(ascii: "u") || byte == UInt8(ascii: "U") {
+                zeros = 0
+            }
+            backslashes = 0
+        }
+        return false
+    }
+}

@@ -3,10 +3,10 @@ import Vapor
 /// The first look at every request's input, before a database connection is taken or a body
 /// decoded anywhere:
 /// - a query string or form field holding U+0000 is refused with 422, naming the field
-///   (PostgreSQL cannot store it in text);
+///   (PostgreSQL cannot store it in text), and so is a JSON body holding it (`\u0000`);
 /// - a body's Content-Type must be well formed (a multipart boundary of 1–70 RFC 2046
 ///   characters; else 400) and the kind the route takes (`RouteBody`; else 415);
-/// - a form's body is collected here, within the route's size limit (413) and a deadline (408),
+/// - a form's or a JSON body is collected here, within the route's size limit (413) and a deadline (408),
 ///   so a slow client never holds a pooled connection. A file route's body is collected later,
 ///   by the tenant middleware once the sender is known to be signed in.
 struct RequestBodyMiddleware: AsyncMiddleware {
@@ -38,6 +38,12 @@ struct RequestBodyMiddleware: AsyncMiddleware {
                 if let field = FormText.fieldWithNUL(urlEncoded: String(decoding: body.readableBytesView, as: UTF8.self)) {
                     throw RequestProblem.nulCharacter(field: field)
                 }
+            }
+        case (.json, .json?), (.json, nil):
+            try await request.collectBody()
+            if let body = request.body.data, body.readableBytes > 0 {
+                guard contentType != nil else { throw Abort(.unsupportedMediaType) }
+                if FormText.jsonContainsNUL(body.readableBytesView) { throw RequestProblem.nulCharacter(field: "body") }
             }
         case (.multipart, .multipartForm?):
             // Refuse a declared size beyond the limit before anything else happens.

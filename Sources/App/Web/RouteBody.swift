@@ -10,6 +10,8 @@ enum RouteBody: Sendable {
     /// `multipart/form-data` with files, collected by the tenant middleware once the visitor is
     /// known to be signed in (`RouteOption.ownTransactions`) and parsed once (`MultipartForm`).
     case multipart
+    /// `application/json` (or no body): the API's operations (docs/ARCHITECTURE.md, "The API").
+    case json
 }
 
 private struct MultipartFormKey: StorageKey { typealias Value = MultipartForm }

@@ -33,7 +33,7 @@ import Testing
 @Suite struct SignInLinkTests {
     @Test func aLinkSignsInOnceAndTheSessionLivesInTheDatabase() async throws {
         try await withWorld { world in
-            let token = try await Operations.signInLink(slug: "acme", email: world.employee.email, database: world.db)
+            let token = try await OperatorCommands.signInLink(slug: "acme", email: world.employee.email, database: world.db)
             var browser = world.browser()
             let path = Paths.signInLink("acme", token: token.value)
 
@@ -88,7 +88,7 @@ import Testing
 
     @Test func aLinkOfAnotherTenantIsUnknownHere() async throws {
         try await withWorld { world in
-            let token = try await Operations.signInLink(slug: "globex", email: world.otherAdmin.email, database: world.db)
+            let token = try await OperatorCommands.signInLink(slug: "globex", email: world.otherAdmin.email, database: world.db)
             var browser = world.browser()
             let page = try await browser.get(Paths.signInLink("acme", token: token.value))
             #expect(page.status == .notFound)
@@ -116,7 +116,7 @@ import Testing
             var signedIn = try await world.signedIn(world.employee)
             let r4 = try await signedIn.get("/t/acme/")
             #expect(r4.status == .ok)
-            let token = try await Operations.signInLink(slug: "acme", email: world.employee.email, database: world.db)
+            let token = try await OperatorCommands.signInLink(slug: "acme", email: world.employee.email, database: world.db)
 
             try await world.db.transaction(tenant: world.employee.tenantID) { connection in
                 try await UserQueries.setActive(false, user: world.employee.id, on: connection)
@@ -131,8 +131,8 @@ import Testing
             #expect(page.body.contains("deactivated"))
             let r5 = try await browser.post(Paths.signInLink("acme", token: token.value), form: [:], csrfFrom: page)
             #expect(r5.status == .forbidden)
-            await #expect(throws: Operations.Failure.self) {
-                _ = try await Operations.signInLink(slug: "acme", email: world.employee.email, database: world.db)
+            await #expect(throws: OperatorCommands.Failure.self) {
+                _ = try await OperatorCommands.signInLink(slug: "acme", email: world.employee.email, database: world.db)
             }
         }
     }

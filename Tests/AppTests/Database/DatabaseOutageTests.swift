@@ -32,7 +32,7 @@ import Vapor
                 _ = try await app.database.client.withConnection(timeout: .seconds(60)) { connection in
                     try await connection.query("SELECT 1", logger: TestPostgres.logger)
                 }
-                _ = try await Operations.createTenant(
+                _ = try await OperatorCommands.createTenant(
                     slug: "acme", name: "ACME", adminEmail: "admin@acme.example", adminFirstName: "A", adminLastName: "B",
                     database: app.database)
                 var browser = Browser(app: app)

@@ -29,7 +29,7 @@ import Testing
     @Test func applyingTwiceIsANoOp() async throws {
         try await TestPostgres.withDatabase { database in
             let migrator = try TestPostgres.migrator()
-            let again = try await Operations.migrate(
+            let again = try await OperatorCommands.migrate(
                 migrator: migrator, owner: try database.ownerURL, appRole: "roster_app", logger: TestPostgres.logger)
             #expect(again.isEmpty)
             let count = try await database.asSuperuser { connection in
@@ -45,7 +45,7 @@ import Testing
             var files = try TestPostgres.migrator().files
             files[0] = MigrationFile(name: files[0].name, sql: files[0].sql + "\n-- edited afterwards\n")
             let error = await #expect(throws: MigrationError.self) {
-                try await Operations.migrate(
+                try await OperatorCommands.migrate(
                     migrator: Migrator(files: files), owner: try database.ownerURL, appRole: "roster_app",
                     logger: TestPostgres.logger)
             }
@@ -64,7 +64,7 @@ import Testing
                 MigrationFile(name: "9998_ok_part.sql", sql: "CREATE TABLE half_done (id int);\nSELECT no_such_column FROM half_done;"),
             ]
             await #expect(throws: MigrationError.self) {
-                try await Operations.migrate(
+                try await OperatorCommands.migrate(
                     migrator: Migrator(files: files), owner: try database.ownerURL, appRole: "roster_app",
                     logger: TestPostgres.logger)
             }

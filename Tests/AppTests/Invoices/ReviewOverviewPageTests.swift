@@ -8,7 +8,7 @@ import Testing
 
     @Test func totalsAndPagesKeepTheFilter() {
         let filter = InvoiceFilter(month: Self.october, state: .submitted, teamID: nil, search: "Dvořák & syn")
-        let row = OverviewRow(id: UUID(), name: "Eva Dvořáková", team: nil, state: .submitted,
+        let row = OverviewRow(id: UUID(), version: 1, name: "Eva Dvořáková", team: nil, state: .submitted,
                               amount: InvoiceAmount(minor: 1_000_00, currency: "EUR"), uploadedOn: LocalDate(iso: "2026-11-02")!,
                               documentID: UUID())
         let page = ReviewOverviewPage(

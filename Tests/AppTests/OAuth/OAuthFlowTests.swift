@@ -83,8 +83,8 @@ import VaporTesting
             #expect(tokens.token_type == "Bearer" && tokens.expires_in == 3600)
             let me = try await Self.me(world, tokens.access_token)
             #expect(me.status == .ok)
-            let body = try me.content.decode(ApiRoutes.Me.self)
-            #expect(body.email == world.leader.email && body.roles == ["employee", "team_leader"] && body.company.slug == "acme")
+            let body = try me.content.decode(Components.Schemas.Me.self)
+            #expect(body.email == world.leader.email && body.roles == [.employee, .teamLeader] && body.company.slug == "acme")
 
             // No token, a malformed one, another tenant's slug on it: 401 with the challenge.
             let none = try await Self.me(world, nil)
@@ -153,12 +153,44 @@ import VaporTesting
             let second = try rotated.content.decode(Tokens.self)
             #expect(second.refresh_token != first.refresh_token && second.access_token != first.access_token)
             #expect(try await Self.me(world, second.access_token).status == .ok)
-            // The old refresh token again: refused, and every token of this sign-in is revoked.
+            // Past the grace window, the old refresh token again: refused, and every token of
+            // this sign-in is revoked.
+            try await Self.ageRotations(world, seconds: Int(OAuthLifetimes.refreshGrace) + 1)
             let reuse = try await Self.refresh(world, first.refresh_token)
             let reuseError = try reuse.content.decode(Failure.self).error
             #expect(reuse.status == .badRequest && reuseError == "invalid_grant")
             #expect(try await Self.me(world, second.access_token).status == .unauthorized)
             #expect(try await Self.refresh(world, second.refresh_token).status == .badRequest)
+        }
+    }
+
+    @Test func aRefreshRepeatedWithinTheGraceWindowGetsTheSamePair() async throws {
+        try await withWorld { world in
+            let first = try await Self.exchange(world, code: try await Self.code(world, world.employee)).content.decode(Tokens.self)
+            // Two refreshes at once (two requests that both met a 401): one pair for both.
+            async let a = Self.refresh(world, first.refresh_token)
+            async let b = Self.refresh(world, first.refresh_token)
+            let (one, two) = try await (a, b)
+            #expect(one.status == .ok && two.status == .ok)
+            let pairOne = try one.content.decode(Tokens.self), pairTwo = try two.content.decode(Tokens.self)
+            #expect(pairOne.access_token == pairTwo.access_token && pairOne.refresh_token == pairTwo.refresh_token)
+            #expect(try await Self.me(world, pairOne.access_token).status == .ok)
+            // Another client presenting it is a reuse: the family is revoked.
+            let stranger = try await Self.post(world, "/oauth/token", [
+                "grant_type": "refresh_token", "client_id": "roster-mobile", "refresh_token": first.refresh_token])
+            #expect(try stranger.content.decode(Failure.self).error == "invalid_grant")
+            #expect(try await Self.me(world, pairOne.access_token).status == .unauthorized)
+            // Within the window, a revoked family gives nothing either.
+            #expect(try await Self.refresh(world, first.refresh_token).status == .badRequest)
+        }
+    }
+
+    /// Moves every rotation of refresh tokens `seconds` into the past.
+    static func ageRotations(_ world: TestWorld, seconds: Int) async throws {
+        try await world.database.asSuperuser { connection in
+            try await connection.query("""
+                UPDATE oauth_tokens SET used_at = used_at - make_interval(secs => \(seconds)) WHERE used_at IS NOT NULL
+                """, logger: TestPostgres.logger)
         }
     }
 

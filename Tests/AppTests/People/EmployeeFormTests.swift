@@ -32,7 +32,7 @@ import Testing
             #expect(profile.body.contains("CZK\u{00A0}650.50 / h"))
             #expect(profile.body.contains("created the profile"))
             // The new person can be sent a link and sign in.
-            let token = try await Operations.signInLink(slug: "acme", email: "TOMAS.cerny@acme.example", database: world.db)
+            let token = try await OperatorCommands.signInLink(slug: "acme", email: "TOMAS.cerny@acme.example", database: world.db)
             #expect(token.value.count == 43)
         }
     }

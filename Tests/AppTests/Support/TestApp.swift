@@ -34,7 +34,7 @@ struct TestWorld: Sendable {
 
     /// A browser that signed in through a real one-time link.
     func signedIn(_ user: User, slug: String = DemoData.slug) async throws -> Browser {
-        let token = try await Operations.signInLink(slug: slug, email: user.email, database: db)
+        let token = try await OperatorCommands.signInLink(slug: slug, email: user.email, database: db)
         var browser = browser()
         let page = try await browser.get(Paths.signInLink(slug, token: token.value))
         #expect(page.status == .ok)
@@ -76,7 +76,7 @@ func withWorld<T: Sendable>(
             adjust(&settings)
             try await configure(app, settings: settings)
             let people = try await DemoData.seed(database: app.database, clock: app.settings.clock)
-            let other = try await Operations.createTenant(
+            let other = try await OperatorCommands.createTenant(
                 slug: "globex", name: "Globex a.s.", adminEmail: "boss@globex.example",
                 adminFirstName: "Hana", adminLastName: "Malá", database: app.database)
             // The second tenant gets a row in every tenant-owned table too, so isolation is tested everywhere.

@@ -11,7 +11,7 @@ enum TestPostgres {
     static var superuser: PostgresURL {
         get throws {
             guard let url = ProcessInfo.processInfo.environment["ROSTER_TEST_POSTGRES"] else {
-                throw Operations.Failure("ROSTER_TEST_POSTGRES is not set: run the tests with scripts/test, which starts PostgreSQL.")
+                throw OperatorCommands.Failure("ROSTER_TEST_POSTGRES is not set: run the tests with scripts/test, which starts PostgreSQL.")
             }
             return try PostgresURL(url)
         }
@@ -42,7 +42,7 @@ enum TestPostgres {
         } catch let error as PSQLError {
             try? await drop(name)
             // PSQLError hides the server's message unless asked; a failing test should show it.
-            throw Operations.Failure(String(reflecting: error))
+            throw OperatorCommands.Failure(String(reflecting: error))
         } catch {
             try? await drop(name)
             throw error
@@ -69,7 +69,7 @@ enum TestPostgres {
                 try await TestPostgres.owner.with(database: "postgres").withConnection(logger: TestPostgres.logger) {
                     try await $0.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: TestPostgres.logger)
                 }
-                _ = try await Operations.migrate(
+                _ = try await OperatorCommands.migrate(
                     migrator: try TestPostgres.migrator(), owner: try TestPostgres.owner.with(database: name),
                     appRole: "roster_app", logger: TestPostgres.logger)
                 return name

@@ -70,12 +70,12 @@ import Testing
     @Test func createTenantRefusesBadOrDuplicateInput() async throws {
         try await withWorld { world in
             func create(_ slug: String, _ email: String) async throws {
-                _ = try await Operations.createTenant(slug: slug, name: "X", adminEmail: email, adminFirstName: "A",
+                _ = try await OperatorCommands.createTenant(slug: slug, name: "X", adminEmail: email, adminFirstName: "A",
                                                       adminLastName: "B", database: world.db)
             }
-            await #expect(throws: Operations.Failure.self) { try await create("Bad Slug", "a@b.cz") }
-            await #expect(throws: Operations.Failure.self) { try await create("initech", "not-an-email") }
-            let duplicate = await #expect(throws: Operations.Failure.self) { try await create("acme", "a@b.cz") }
+            await #expect(throws: OperatorCommands.Failure.self) { try await create("Bad Slug", "a@b.cz") }
+            await #expect(throws: OperatorCommands.Failure.self) { try await create("initech", "not-an-email") }
+            let duplicate = await #expect(throws: OperatorCommands.Failure.self) { try await create("acme", "a@b.cz") }
             #expect(duplicate?.description.contains("already exists") == true)
             try await create("initech", "peter@initech.example")
         }
@@ -100,7 +100,7 @@ import Testing
             }
             #expect(user?.id == world.admin.id)
             // The same address may work at another company.
-            _ = try await Operations.createTenant(slug: "initech", name: "Initech", adminEmail: world.admin.email,
+            _ = try await OperatorCommands.createTenant(slug: "initech", name: "Initech", adminEmail: world.admin.email,
                                                   adminFirstName: "J", adminLastName: "N", database: world.db)
         }
     }

@@ -3,7 +3,7 @@ import Logging
 import PostgresNIO
 
 /// What the console commands do, callable from tests without a console.
-public enum Operations {
+public enum OperatorCommands {
     public struct Failure: Error, CustomStringConvertible, Equatable {
         public let description: String
         public init(_ description: String) { self.description = description }
@@ -61,6 +61,23 @@ public enum Operations {
             }
             guard user.active else { throw Failure("\(user.email) is deactivated and cannot sign in.") }
             return try await SignInLinkQueries.issue(for: user.id, on: connection)
+        }
+    }
+
+    /// An API token pair for an active person, as if they had signed in to `client` (for a
+    /// company's script and for the API's tests; the operator can already sign anyone in with
+    /// `link`). Refused for a client that does not exist.
+    public static func apiTokens(slug: String, email: String, client: String, database: Database) async throws -> IssuedTokens {
+        try await database.transaction { connection in
+            guard let (tenant, db) = try await connection.enterTenant(slug: slug, logger: database.logger) else {
+                throw Failure("There is no tenant with the slug \"\(slug)\".")
+            }
+            guard try await OAuthQueries.client(client, on: db) != nil else { throw Failure("There is no OAuth client \"\(client)\".") }
+            guard let user = try await UserQueries.find(email: email, on: db) else {
+                throw Failure("\(tenant.name) has nobody with the e-mail \(email).")
+            }
+            guard user.active else { throw Failure("\(user.email) is deactivated and cannot sign in.") }
+            return try await OAuthQueries.issue(family: UUID(), user: user.id, client: client, slug: slug, on: db)
         }
     }
 }

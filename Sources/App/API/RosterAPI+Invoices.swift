@@ -1,0 +1,98 @@
+import Foundation
+import OpenAPIRuntime
+import Vapor
+
+extension RosterAPI {
+    func listMyInvoices(_ input: Operations.ListMyInvoices.Input) async throws -> Operations.ListMyInvoices.Output {
+        let page = try await APIContext.run(readOnly: true) { api in
+            try api.require(.submitInvoices, .oneself)
+            let window = try APIInput.window(limit: input.query.limit, offset: input.query.offset, t: api.t)
+            let contracts = try await PeopleQueries.contracts(of: api.user.id, on: api.db)
+            let invoices = try await InvoiceQueries.summaries(of: api.user.id, timeZone: api.tenant.timeZone, on: api.db)
+            let rows = InvoiceMonths.rows(contracts: contracts, invoices: invoices, today: api.today)
+            return Components.Schemas.MyInvoicesPage(
+                items: window.slice(rows).map { row in
+                    switch row.status {
+                    case .invoice(let invoice): .init(month: row.month.iso, status: .invoice, invoice: .init(invoice))
+                    case .missing: .init(month: row.month.iso, status: .missing)
+                    case .notRequired: .init(month: row.month.iso, status: .notRequired)
+                    }
+                },
+                total: rows.count, limit: window.limit, offset: window.offset,
+                uploadableMonths: InvoiceMonths.uploadable(contracts: contracts, invoices: invoices, today: api.today).map(\.iso))
+        }
+        return .ok(.init(body: .json(page)))
+    }
+
+    func getInvoice(_ input: Operations.GetInvoice.Input) async throws -> Operations.GetInvoice.Output {
+        let id = try APIInput.pathID(input.path.invoiceId)
+        let invoice = try await APIContext.run(readOnly: true) { api in
+            Components.Schemas.Invoice(try await Self.visibleInvoice(id, api), viewer: api.user)
+        }
+        return .ok(.init(body: .json(invoice)))
+    }
+
+    /// The invoice when the caller may see it (their own, or any for admins), else 404.
+    static func visibleInvoice(_ id: UUID, _ api: APIContext) async throws -> InvoiceDetail {
+        guard let invoice = try await InvoiceQueries.detail(id, timeZone: api.tenant.timeZone, on: api.db),
+              Permissions.can(api.user, .viewInvoices, .invoice(invoice.subject))
+        else { throw APIProblem.notFound }
+        return invoice
+    }
+
+    func downloadInvoiceDocument(
+        _ input: Operations.DownloadInvoiceDocument.Input
+    ) async throws -> Operations.DownloadInvoiceDocument.Output {
+        let invoice = try APIInput.pathID(input.path.invoiceId), document = try APIInput.pathID(input.path.documentId)
+        let file = try await APIContext.run(readOnly: true) { api in
+            guard let file = try await InvoiceQueries.document(document, of: invoice, on: api.db),
+                  Permissions.can(api.user, .viewInvoices, .invoice(file.subject))
+            else { throw APIProblem.notFound }
+            return file
+        }
+        let name = InvoiceRules.safeFilename(file.filename, fallback: "invoice-\(file.month.iso)")
+        return .ok(.init(headers: .init(contentDisposition: "attachment; filename=\"\(name)\""),
+                         body: .pdf(HTTPBody(file.content))))
+    }
+
+    func uploadInvoice(_ input: Operations.UploadInvoice.Input) async throws -> Operations.UploadInvoice.Output {
+        // Who is asking first, in a short transaction: only they may send a large body, and no
+        // connection is held while it arrives or while the inspector reads it.
+        let (request, tenant, user) = try await APIContext.caller()
+        guard Permissions.can(user, .submitInvoices, .oneself) else { throw APIProblem.forbidden }
+        let stored = try await request.withMultipartForm {
+            let form = request.multipartForm
+            let situation = try await InvoiceUpload.situation(of: user.id, tenant: tenant, database: request.application.database)
+            let month = form?.field("month").flatMap(Month.init(filter:))
+            switch try await InvoiceUpload.receive(form, month: month, user: user, tenant: tenant, situation: situation,
+                                                   request: request) {
+            case .success(let stored): return stored
+            case .failure(let refusal): throw APIProblem(refusal)
+            }
+        }
+        let invoice = try await request.application.database.transaction(tenant: tenant.id, readOnly: true) { db in
+            try await InvoiceQueries.detail(stored.invoice, timeZone: tenant.timeZone, on: db)
+        }
+        guard let invoice else { throw APIProblem.notFound }
+        return .created(.init(body: .json(.init(invoice, viewer: user))))
+    }
+}
+
+extension APIProblem {
+    /// An upload refused: 422 (503 when the server is busy) with the web's message.
+    init(_ refusal: UploadRefusal) {
+        let (key, arguments) = refusal.message
+        let kinds: [String: String] = [
+            "invoice.refused.noFile": "upload-no-file", "invoice.refused.empty": "upload-empty",
+            "invoice.refused.tooLarge": "upload-too-large", "invoice.refused.notPDF": "upload-not-pdf",
+            "invoice.refused.unreadable": "upload-unreadable", "invoice.refused.passwordProtected": "upload-password-protected",
+            "invoice.refused.encrypted": "upload-encrypted", "invoice.refused.noPages": "upload-no-pages",
+            "invoice.refused.tooManyPages": "upload-too-many-pages", "invoice.refused.badMonth": "upload-bad-month",
+            "invoice.refused.futureMonth": "upload-future-month", "invoice.refused.notContractor": "upload-not-contractor",
+            "invoice.refused.busy": "busy",
+        ]
+        let kind = kinds[key] ?? (key.hasPrefix("invoice.refused.locked") ? "upload-locked" : "upload-refused")
+        self.init(refusal == .busy ? .serviceUnavailable : .unprocessableEntity, kind, detailKey: key, arguments,
+                  headers: refusal == .busy ? ["Retry-After": "30"] : [:])
+    }
+}

@@ -1,0 +1,23 @@
+import Foundation
+
+extension RosterAPI {
+    func getMe(_ input: Operations.GetMe.Input) async throws -> Operations.GetMe.Output {
+        let me = try await APIContext.run(readOnly: true) { api in
+            let user = api.user, tenant = api.tenant
+            var rates: [Rate] = []
+            if Permissions.can(user, .viewRate, .oneself) {
+                rates = try await RateQueries.history(of: user.id, on: api.db).map(\.rate)
+            }
+            let today = api.today
+            return Components.Schemas.Me(
+                id: user.id.lowercasedString, email: user.email, firstName: user.firstName, lastName: user.lastName,
+                title: user.title, displayName: user.displayName,
+                language: user.preferredLanguage.map { $0 == .cs ? .cs : .en },
+                roles: user.roles.sorted().map(Components.Schemas.Role.init),
+                company: .init(slug: tenant.slug, name: tenant.name, currency: tenant.currency, timeZone: tenant.timeZone),
+                currentRate: RateHistory.inEffect(rates, on: today).map(Components.Schemas.Rate.init),
+                upcomingRate: RateHistory.upcoming(rates, after: today).map(Components.Schemas.Rate.init))
+        }
+        return .ok(.init(body: .json(me)))
+    }
+}

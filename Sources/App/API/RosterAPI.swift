@@ -1,0 +1,63 @@
+import Foundation
+import OpenAPIRuntime
+import OpenAPIVapor
+import Vapor
+
+/// The API's operations (`Sources/App/API/openapi.yaml`, whose generated interface is
+/// `APIProtocol`): each one thin, over the same queries, rules and `Permissions` entries as its
+/// web page (docs/ARCHITECTURE.md, "The API"). The handlers live in extensions by area.
+struct RosterAPI: APIProtocol {
+    /// Registers every operation under `/api/v1`.
+    static func register(on app: Application) throws {
+        let transport = VaporTransport(routesBuilder: APIRoutesBuilder(
+            base: app.grouped(APIRequestMiddleware()), maxUploadBytes: app.settings.pdfMaxBytes))
+        try RosterAPI().registerHandlers(on: transport, serverURL: try Servers.Server1.url())
+    }
+}
+
+/// What operations read from paths and queries, checked as the web checks it.
+enum APIInput {
+    /// An id of a path: anything but a UUID is an id that does not exist (404, as on the web).
+    static func pathID(_ text: String) throws -> UUID {
+        guard let id = UUID(uuidString: text) else { throw APIProblem.notFound }
+        return id
+    }
+
+    /// A query's `limit` and `offset`.
+    static func window(limit: Int?, offset: Int?, t: Translator) throws -> ListWindow {
+        do {
+            return try ListWindow(limit: limit, offset: offset)
+        } catch .limit {
+            throw APIProblem.invalid([.init(field: "limit", message: t("api.field.limit", String(ListWindow.maxLimit)))])
+        } catch {
+            throw APIProblem.invalid([.init(field: "offset", message: t("api.field.offset", String(ListWindow.maxOffset)))])
+        }
+    }
+
+    /// A `YYYY-MM` month, or nil when left out.
+    static func month(_ text: String?, field: String, t: Translator) throws -> Month? {
+        guard let text else { return nil }
+        guard let month = Month(filter: text) else {
+            throw APIProblem.invalid([.init(field: field, message: t("api.field.month"))])
+        }
+        return month
+    }
+
+    /// A UUID of a query filter, or nil when left out.
+    static func id(_ text: String?, field: String, t: Translator) throws -> UUID? {
+        guard let text else { return nil }
+        guard let id = UUID(uuidString: text) else {
+            throw APIProblem.invalid([.init(field: field, message: t("api.field.id"))])
+        }
+        return id
+    }
+
+    /// A search text: at most 100 characters, as on the web.
+    static func search(_ text: String?, field: String, t: Translator) throws -> String {
+        guard let text else { return "" }
+        guard text.count <= 100 else {
+            throw APIProblem.invalid([.init(field: field, message: t("api.field.tooLong", "100"))])
+        }
+        return text
+    }
+}

@@ -13,9 +13,11 @@ struct APIContext: Sendable {
     var t: Translator { request.translator }
     var today: LocalDate { request.application.settings.clock.today(in: tenant.timeZone) }
 
-    /// 403 unless the caller may do `action` to `subject` (the web's `Permissions` rule).
-    func require(_ action: Action, _ subject: Subject = .company) throws {
-        guard Permissions.can(user, action, subject) else { throw APIProblem.forbidden }
+    /// 403 unless the caller may call `operation` (`APIOperation.permission`); the reach granted.
+    @discardableResult
+    func require(_ operation: APIOperation) throws -> Reach {
+        guard let reach = operation.reach(for: user) else { throw APIProblem.forbidden }
+        return reach
     }
 
     /// Runs `body` for the caller of the current API request in one transaction of their tenant

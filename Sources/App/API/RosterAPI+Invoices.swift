@@ -5,7 +5,7 @@ import Vapor
 extension RosterAPI {
     func listMyInvoices(_ input: Operations.ListMyInvoices.Input) async throws -> Operations.ListMyInvoices.Output {
         let page = try await APIContext.run(readOnly: true) { api in
-            try api.require(.submitInvoices, .oneself)
+            try api.require(.listMyInvoices)
             let window = try APIInput.window(limit: input.query.limit, offset: input.query.offset, t: api.t)
             let contracts = try await PeopleQueries.contracts(of: api.user.id, on: api.db)
             let invoices = try await InvoiceQueries.summaries(of: api.user.id, timeZone: api.tenant.timeZone, on: api.db)
@@ -27,7 +27,8 @@ extension RosterAPI {
     func getInvoice(_ input: Operations.GetInvoice.Input) async throws -> Operations.GetInvoice.Output {
         let id = try APIInput.pathID(input.path.invoiceId)
         let invoice = try await APIContext.run(readOnly: true) { api in
-            Components.Schemas.Invoice(try await Self.visibleInvoice(id, api), viewer: api.user)
+            try api.require(.getInvoice)
+            return Components.Schemas.Invoice(try await Self.visibleInvoice(id, api), viewer: api.user)
         }
         return .ok(.init(body: .json(invoice)))
     }
@@ -45,6 +46,7 @@ extension RosterAPI {
     ) async throws -> Operations.DownloadInvoiceDocument.Output {
         let invoice = try APIInput.pathID(input.path.invoiceId), document = try APIInput.pathID(input.path.documentId)
         let file = try await APIContext.run(readOnly: true) { api in
+            try api.require(.downloadInvoiceDocument)
             guard let file = try await InvoiceQueries.document(document, of: invoice, on: api.db),
                   Permissions.can(api.user, .viewInvoices, .invoice(file.subject))
             else { throw APIProblem.notFound }
@@ -59,7 +61,7 @@ extension RosterAPI {
         // Who is asking first, in a short transaction: only they may send a large body, and no
         // connection is held while it arrives or while the inspector reads it.
         let (request, tenant, user) = try await APIContext.caller()
-        guard Permissions.can(user, .submitInvoices, .oneself) else { throw APIProblem.forbidden }
+        guard APIOperation.uploadInvoice.reach(for: user) != nil else { throw APIProblem.forbidden }
         let stored = try await request.withMultipartForm {
             let form = request.multipartForm
             let situation = try await InvoiceUpload.situation(of: user.id, tenant: tenant, database: request.application.database)

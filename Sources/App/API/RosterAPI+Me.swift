@@ -3,6 +3,7 @@ import Foundation
 extension RosterAPI {
     func getMe(_ input: Operations.GetMe.Input) async throws -> Operations.GetMe.Output {
         let me = try await APIContext.run(readOnly: true) { api in
+            try api.require(.getMe)
             let user = api.user, tenant = api.tenant
             var rates: [Rate] = []
             if Permissions.can(user, .viewRate, .oneself) {

@@ -4,9 +4,7 @@ extension RosterAPI {
     func listPeople(_ input: Operations.ListPeople.Input) async throws -> Operations.ListPeople.Output {
         let page = try await APIContext.run(readOnly: true) { api in
             // Admins list the company; team leaders the people of the teams they lead.
-            guard let reach = Permissions.reach(of: api.user.roles, for: .listPeople), api.user.active, reach >= .team else {
-                throw APIProblem.forbidden
-            }
+            let reach = try api.require(.listPeople)
             let query = input.query, t = api.t
             let window = try APIInput.window(limit: query.limit, offset: query.offset, t: t)
             var filter = PeopleFilter()
@@ -38,6 +36,7 @@ extension RosterAPI {
     func getPerson(_ input: Operations.GetPerson.Input) async throws -> Operations.GetPerson.Output {
         let id = try APIInput.pathID(input.path.personId)
         let person = try await APIContext.run(readOnly: true) { api in
+            try api.require(.getPerson)
             guard let person = try await PeopleQueries.person(id, on: api.db),
                   let access = Permissions.profileAccess(api.user, of: person.subject)
             else { throw APIProblem.notFound }

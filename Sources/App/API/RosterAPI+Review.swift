@@ -3,7 +3,7 @@ import Foundation
 extension RosterAPI {
     func listInvoices(_ input: Operations.ListInvoices.Input) async throws -> Operations.ListInvoices.Output {
         let page = try await APIContext.run(readOnly: true) { api in
-            try api.require(.reviewInvoices)
+            try api.require(.listInvoices)
             let query = input.query, t = api.t
             let window = try APIInput.window(limit: query.limit, offset: query.offset, t: t)
             let filter = InvoiceFilter(
@@ -29,7 +29,7 @@ extension RosterAPI {
         let id = try APIInput.pathID(input.path.invoiceId)
         guard case .json(let body) = input.body else { throw APIProblem(.unsupportedMediaType, "unsupported-media-type") }
         let invoice = try await APIContext.run(readOnly: false) { api in
-            try api.require(.reviewInvoices)
+            try api.require(.actOnInvoice)
             let before = try await Self.visibleInvoice(id, api)
             let outcome = try await ReviewMutations.apply(
                 body.action.domain, to: [ReviewPick(id: id, version: body.version, reason: body.reason)],
@@ -52,7 +52,7 @@ extension RosterAPI {
     func actOnInvoices(_ input: Operations.ActOnInvoices.Input) async throws -> Operations.ActOnInvoices.Output {
         guard case .json(let body) = input.body else { throw APIProblem(.unsupportedMediaType, "unsupported-media-type") }
         let result = try await APIContext.run(readOnly: false) { api in
-            try api.require(.reviewInvoices)
+            try api.require(.actOnInvoices)
             guard (1...Self.maxBulkInvoices).contains(body.invoices.count) else {
                 throw APIProblem.invalid([.init(field: "invoices", message: api.t("api.field.invoices", String(Self.maxBulkInvoices)))])
             }

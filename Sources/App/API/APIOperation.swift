@@ -1,0 +1,27 @@
+/// Every operation of the API with the `Permissions` entry it checks before anything else: the
+/// entry of its web page, and the least reach a role must grant for it. What the operation then
+/// reads is checked per item as on the web (someone else's invoice or a profile out of reach is a
+/// 404). A test enumerates every operation of the OpenAPI document × every role against this.
+enum APIOperation: String, CaseIterable, Sendable {
+    case getMe, listMyInvoices, uploadInvoice, getInvoice, downloadInvoiceDocument
+    case listInvoices, actOnInvoice, actOnInvoices
+    case listPeople, getPerson
+
+    var permission: (action: Action, reach: Reach) {
+        switch self {
+        case .getMe: (.viewHome, .own)
+        case .listMyInvoices, .uploadInvoice: (.submitInvoices, .own)
+        case .getInvoice, .downloadInvoiceDocument: (.viewInvoices, .own)
+        case .listInvoices, .actOnInvoice, .actOnInvoices: (.reviewInvoices, .tenant)
+        case .listPeople: (.listPeople, .team)
+        case .getPerson: (.viewProfile, .own)
+        }
+    }
+
+    /// Whether `user` may call the operation at all; the reach `Permissions` grants them for it.
+    func reach(for user: User) -> Reach? {
+        guard user.active, let reach = Permissions.reach(of: user.roles, for: permission.action), reach >= permission.reach
+        else { return nil }
+        return reach
+    }
+}

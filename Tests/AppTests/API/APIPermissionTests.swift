@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+import Vapor
+@testable import App
+
+/// Every operation of the OpenAPI document × every role, against `APIOperation` and `Permissions`.
+@Suite struct APIPermissionTests {
+    /// The operation ids of the served document.
+    static func documentedOperations() throws -> Set<String> {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../Public/api/v1/openapi.json")
+        let document = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any]
+        let paths = document?["paths"] as? [String: [String: Any]] ?? [:]
+        return Set(paths.values.flatMap { $0.values.compactMap { ($0 as? [String: Any])?["operationId"] as? String } })
+    }
+
+    @Test func everyDocumentedOperationHasItsPermission() throws {
+        #expect(try Self.documentedOperations() == Set(APIOperation.allCases.map(\.rawValue)))
+    }
+
+    @Test func everyOperationByEveryRoleFollowsThePermissionTable() async throws {
+        try await withWorld { world in
+            let tenant = world.employee.tenantID
+            let seeded = try await seededInvoice(world, tenant: tenant)
+            let unknown = UUID().lowercasedString
+            for user in [world.employee, world.leader, world.admin] {
+                let client = try await APIClient.signIn(world, user)
+                for operation in APIOperation.allCases {
+                    let reply: APIClient.Reply
+                    switch operation {
+                    case .getMe: reply = try await client.get("/me")
+                    case .listMyInvoices: reply = try await client.get("/me/invoices")
+                    case .uploadInvoice: reply = try await client.upload(month: "2026-11", file: Data("not a pdf".utf8))
+                    case .getInvoice: reply = try await client.get("/invoices/\(seeded.invoice.lowercasedString)")
+                    case .downloadInvoiceDocument:
+                        reply = try await client.get("/invoices/\(seeded.invoice.lowercasedString)/documents/\(seeded.document.lowercasedString)")
+                    case .listInvoices: reply = try await client.get("/invoices?month=2024-10")
+                    case .actOnInvoice:
+                        reply = try await client.send(.POST, "/invoices/\(unknown)/actions", json: #"{"action":"approve","version":1}"#)
+                    case .actOnInvoices:
+                        reply = try await client.send(.POST, "/invoices/actions",
+                                                      json: #"{"action":"approve","invoices":[{"id":"\#(unknown)","version":1}]}"#)
+                    case .listPeople: reply = try await client.get("/people")
+                    case .getPerson: reply = try await client.get("/people/\(world.employee.id.lowercasedString)")
+                    }
+                    let allowed = operation.reach(for: user) != nil
+                    // The table, said once more in words: everyone has their own things, team
+                    // leaders list their team, admins review.
+                    let review: Set<APIOperation> = [.listInvoices, .actOnInvoice, .actOnInvoices]
+                    #expect(allowed == (user.roles.contains(.admin) || !review.contains(operation)
+                        && (operation != .listPeople || user.roles.contains(.teamLeader))))
+                    if allowed {
+                        #expect(reply.status != .forbidden && reply.status != .unauthorized && reply.status.code < 500,
+                                "\(operation) as \(user.roles): \(reply.status)")
+                    } else {
+                        #expect(reply.status == .forbidden && reply.isProblem, "\(operation) as \(user.roles): \(reply.status)")
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+import Vapor
+@testable import App
+
+@Suite struct APIRoutesTests {
+    static let slug = DemoData.slug
+
+    @Test func anotherTenantsIdsAreNotFoundAndNothingChanges() async throws {
+        try await withWorld { world in
+            let acme = try await seededInvoice(world, tenant: world.employee.tenantID)
+            let globex = try await APIClient.signIn(world, world.otherAdmin, slug: "globex")
+            let invoice = acme.invoice.lowercasedString
+            #expect(try await globex.get("/invoices/\(invoice)").status == .notFound)
+            #expect(try await globex.get("/invoices/\(invoice)/documents/\(acme.document.lowercasedString)").status == .notFound)
+            #expect(try await globex.get("/people/\(world.employee.id.lowercasedString)").status == .notFound)
+            let single = try await globex.send(.POST, "/invoices/\(invoice)/actions", json: #"{"action":"approve","version":\#(acme.version)}"#)
+            #expect(single.status == .notFound && single.isProblem)
+            let bulk = try await globex.send(.POST, "/invoices/actions",
+                                             json: #"{"action":"approve","invoices":[{"id":"\#(invoice)","version":\#(acme.version)}]}"#)
+            #expect(try bulk.decode(Components.Schemas.BulkActionResult.self).results.map(\.outcome) == [.notFound])
+            // Globex's lists hold none of Acme's.
+            let people = try await globex.get("/people?status=all").decode(Components.Schemas.PeoplePage.self)
+            #expect(people.total == 1 && people.items.map(\.email) == [world.otherAdmin.email])
+            let invoices = try await globex.get("/invoices?month=2024-10").decode(Components.Schemas.InvoiceListPage.self)
+            #expect(invoices.total == 0 && invoices.items.isEmpty)
+            // Acme's invoice is as it was.
+            let admin = try await APIClient.signIn(world, world.admin)
+            let after = try await admin.get("/invoices/\(invoice)").decode(Components.Schemas.Invoice.self)
+            #expect(after.state == .submitted && after.version == acme.version)
+        }
+    }
+
+    @Test func refusalsAreProblemDocuments() async throws {
+        try await withWorld { world in
+            // No token, and a token of nobody: 401 with the Bearer challenge.
+            let none = try await world.app.testing().sendRequest(.GET, "/api/v1/me")
+            #expect(none.status == .unauthorized && none.headers.first(name: .wwwAuthenticate) == "Bearer realm=\"roster\"")
+            #expect(none.headers.first(name: .contentType) == "application/problem+json")
+            let stranger = APIClient(app: world.app, token: "acme." + SecretToken().value)
+            let unknown = try await stranger.get("/me")
+            #expect(unknown.status == .unauthorized && unknown.problem?._type == "/api/v1/problems/unauthorized")
+            #expect(unknown.headers.first(name: .wwwAuthenticate)?.contains("error=\"invalid_token\"") == true)
+
+            var admin = try await APIClient.signIn(world, world.admin)
+            // Out-of-range paging and a bad month: 422 naming the field.
+            let limit = try await admin.get("/invoices?limit=1000")
+            #expect(limit.status == .unprocessableEntity && limit.problem?.errors?.map(\.field) == ["limit"])
+            let month = try await admin.get("/invoices?month=1999-01")
+            #expect(month.status == .unprocessableEntity && month.problem?.errors?.map(\.field) == ["month"])
+            // A body that is not JSON, a NUL in a string, a body of the wrong type, an unknown address.
+            let malformed = try await admin.send(.POST, "/invoices/actions", json: "{nope")
+            #expect(malformed.status == .badRequest && malformed.isProblem)
+            let nul = try await admin.send(.POST, "/invoices/actions",
+                                           json: #"{"action":"return","invoices":[{"id":"\#(UUID())","version":1,"reason":"a\u0000b"}]}"#)
+            #expect(nul.status == .unprocessableEntity && nul.problem?._type == "/api/v1/problems/nul-character")
+            let form = try await admin.send(.POST, "/invoices/actions", bytes: .init(string: "a=b"),
+                                            contentType: "application/x-www-form-urlencoded")
+            #expect(form.status == .unsupportedMediaType && form.isProblem)
+            let nowhere = try await admin.get("/nowhere")
+            #expect(nowhere.status == .notFound && nowhere.isProblem)
+            // In Czech when asked.
+            admin.language = "cs"
+            #expect(try await admin.get("/invoices/\(UUID())").problem?.title == "Nenalezeno")
+        }
+    }
+
+    @Test func reviewThroughTheAPIMovesInvoicesAsTheDeskDoes() async throws {
+        try await withWorld { world in
+            let seeded = try await seededInvoice(world, tenant: world.employee.tenantID)
+            let admin = try await APIClient.signIn(world, world.admin)
+            let list = try await admin.get("/invoices?month=2024-10&state=submitted").decode(Components.Schemas.InvoiceListPage.self)
+            #expect(list.total == 1 && list.items.first?.id == seeded.invoice.lowercasedString)
+            let item = try #require(list.items.first)
+            // Bulk approve with the listed version: changed, once.
+            let body = #"{"action":"approve","invoices":[{"id":"\#(item.id)","version":\#(item.version)}]}"#
+            let approved = try await admin.send(.POST, "/invoices/actions", json: body).decode(Components.Schemas.BulkActionResult.self)
+            #expect(approved.results.map(\.outcome) == [.changed])
+            let again = try await admin.send(.POST, "/invoices/actions", json: body).decode(Components.Schemas.BulkActionResult.self)
+            #expect(again.results.map(\.outcome) == [.stale])
+            // The single action with the stale version: 409 with the invoice as it is now.
+            let stale = try await admin.send(.POST, "/invoices/\(item.id)/actions", json: #"{"action":"pay","version":\#(item.version)}"#)
+            #expect(stale.status == .conflict && stale.problem?.current?.state == .approved)
+            let current = try #require(stale.problem?.current)
+            // A return needs a reason: 422 naming it.
+            let noReason = try await admin.send(.POST, "/invoices/\(item.id)/actions", json: #"{"action":"return","version":\#(current.version)}"#)
+            #expect(noReason.status == .unprocessableEntity && noReason.problem?.errors?.map(\.field) == ["reason"])
+            let paid = try await admin.send(.POST, "/invoices/\(item.id)/actions", json: #"{"action":"pay","version":\#(current.version)}"#)
+            let invoice = try paid.decode(Components.Schemas.Invoice.self)
+            #expect(paid.status == .ok && invoice.state == .paid && invoice.actions == [.undoPayment])
+            #expect(invoice.history.prefix(2).map(\.toState) == [.paid, .approved])
+            // The owner sees the same invoice, without actions; the leader does not see it.
+            let eva = try await APIClient.signIn(world, world.employee)
+            #expect(try await eva.get("/invoices/\(item.id)").decode(Components.Schemas.Invoice.self).actions.isEmpty)
+            let leader = try await APIClient.signIn(world, world.leader)
+            #expect(try await leader.get("/invoices/\(item.id)").status == .notFound)
+        }
+    }
+
+    @Test func anUploadThroughTheAPIIsReadByTheInspector() async throws {
+        try await withWorld { world in
+            let eva = try await APIClient.signIn(world, world.employee)
+            let month = TestClock.thisMonth.iso
+            let mine = try await eva.get("/me/invoices?limit=2").decode(Components.Schemas.MyInvoicesPage.self)
+            #expect(mine.items.first?.month == month && mine.items.first?.status == .missing && mine.uploadableMonths.contains(month))
+            let refused = try await eva.upload(month: month, file: TestPDF.jpeg())
+            #expect(refused.status == .unprocessableEntity && refused.problem?._type == "/api/v1/problems/upload-not-pdf")
+            let stored = try await eva.upload(month: month, file: PDFInspectorTests.czechInvoice)
+            #expect(stored.status == .created)
+            let invoice = try stored.decode(Components.Schemas.Invoice.self)
+            #expect(invoice.month == month && invoice.state == .submitted && invoice.fields.total != nil)
+            let file = try await eva.get("/invoices/\(invoice.id)/documents/\(invoice.documentId)")
+            #expect(file.status == .ok && file.bytes == PDFInspectorTests.czechInvoice)
+            #expect(file.headers.first(name: .contentDisposition)?.hasPrefix("attachment") == true)
+            let after = try await eva.get("/me/invoices?limit=1").decode(Components.Schemas.MyInvoicesPage.self)
+            #expect(after.items.first?.status == .invoice && after.items.first?.invoice?.id == invoice.id)
+            // A team leader's profile view of Eva shows her rate; Eva's own /me shows hers.
+            let me = try await eva.get("/me").decode(Components.Schemas.Me.self)
+            #expect(me.currentRate?.hourly.amountMinor == 68_000)
+        }
+    }
+}

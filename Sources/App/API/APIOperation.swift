@@ -3,18 +3,21 @@
 /// reads is checked per item as on the web (someone else's invoice or a profile out of reach is a
 /// 404). A test enumerates every operation of the OpenAPI document × every role against this.
 enum APIOperation: String, CaseIterable, Sendable {
-    case getMe, listMyInvoices, uploadInvoice, getInvoice, downloadInvoiceDocument
-    case listInvoices, actOnInvoice, actOnInvoices
-    case listPeople, getPerson
+    case getMe, listMyEarnings, listMyInvoices, uploadInvoice, getInvoice, downloadInvoiceDocument
+    case listInvoices, listMissingInvoices, getReviewDesk, actOnInvoice, actOnInvoices, exportPayments
+    case listPeople, getPerson, listPersonRates
 
     var permission: (action: Action, reach: Reach) {
         switch self {
         case .getMe: (.viewHome, .own)
+        case .listMyEarnings: (.viewEarnings, .own)
         case .listMyInvoices, .uploadInvoice: (.submitInvoices, .own)
         case .getInvoice, .downloadInvoiceDocument: (.viewInvoices, .own)
-        case .listInvoices, .actOnInvoice, .actOnInvoices: (.reviewInvoices, .tenant)
+        case .listInvoices, .listMissingInvoices, .getReviewDesk, .actOnInvoice, .actOnInvoices, .exportPayments:
+            (.reviewInvoices, .tenant)
         case .listPeople: (.listPeople, .team)
         case .getPerson: (.viewProfile, .own)
+        case .listPersonRates: (.manageRates, .tenant)
         }
     }
 

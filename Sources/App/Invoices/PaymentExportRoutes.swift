@@ -29,40 +29,21 @@ struct PaymentExportRoutes: RouteCollection {
         // The selected rows only: the "To pay" desk starts with all of them selected.
         let selected = (form.pick ?? []).compactMap { $0.split(separator: ":").first.flatMap { UUID(uuidString: String($0)) } }
         guard !selected.isEmpty else { return request.redirect(to: back, flash: Flash(.error, "flash.export.nothingSelected")) }
-        let rows = try await ReviewQueries.desk(month: month, state: .approved, only: selected, on: db)
-        var invoices = rows.map { PayableInvoice(id: $0.id, name: $0.name, month: $0.month, fields: $0.fields) }
-        var debtor: Debtor?
-        if format == "xml" {
-            debtor = try await PaymentSettingsQueries.debtor(on: db)
-            guard debtor != nil else {
-                return request.redirect(to: Paths.paymentSettings(tenant.slug), flash: Flash(.error, "flash.export.noDebtor"))
-            }
-            invoices = invoices.filter(\.payable)
+        let result = try await PaymentExporting.export(
+            selected, month: month, format: format == "xml" ? .pain001 : .csv, again: form.again != nil,
+            now: request.application.settings.clock.now, today: try request.today, on: db)
+        switch result {
+        case .failure(.noDebtor):
+            return request.redirect(to: Paths.paymentSettings(tenant.slug), flash: Flash(.error, PaymentExporting.Refusal.noDebtor.messageKey))
+        case .failure(let refusal):
+            return request.redirect(to: back, flash: Flash(.error, refusal.messageKey))
+        case .success(let file):
+            let response = Response(status: .ok, body: .init(string: file.body))
+            response.headers.replaceOrAdd(name: .contentType, value: file.contentType)
+            response.headers.replaceOrAdd(name: .contentDisposition, value: "attachment; filename=\"\(file.filename)\"")
+            response.headers.replaceOrAdd(name: .cacheControl, value: "private, no-store")
+            return response
         }
-        let claimed = try await ReviewMutations.claimForExport(invoices.map(\.id), again: form.again != nil, on: db)
-        invoices = invoices.filter { claimed.contains($0.id) }
-        guard !invoices.isEmpty else {
-            return request.redirect(to: back, flash: Flash(.error, format == "xml" && !rows.isEmpty && rows.allSatisfy {
-                !PayableInvoice(id: $0.id, name: $0.name, month: $0.month, fields: $0.fields).payable
-            } ? "flash.export.nothingPayable" : "flash.export.nothing"))
-        }
-        let body: String, type: HTTPMediaType, name: String
-        if let debtor {
-            let now = request.application.settings.clock.now
-            body = PaymentExport.pain001(invoices, debtor: debtor, messageID: "ROSTER-\(month.iso)-\(Int(now.timeIntervalSince1970))",
-                                         created: now, executionDate: try request.today)
-            type = HTTPMediaType(type: "application", subType: "xml", parameters: ["charset": "utf-8"])
-            name = "payment-order-\(month.iso).xml"
-        } else {
-            body = PaymentExport.csv(invoices)
-            type = HTTPMediaType(type: "text", subType: "csv", parameters: ["charset": "utf-8"])
-            name = "invoices-\(month.iso).csv"
-        }
-        let response = Response(status: .ok, body: .init(string: body))
-        response.headers.contentType = type
-        response.headers.replaceOrAdd(name: .contentDisposition, value: "attachment; filename=\"\(name)\"")
-        response.headers.replaceOrAdd(name: .cacheControl, value: "private, no-store")
-        return response
     }
 
     struct SettingsForm: Content {

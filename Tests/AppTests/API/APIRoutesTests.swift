@@ -119,4 +119,42 @@ import Vapor
             #expect(me.currentRate?.hourly.amountMinor == 68_000)
         }
     }
+
+    @Test func theDeskMissingAndExportsAnswerAsTheirPages() async throws {
+        try await withWorld { world in
+            let seeded = try await seededInvoice(world, tenant: world.employee.tenantID)
+            let admin = try await APIClient.signIn(world, world.admin)
+            let desk = try await admin.get("/invoices/desk?month=2024-10").decode(Components.Schemas.Desk.self)
+            let line = try #require(desk.items.first)
+            #expect(desk.items.count == 1 && line.id == seeded.invoice.lowercasedString && line.expected != nil)
+            #expect(line.fields.total?.amountMinor == 1_000_00 && line.flags.contains(.amount))
+            // Nobody has submitted for this month yet: both contractors are missing.
+            let missing = try await admin.get("/invoices/missing").decode(Components.Schemas.MissingPage.self)
+            #expect(missing.month == TestClock.thisMonth.iso && Set(missing.items.map(\.email)) == [world.leader.email, world.employee.email])
+            // Approve, then export once; a second export without `again` has nothing left.
+            let body = #"{"action":"approve","invoices":[{"id":"\#(line.id)","version":\#(line.version)}]}"#
+            _ = try await admin.send(.POST, "/invoices/actions", json: body)
+            let export = #"{"month":"2024-10","format":"csv","invoices":["\#(line.id)"]}"#
+            let csv = try await admin.send(.POST, "/invoices/exports", json: export)
+            #expect(csv.status == .ok && csv.headers.first(name: .contentType)?.hasPrefix("text/csv") == true)
+            #expect(String(decoding: csv.bytes, as: UTF8.self).contains("Dvořáková"))
+            let twice = try await admin.send(.POST, "/invoices/exports", json: export)
+            #expect(twice.status == .unprocessableEntity && twice.problem?._type == "/api/v1/problems/export-nothing-to-export")
+            let approvedDesk = try await admin.get("/invoices/desk?month=2024-10&state=approved").decode(Components.Schemas.Desk.self)
+            #expect(approvedDesk.items.map(\.exported) == [true])
+            // Rates of a person, newest first.
+            let rates = try await admin.get("/people/\(world.employee.id.lowercasedString)/rates")
+                .decode(Components.Schemas.RatesPage.self)
+            #expect(rates.total >= 3 && rates.items.count == rates.total)
+            #expect(rates.items.map(\.effectiveFrom) == rates.items.map(\.effectiveFrom).sorted(by: >))
+            let second = try await admin.get("/people/\(world.employee.id.lowercasedString)/rates?limit=1&offset=1")
+                .decode(Components.Schemas.RatesPage.self)
+            #expect(second.items.map(\.id) == [rates.items[1].id] && second.total == rates.total)
+            // Eva's earnings: from her first contract to this month, newest first.
+            let eva = try await APIClient.signIn(world, world.employee)
+            let earnings = try await eva.get("/me/earnings?limit=3").decode(Components.Schemas.EarningsPage.self)
+            #expect(earnings.items.first?.month == TestClock.thisMonth.iso && earnings.items.count == 3)
+            #expect(earnings.total == 27 && earnings.items.allSatisfy { $0.amount.amountMinor > 0 })
+        }
+    }
 }

@@ -911,6 +911,415 @@ extension Components {
                 case results
             }
         }
+        /// - Remark: Generated from `#/components/schemas/MonthEarnings`.
+        internal struct MonthEarnings: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/MonthEarnings/month`.
+            internal var month: Components.Schemas.MonthText
+            /// - Remark: Generated from `#/components/schemas/MonthEarnings/amount`.
+            internal var amount: Components.Schemas.Money
+            /// Working days on which a contract and a rate were in effect.
+            ///
+            /// - Remark: Generated from `#/components/schemas/MonthEarnings/paidDays`.
+            internal var paidDays: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/MonthEarnings/basis`.
+            internal enum BasisPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case capacity = "capacity"
+                case invoice = "invoice"
+            }
+            /// - Remark: Generated from `#/components/schemas/MonthEarnings/basis`.
+            internal var basis: Components.Schemas.MonthEarnings.BasisPayload
+            /// Creates a new `MonthEarnings`.
+            ///
+            /// - Parameters:
+            ///   - month:
+            ///   - amount:
+            ///   - paidDays: Working days on which a contract and a rate were in effect.
+            ///   - basis:
+            internal init(
+                month: Components.Schemas.MonthText,
+                amount: Components.Schemas.Money,
+                paidDays: Swift.Int,
+                basis: Components.Schemas.MonthEarnings.BasisPayload
+            ) {
+                self.month = month
+                self.amount = amount
+                self.paidDays = paidDays
+                self.basis = basis
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case month
+                case amount
+                case paidDays
+                case basis
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/EarningsPage`.
+        internal struct EarningsPage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/EarningsPage/items`.
+            internal var items: [Components.Schemas.MonthEarnings]
+            /// - Remark: Generated from `#/components/schemas/EarningsPage/total`.
+            internal var total: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/EarningsPage/limit`.
+            internal var limit: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/EarningsPage/offset`.
+            internal var offset: Swift.Int
+            /// Creates a new `EarningsPage`.
+            ///
+            /// - Parameters:
+            ///   - items:
+            ///   - total:
+            ///   - limit:
+            ///   - offset:
+            internal init(
+                items: [Components.Schemas.MonthEarnings],
+                total: Swift.Int,
+                limit: Swift.Int,
+                offset: Swift.Int
+            ) {
+                self.items = items
+                self.total = total
+                self.limit = limit
+                self.offset = offset
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case items
+                case total
+                case limit
+                case offset
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/MissingInvoice`.
+        internal struct MissingInvoice: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/MissingInvoice/personId`.
+            internal var personId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/MissingInvoice/personName`.
+            internal var personName: Swift.String
+            /// - Remark: Generated from `#/components/schemas/MissingInvoice/team`.
+            internal var team: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/MissingInvoice/email`.
+            internal var email: Swift.String
+            /// - Remark: Generated from `#/components/schemas/MissingInvoice/lastMonth`.
+            internal var lastMonth: Components.Schemas.MonthText?
+            /// - Remark: Generated from `#/components/schemas/MissingInvoice/lastUploadedOn`.
+            internal var lastUploadedOn: Components.Schemas.DateText?
+            /// Creates a new `MissingInvoice`.
+            ///
+            /// - Parameters:
+            ///   - personId:
+            ///   - personName:
+            ///   - team:
+            ///   - email:
+            ///   - lastMonth:
+            ///   - lastUploadedOn:
+            internal init(
+                personId: Swift.String,
+                personName: Swift.String,
+                team: Swift.String? = nil,
+                email: Swift.String,
+                lastMonth: Components.Schemas.MonthText? = nil,
+                lastUploadedOn: Components.Schemas.DateText? = nil
+            ) {
+                self.personId = personId
+                self.personName = personName
+                self.team = team
+                self.email = email
+                self.lastMonth = lastMonth
+                self.lastUploadedOn = lastUploadedOn
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case personId
+                case personName
+                case team
+                case email
+                case lastMonth
+                case lastUploadedOn
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/MissingPage`.
+        internal struct MissingPage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/MissingPage/month`.
+            internal var month: Components.Schemas.MonthText
+            /// - Remark: Generated from `#/components/schemas/MissingPage/items`.
+            internal var items: [Components.Schemas.MissingInvoice]
+            /// - Remark: Generated from `#/components/schemas/MissingPage/total`.
+            internal var total: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/MissingPage/limit`.
+            internal var limit: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/MissingPage/offset`.
+            internal var offset: Swift.Int
+            /// Creates a new `MissingPage`.
+            ///
+            /// - Parameters:
+            ///   - month:
+            ///   - items:
+            ///   - total:
+            ///   - limit:
+            ///   - offset:
+            internal init(
+                month: Components.Schemas.MonthText,
+                items: [Components.Schemas.MissingInvoice],
+                total: Swift.Int,
+                limit: Swift.Int,
+                offset: Swift.Int
+            ) {
+                self.month = month
+                self.items = items
+                self.total = total
+                self.limit = limit
+                self.offset = offset
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case month
+                case items
+                case total
+                case limit
+                case offset
+            }
+        }
+        /// amount (the amount read differs from the expected one, or could not be compared);
+        /// account (the account differs from the person's previous approved invoice); same-file
+        /// (another invoice has the very same file); same-number (another invoice of the person has
+        /// the same number); nothing-read (nothing could be read from the PDF); own (the caller's own
+        /// invoice, which another admin must approve and pay).
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/ReviewFlag`.
+        internal enum ReviewFlag: String, Codable, Hashable, Sendable, CaseIterable {
+            case amount = "amount"
+            case account = "account"
+            case sameFile = "same-file"
+            case sameNumber = "same-number"
+            case nothingRead = "nothing-read"
+            case own = "own"
+        }
+        /// - Remark: Generated from `#/components/schemas/DeskLine`.
+        internal struct DeskLine: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DeskLine/id`.
+            internal var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/DeskLine/version`.
+            internal var version: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/DeskLine/personId`.
+            internal var personId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/DeskLine/personName`.
+            internal var personName: Swift.String
+            /// - Remark: Generated from `#/components/schemas/DeskLine/state`.
+            internal var state: Components.Schemas.InvoiceState
+            /// - Remark: Generated from `#/components/schemas/DeskLine/documentId`.
+            internal var documentId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/DeskLine/fields`.
+            internal var fields: Components.Schemas.InvoiceFields
+            /// Contracted hours × the rate in effect on the month's working days under an IČO contract.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DeskLine/expected`.
+            internal var expected: Components.Schemas.Money?
+            /// Read − expected, in minor units, when both are known in one currency.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DeskLine/difference`.
+            internal var difference: Swift.Int64?
+            /// - Remark: Generated from `#/components/schemas/DeskLine/flags`.
+            internal var flags: [Components.Schemas.ReviewFlag]
+            /// Already exported for payment.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DeskLine/exported`.
+            internal var exported: Swift.Bool
+            /// Creates a new `DeskLine`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - version:
+            ///   - personId:
+            ///   - personName:
+            ///   - state:
+            ///   - documentId:
+            ///   - fields:
+            ///   - expected: Contracted hours × the rate in effect on the month's working days under an IČO contract.
+            ///   - difference: Read − expected, in minor units, when both are known in one currency.
+            ///   - flags:
+            ///   - exported: Already exported for payment.
+            internal init(
+                id: Swift.String,
+                version: Swift.Int,
+                personId: Swift.String,
+                personName: Swift.String,
+                state: Components.Schemas.InvoiceState,
+                documentId: Swift.String,
+                fields: Components.Schemas.InvoiceFields,
+                expected: Components.Schemas.Money? = nil,
+                difference: Swift.Int64? = nil,
+                flags: [Components.Schemas.ReviewFlag],
+                exported: Swift.Bool
+            ) {
+                self.id = id
+                self.version = version
+                self.personId = personId
+                self.personName = personName
+                self.state = state
+                self.documentId = documentId
+                self.fields = fields
+                self.expected = expected
+                self.difference = difference
+                self.flags = flags
+                self.exported = exported
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case version
+                case personId
+                case personName
+                case state
+                case documentId
+                case fields
+                case expected
+                case difference
+                case flags
+                case exported
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Desk`.
+        internal struct Desk: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Desk/month`.
+            internal var month: Components.Schemas.MonthText
+            /// - Remark: Generated from `#/components/schemas/Desk/state`.
+            internal var state: Components.Schemas.InvoiceState
+            /// - Remark: Generated from `#/components/schemas/Desk/items`.
+            internal var items: [Components.Schemas.DeskLine]
+            /// Creates a new `Desk`.
+            ///
+            /// - Parameters:
+            ///   - month:
+            ///   - state:
+            ///   - items:
+            internal init(
+                month: Components.Schemas.MonthText,
+                state: Components.Schemas.InvoiceState,
+                items: [Components.Schemas.DeskLine]
+            ) {
+                self.month = month
+                self.state = state
+                self.items = items
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case month
+                case state
+                case items
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ExportRequest`.
+        internal struct ExportRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ExportRequest/month`.
+            internal var month: Components.Schemas.MonthText
+            /// - Remark: Generated from `#/components/schemas/ExportRequest/format`.
+            internal enum FormatPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case csv = "csv"
+                case pain_001 = "pain.001"
+            }
+            /// - Remark: Generated from `#/components/schemas/ExportRequest/format`.
+            internal var format: Components.Schemas.ExportRequest.FormatPayload
+            /// Ids of approved invoices of the month.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ExportRequest/invoices`.
+            internal var invoices: [Swift.String]
+            /// Export invoices that were exported before too.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ExportRequest/again`.
+            internal var again: Swift.Bool?
+            /// Creates a new `ExportRequest`.
+            ///
+            /// - Parameters:
+            ///   - month:
+            ///   - format:
+            ///   - invoices: Ids of approved invoices of the month.
+            ///   - again: Export invoices that were exported before too.
+            internal init(
+                month: Components.Schemas.MonthText,
+                format: Components.Schemas.ExportRequest.FormatPayload,
+                invoices: [Swift.String],
+                again: Swift.Bool? = nil
+            ) {
+                self.month = month
+                self.format = format
+                self.invoices = invoices
+                self.again = again
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case month
+                case format
+                case invoices
+                case again
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/RatesPage`.
+        internal struct RatesPage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/RatesPage/items`.
+            internal var items: [Components.Schemas.RateEntry]
+            /// - Remark: Generated from `#/components/schemas/RatesPage/total`.
+            internal var total: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/RatesPage/limit`.
+            internal var limit: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/RatesPage/offset`.
+            internal var offset: Swift.Int
+            /// Creates a new `RatesPage`.
+            ///
+            /// - Parameters:
+            ///   - items:
+            ///   - total:
+            ///   - limit:
+            ///   - offset:
+            internal init(
+                items: [Components.Schemas.RateEntry],
+                total: Swift.Int,
+                limit: Swift.Int,
+                offset: Swift.Int
+            ) {
+                self.items = items
+                self.total = total
+                self.limit = limit
+                self.offset = offset
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case items
+                case total
+                case limit
+                case offset
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/RateEntry`.
+        internal struct RateEntry: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/RateEntry/id`.
+            internal var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/RateEntry/effectiveFrom`.
+            internal var effectiveFrom: Components.Schemas.DateText
+            /// - Remark: Generated from `#/components/schemas/RateEntry/hourly`.
+            internal var hourly: Components.Schemas.Money
+            /// The day the rate was corrected after it had taken effect.
+            ///
+            /// - Remark: Generated from `#/components/schemas/RateEntry/correctedOn`.
+            internal var correctedOn: Components.Schemas.DateText?
+            /// Creates a new `RateEntry`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - effectiveFrom:
+            ///   - hourly:
+            ///   - correctedOn: The day the rate was corrected after it had taken effect.
+            internal init(
+                id: Swift.String,
+                effectiveFrom: Components.Schemas.DateText,
+                hourly: Components.Schemas.Money,
+                correctedOn: Components.Schemas.DateText? = nil
+            ) {
+                self.id = id
+                self.effectiveFrom = effectiveFrom
+                self.hourly = hourly
+                self.correctedOn = correctedOn
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case effectiveFrom
+                case hourly
+                case correctedOn
+            }
+        }
         /// ico (a contractor with an IČO, who sends invoices), hpp (employment), dpp, dpc (agreements).
         ///
         /// - Remark: Generated from `#/components/schemas/ContractKind`.

@@ -675,6 +675,900 @@ internal enum Operations {
             }
         }
     }
+    /// My earnings per month from the first contract, newest first, as "My earnings" shows them.
+    ///
+    /// A month with an approved or paid invoice counts its total (basis `invoice`); any other
+    /// counts contracted hours × the rate in effect on each working day (basis `capacity`).
+    ///
+    ///
+    /// - Remark: HTTP `GET /me/earnings`.
+    /// - Remark: Generated from `#/paths//me/earnings/get(listMyEarnings)`.
+    internal enum ListMyEarnings {
+        internal static let id: Swift.String = "listMyEarnings"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/me/earnings/GET/query`.
+            internal struct Query: Sendable, Hashable {
+                /// How many items a page holds (1–100).
+                ///
+                /// - Remark: Generated from `#/paths/me/earnings/GET/query/limit`.
+                internal var limit: Components.Parameters.Limit?
+                /// How many items to skip (0–100000).
+                ///
+                /// - Remark: Generated from `#/paths/me/earnings/GET/query/offset`.
+                internal var offset: Components.Parameters.Offset?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - limit: How many items a page holds (1–100).
+                ///   - offset: How many items to skip (0–100000).
+                internal init(
+                    limit: Components.Parameters.Limit? = nil,
+                    offset: Components.Parameters.Offset? = nil
+                ) {
+                    self.limit = limit
+                    self.offset = offset
+                }
+            }
+            internal var query: Operations.ListMyEarnings.Input.Query
+            /// - Remark: Generated from `#/paths/me/earnings/GET/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListMyEarnings.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListMyEarnings.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.ListMyEarnings.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - query:
+            ///   - headers:
+            internal init(
+                query: Operations.ListMyEarnings.Input.Query = .init(),
+                headers: Operations.ListMyEarnings.Input.Headers = .init()
+            ) {
+                self.query = query
+                self.headers = headers
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/me/earnings/GET/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/me/earnings/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.EarningsPage)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.EarningsPage {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.ListMyEarnings.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.ListMyEarnings.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// A page of months.
+            ///
+            /// - Remark: Generated from `#/paths//me/earnings/get(listMyEarnings)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ListMyEarnings.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.ListMyEarnings.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A refusal or an error, as a problem document (RFC 9457).
+            ///
+            /// - Remark: Generated from `#/paths//me/earnings/get(listMyEarnings)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Who should have submitted an invoice for a month and has not (admins).
+    ///
+    /// - Remark: HTTP `GET /invoices/missing`.
+    /// - Remark: Generated from `#/paths//invoices/missing/get(listMissingInvoices)`.
+    internal enum ListMissingInvoices {
+        internal static let id: Swift.String = "listMissingInvoices"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/invoices/missing/GET/query`.
+            internal struct Query: Sendable, Hashable {
+                /// The month; this month when left out.
+                ///
+                /// - Remark: Generated from `#/paths/invoices/missing/GET/query/month`.
+                internal var month: Components.Schemas.MonthText?
+                /// How many items a page holds (1–100).
+                ///
+                /// - Remark: Generated from `#/paths/invoices/missing/GET/query/limit`.
+                internal var limit: Components.Parameters.Limit?
+                /// How many items to skip (0–100000).
+                ///
+                /// - Remark: Generated from `#/paths/invoices/missing/GET/query/offset`.
+                internal var offset: Components.Parameters.Offset?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - month: The month; this month when left out.
+                ///   - limit: How many items a page holds (1–100).
+                ///   - offset: How many items to skip (0–100000).
+                internal init(
+                    month: Components.Schemas.MonthText? = nil,
+                    limit: Components.Parameters.Limit? = nil,
+                    offset: Components.Parameters.Offset? = nil
+                ) {
+                    self.month = month
+                    self.limit = limit
+                    self.offset = offset
+                }
+            }
+            internal var query: Operations.ListMissingInvoices.Input.Query
+            /// - Remark: Generated from `#/paths/invoices/missing/GET/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListMissingInvoices.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListMissingInvoices.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.ListMissingInvoices.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - query:
+            ///   - headers:
+            internal init(
+                query: Operations.ListMissingInvoices.Input.Query = .init(),
+                headers: Operations.ListMissingInvoices.Input.Headers = .init()
+            ) {
+                self.query = query
+                self.headers = headers
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/invoices/missing/GET/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/invoices/missing/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.MissingPage)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.MissingPage {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.ListMissingInvoices.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.ListMissingInvoices.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// A page of people, by surname.
+            ///
+            /// - Remark: Generated from `#/paths//invoices/missing/get(listMissingInvoices)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ListMissingInvoices.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.ListMissingInvoices.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A refusal or an error, as a problem document (RFC 9457).
+            ///
+            /// - Remark: Generated from `#/paths//invoices/missing/get(listMissingInvoices)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// The month-end desk (admins) — a month's invoices to review (submitted) or to pay (approved), with their flags and expected amounts.
+    ///
+    /// The whole desk of the month in one answer, as the web shows it on one screen: it is the
+    /// set a bulk action decides on (a month holds at most the company's contractors).
+    ///
+    ///
+    /// - Remark: HTTP `GET /invoices/desk`.
+    /// - Remark: Generated from `#/paths//invoices/desk/get(getReviewDesk)`.
+    internal enum GetReviewDesk {
+        internal static let id: Swift.String = "getReviewDesk"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/invoices/desk/GET/query`.
+            internal struct Query: Sendable, Hashable {
+                /// The month; this month when left out.
+                ///
+                /// - Remark: Generated from `#/paths/invoices/desk/GET/query/month`.
+                internal var month: Components.Schemas.MonthText?
+                /// - Remark: Generated from `#/paths/invoices/desk/GET/query/state`.
+                internal enum StatePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case submitted = "submitted"
+                    case approved = "approved"
+                }
+                /// submitted (to review, the default) or approved (to pay).
+                ///
+                /// - Remark: Generated from `#/paths/invoices/desk/GET/query/state`.
+                internal var state: Operations.GetReviewDesk.Input.Query.StatePayload?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - month: The month; this month when left out.
+                ///   - state: submitted (to review, the default) or approved (to pay).
+                internal init(
+                    month: Components.Schemas.MonthText? = nil,
+                    state: Operations.GetReviewDesk.Input.Query.StatePayload? = nil
+                ) {
+                    self.month = month
+                    self.state = state
+                }
+            }
+            internal var query: Operations.GetReviewDesk.Input.Query
+            /// - Remark: Generated from `#/paths/invoices/desk/GET/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetReviewDesk.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetReviewDesk.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.GetReviewDesk.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - query:
+            ///   - headers:
+            internal init(
+                query: Operations.GetReviewDesk.Input.Query = .init(),
+                headers: Operations.GetReviewDesk.Input.Headers = .init()
+            ) {
+                self.query = query
+                self.headers = headers
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/invoices/desk/GET/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/invoices/desk/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Desk)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.Desk {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.GetReviewDesk.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.GetReviewDesk.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The desk.
+            ///
+            /// - Remark: Generated from `#/paths//invoices/desk/get(getReviewDesk)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetReviewDesk.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.GetReviewDesk.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A refusal or an error, as a problem document (RFC 9457).
+            ///
+            /// - Remark: Generated from `#/paths//invoices/desk/get(getReviewDesk)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Export approved invoices of a month as CSV or as a pain.001 payment order (admins).
+    ///
+    /// As the desk's export: each invoice is exported once (marked so) unless `again` is true;
+    /// the payment order takes only the invoices that can be paid (an account and an amount in
+    /// CZK or EUR) and needs the company's paying account (Payment settings).
+    ///
+    ///
+    /// - Remark: HTTP `POST /invoices/exports`.
+    /// - Remark: Generated from `#/paths//invoices/exports/post(exportPayments)`.
+    internal enum ExportPayments {
+        internal static let id: Swift.String = "exportPayments"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/invoices/exports/POST/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ExportPayments.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ExportPayments.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.ExportPayments.Input.Headers
+            /// - Remark: Generated from `#/paths/invoices/exports/POST/requestBody`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/invoices/exports/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.ExportRequest)
+            }
+            internal var body: Operations.ExportPayments.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            internal init(
+                headers: Operations.ExportPayments.Input.Headers = .init(),
+                body: Operations.ExportPayments.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/invoices/exports/POST/responses/200/headers`.
+                internal struct Headers: Sendable, Hashable {
+                    /// attachment, with the file's name.
+                    ///
+                    /// - Remark: Generated from `#/paths/invoices/exports/POST/responses/200/headers/Content-Disposition`.
+                    internal var contentDisposition: Swift.String?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - contentDisposition: attachment, with the file's name.
+                    internal init(contentDisposition: Swift.String? = nil) {
+                        self.contentDisposition = contentDisposition
+                    }
+                }
+                /// Received HTTP response headers
+                internal var headers: Operations.ExportPayments.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/invoices/exports/POST/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/invoices/exports/POST/responses/200/content/text\/csv`.
+                    case csv(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.csv`.
+                    ///
+                    /// - Throws: An error if `self` is not `.csv`.
+                    /// - SeeAlso: `.csv`.
+                    internal var csv: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .csv(body):
+                                return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "text/csv",
+                                    body: self
+                                )
+                            }
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/invoices/exports/POST/responses/200/content/application\/xml`.
+                    case xml(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.xml`.
+                    ///
+                    /// - Throws: An error if `self` is not `.xml`.
+                    /// - SeeAlso: `.xml`.
+                    internal var xml: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .xml(body):
+                                return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "application/xml",
+                                    body: self
+                                )
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.ExportPayments.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                internal init(
+                    headers: Operations.ExportPayments.Output.Ok.Headers = .init(),
+                    body: Operations.ExportPayments.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The file.
+            ///
+            /// - Remark: Generated from `#/paths//invoices/exports/post(exportPayments)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ExportPayments.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.ExportPayments.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A refusal or an error, as a problem document (RFC 9457).
+            ///
+            /// - Remark: Generated from `#/paths//invoices/exports/post(exportPayments)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case csv
+            case xml
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "text/csv":
+                    self = .csv
+                case "application/xml":
+                    self = .xml
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .csv:
+                    return "text/csv"
+                case .xml:
+                    return "application/xml"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .csv,
+                    .xml,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// A person's hourly rates, newest first (admins).
+    ///
+    /// - Remark: HTTP `GET /people/{personId}/rates`.
+    /// - Remark: Generated from `#/paths//people/{personId}/rates/get(listPersonRates)`.
+    internal enum ListPersonRates {
+        internal static let id: Swift.String = "listPersonRates"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/people/{personId}/rates/GET/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/people/{personId}/rates/GET/path/personId`.
+                internal var personId: Swift.String
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - personId:
+                internal init(personId: Swift.String) {
+                    self.personId = personId
+                }
+            }
+            internal var path: Operations.ListPersonRates.Input.Path
+            /// - Remark: Generated from `#/paths/people/{personId}/rates/GET/query`.
+            internal struct Query: Sendable, Hashable {
+                /// How many items a page holds (1–100).
+                ///
+                /// - Remark: Generated from `#/paths/people/{personId}/rates/GET/query/limit`.
+                internal var limit: Components.Parameters.Limit?
+                /// How many items to skip (0–100000).
+                ///
+                /// - Remark: Generated from `#/paths/people/{personId}/rates/GET/query/offset`.
+                internal var offset: Components.Parameters.Offset?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - limit: How many items a page holds (1–100).
+                ///   - offset: How many items to skip (0–100000).
+                internal init(
+                    limit: Components.Parameters.Limit? = nil,
+                    offset: Components.Parameters.Offset? = nil
+                ) {
+                    self.limit = limit
+                    self.offset = offset
+                }
+            }
+            internal var query: Operations.ListPersonRates.Input.Query
+            /// - Remark: Generated from `#/paths/people/{personId}/rates/GET/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListPersonRates.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListPersonRates.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.ListPersonRates.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - query:
+            ///   - headers:
+            internal init(
+                path: Operations.ListPersonRates.Input.Path,
+                query: Operations.ListPersonRates.Input.Query = .init(),
+                headers: Operations.ListPersonRates.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.query = query
+                self.headers = headers
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/people/{personId}/rates/GET/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/people/{personId}/rates/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.RatesPage)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.RatesPage {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.ListPersonRates.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.ListPersonRates.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// A page of rates.
+            ///
+            /// - Remark: Generated from `#/paths//people/{personId}/rates/get(listPersonRates)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ListPersonRates.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.ListPersonRates.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A refusal or an error, as a problem document (RFC 9457).
+            ///
+            /// - Remark: Generated from `#/paths//people/{personId}/rates/get(listPersonRates)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
     /// One action on many invoices at once, as the review desk does (admins).
     ///
     /// Each invoice names the version it was seen at; one that changed since is left alone and

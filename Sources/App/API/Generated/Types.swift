@@ -32,6 +32,44 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /invoices`.
     /// - Remark: Generated from `#/paths//invoices/get(listInvoices)`.
     func listInvoices(_ input: Operations.ListInvoices.Input) async throws -> Operations.ListInvoices.Output
+    /// My earnings per month from the first contract, newest first, as "My earnings" shows them.
+    ///
+    /// A month with an approved or paid invoice counts its total (basis `invoice`); any other
+    /// counts contracted hours × the rate in effect on each working day (basis `capacity`).
+    ///
+    ///
+    /// - Remark: HTTP `GET /me/earnings`.
+    /// - Remark: Generated from `#/paths//me/earnings/get(listMyEarnings)`.
+    func listMyEarnings(_ input: Operations.ListMyEarnings.Input) async throws -> Operations.ListMyEarnings.Output
+    /// Who should have submitted an invoice for a month and has not (admins).
+    ///
+    /// - Remark: HTTP `GET /invoices/missing`.
+    /// - Remark: Generated from `#/paths//invoices/missing/get(listMissingInvoices)`.
+    func listMissingInvoices(_ input: Operations.ListMissingInvoices.Input) async throws -> Operations.ListMissingInvoices.Output
+    /// The month-end desk (admins) — a month's invoices to review (submitted) or to pay (approved), with their flags and expected amounts.
+    ///
+    /// The whole desk of the month in one answer, as the web shows it on one screen: it is the
+    /// set a bulk action decides on (a month holds at most the company's contractors).
+    ///
+    ///
+    /// - Remark: HTTP `GET /invoices/desk`.
+    /// - Remark: Generated from `#/paths//invoices/desk/get(getReviewDesk)`.
+    func getReviewDesk(_ input: Operations.GetReviewDesk.Input) async throws -> Operations.GetReviewDesk.Output
+    /// Export approved invoices of a month as CSV or as a pain.001 payment order (admins).
+    ///
+    /// As the desk's export: each invoice is exported once (marked so) unless `again` is true;
+    /// the payment order takes only the invoices that can be paid (an account and an amount in
+    /// CZK or EUR) and needs the company's paying account (Payment settings).
+    ///
+    ///
+    /// - Remark: HTTP `POST /invoices/exports`.
+    /// - Remark: Generated from `#/paths//invoices/exports/post(exportPayments)`.
+    func exportPayments(_ input: Operations.ExportPayments.Input) async throws -> Operations.ExportPayments.Output
+    /// A person's hourly rates, newest first (admins).
+    ///
+    /// - Remark: HTTP `GET /people/{personId}/rates`.
+    /// - Remark: Generated from `#/paths//people/{personId}/rates/get(listPersonRates)`.
+    func listPersonRates(_ input: Operations.ListPersonRates.Input) async throws -> Operations.ListPersonRates.Output
     /// One action on many invoices at once, as the review desk does (admins).
     ///
     /// Each invoice names the version it was seen at; one that changed since is left alone and
@@ -121,6 +159,86 @@ extension APIProtocol {
         headers: Operations.ListInvoices.Input.Headers = .init()
     ) async throws -> Operations.ListInvoices.Output {
         try await listInvoices(Operations.ListInvoices.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// My earnings per month from the first contract, newest first, as "My earnings" shows them.
+    ///
+    /// A month with an approved or paid invoice counts its total (basis `invoice`); any other
+    /// counts contracted hours × the rate in effect on each working day (basis `capacity`).
+    ///
+    ///
+    /// - Remark: HTTP `GET /me/earnings`.
+    /// - Remark: Generated from `#/paths//me/earnings/get(listMyEarnings)`.
+    internal func listMyEarnings(
+        query: Operations.ListMyEarnings.Input.Query = .init(),
+        headers: Operations.ListMyEarnings.Input.Headers = .init()
+    ) async throws -> Operations.ListMyEarnings.Output {
+        try await listMyEarnings(Operations.ListMyEarnings.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Who should have submitted an invoice for a month and has not (admins).
+    ///
+    /// - Remark: HTTP `GET /invoices/missing`.
+    /// - Remark: Generated from `#/paths//invoices/missing/get(listMissingInvoices)`.
+    internal func listMissingInvoices(
+        query: Operations.ListMissingInvoices.Input.Query = .init(),
+        headers: Operations.ListMissingInvoices.Input.Headers = .init()
+    ) async throws -> Operations.ListMissingInvoices.Output {
+        try await listMissingInvoices(Operations.ListMissingInvoices.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// The month-end desk (admins) — a month's invoices to review (submitted) or to pay (approved), with their flags and expected amounts.
+    ///
+    /// The whole desk of the month in one answer, as the web shows it on one screen: it is the
+    /// set a bulk action decides on (a month holds at most the company's contractors).
+    ///
+    ///
+    /// - Remark: HTTP `GET /invoices/desk`.
+    /// - Remark: Generated from `#/paths//invoices/desk/get(getReviewDesk)`.
+    internal func getReviewDesk(
+        query: Operations.GetReviewDesk.Input.Query = .init(),
+        headers: Operations.GetReviewDesk.Input.Headers = .init()
+    ) async throws -> Operations.GetReviewDesk.Output {
+        try await getReviewDesk(Operations.GetReviewDesk.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Export approved invoices of a month as CSV or as a pain.001 payment order (admins).
+    ///
+    /// As the desk's export: each invoice is exported once (marked so) unless `again` is true;
+    /// the payment order takes only the invoices that can be paid (an account and an amount in
+    /// CZK or EUR) and needs the company's paying account (Payment settings).
+    ///
+    ///
+    /// - Remark: HTTP `POST /invoices/exports`.
+    /// - Remark: Generated from `#/paths//invoices/exports/post(exportPayments)`.
+    internal func exportPayments(
+        headers: Operations.ExportPayments.Input.Headers = .init(),
+        body: Operations.ExportPayments.Input.Body
+    ) async throws -> Operations.ExportPayments.Output {
+        try await exportPayments(Operations.ExportPayments.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// A person's hourly rates, newest first (admins).
+    ///
+    /// - Remark: HTTP `GET /people/{personId}/rates`.
+    /// - Remark: Generated from `#/paths//people/{personId}/rates/get(listPersonRates)`.
+    internal func listPersonRates(
+        path: Operations.ListPersonRates.Input.Path,
+        query: Operations.ListPersonRates.Input.Query = .init(),
+        headers: Operations.ListPersonRates.Input.Headers = .init()
+    ) async throws -> Operations.ListPersonRates.Output {
+        try await listPersonRates(Operations.ListPersonRates.Input(
+            path: path,
             query: query,
             headers: headers
         ))

@@ -1,0 +1,67 @@
+import Foundation
+
+/// Exporting a month's approved invoices for payment, the same for the desk and the API: the
+/// selection is read as it is now, the payment order keeps the payable ones and needs the
+/// company's paying account, and each invoice is claimed once (`ReviewMutations.claimForExport`)
+/// unless `again`.
+enum PaymentExporting {
+    enum Format: String, Sendable { case csv, pain001 }
+
+    /// A file to download.
+    struct File: Sendable, Equatable {
+        let body: String
+        /// The media type with its charset.
+        let contentType: String
+        let filename: String
+    }
+
+    enum Refusal: Error, Equatable {
+        /// No approved invoice of the month was selected.
+        case nothingSelected
+        /// The payment order needs Payment settings.
+        case noDebtor
+        /// None of the selection can be paid by a payment order (no account or no amount).
+        case nothingPayable
+        /// Everything selected was exported before.
+        case nothing
+
+        var messageKey: String {
+            switch self {
+            case .nothingSelected: "flash.export.nothingSelected"
+            case .noDebtor: "flash.export.noDebtor"
+            case .nothingPayable: "flash.export.nothingPayable"
+            case .nothing: "flash.export.nothing"
+            }
+        }
+    }
+
+    static func export(
+        _ selected: [UUID], month: Month, format: Format, again: Bool, now: Date, today: LocalDate, on db: TenantConnection
+    ) async throws -> Result<File, Refusal> {
+        guard !selected.isEmpty else { return .failure(.nothingSelected) }
+        let rows = try await ReviewQueries.desk(month: month, state: .approved, only: selected, on: db)
+        var invoices = rows.map { PayableInvoice(id: $0.id, name: $0.name, month: $0.month, fields: $0.fields) }
+        var debtor: Debtor?
+        if format == .pain001 {
+            debtor = try await PaymentSettingsQueries.debtor(on: db)
+            guard debtor != nil else { return .failure(.noDebtor) }
+            invoices = invoices.filter(\.payable)
+        }
+        let claimed = try await ReviewMutations.claimForExport(invoices.map(\.id), again: again, on: db)
+        invoices = invoices.filter { claimed.contains($0.id) }
+        guard !invoices.isEmpty else {
+            let nonePayable = format == .pain001 && !rows.isEmpty && rows.allSatisfy {
+                !PayableInvoice(id: $0.id, name: $0.name, month: $0.month, fields: $0.fields).payable
+            }
+            return .failure(nonePayable ? .nothingPayable : .nothing)
+        }
+        if let debtor {
+            return .success(File(
+                body: PaymentExport.pain001(invoices, debtor: debtor, messageID: "ROSTER-\(month.iso)-\(Int(now.timeIntervalSince1970))",
+                                            created: now, executionDate: today),
+                contentType: "application/xml; charset=utf-8", filename: "payment-order-\(month.iso).xml"))
+        }
+        return .success(File(body: PaymentExport.csv(invoices), contentType: "text/csv; charset=utf-8",
+                             filename: "invoices-\(month.iso).csv"))
+    }
+}

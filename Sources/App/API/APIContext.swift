@@ -49,9 +49,16 @@ struct APIContext: Sendable {
         guard let header = headers.first else {
             throw APIProblem.unauthorized(nil, "send Authorization: Bearer <access token>")
         }
-        guard headers.count == 1, header.utf8.count <= 512, header.lowercased().hasPrefix("bearer "),
-              let token = TenantToken(parsing: String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces))
-        else { throw APIProblem.unauthorized("invalid_request", "the Authorization header is not a bearer token") }
+        guard headers.count == 1 else {
+            throw APIProblem.unauthorized("invalid_request", "send one Authorization header")
+        }
+        guard header.utf8.count <= 512, header.lowercased().hasPrefix("bearer ") else {
+            throw APIProblem.unauthorized(nil, "send Authorization: Bearer <access token>")
+        }
+        // A token of another shape cannot be one Roster issued: unknown, like any other.
+        guard let token = TenantToken(parsing: String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)) else {
+            throw APIProblem.unauthorized("invalid_token", "the access token is unknown")
+        }
         return token
     }
 

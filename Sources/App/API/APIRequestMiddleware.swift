@@ -1,3 +1,5 @@
+import NIOConcurrencyHelpers
+import OpenAPIRuntime
 import Vapor
 
 /// The Vapor request an API operation serves. The generated interface hands a handler only the
@@ -30,13 +32,26 @@ struct APIRequestMiddleware: AsyncMiddleware {
 }
 
 enum APIErrors {
-    /// The problem document for `error`, logged as the web's error pages log theirs.
+    /// The problem document for `error`, logged as the web's error pages log theirs. A request to
+    /// an address the API serves with other methods only (`GET /invoices/actions` is not an
+    /// invoice of id "actions") is a 405 with `Allow`.
     static func response(for error: any Error, request: Request) -> Response {
-        let problem = APIProblem.from(error)
+        var problem = APIProblem.from(error)
+        if problem.status == .notFound, let allowed = request.application.apiRoutes.methods(for: request.url.path),
+           !allowed.contains(request.method) {
+            problem = APIProblem(.methodNotAllowed, "method-not-allowed",
+                                 headers: ["Allow": allowed.map(\.rawValue).sorted().joined(separator: ", ")])
+        }
+        // The runtime's error describes the whole request, its Authorization header too: only
+        // the operation and the error under it are logged.
+        let underlying = (error as? ServerError)?.underlyingError ?? error
+        if let server = error as? ServerError, problem.status == .internalServerError {
+            request.logger.error("API operation \(server.operationID) failed: \(server.causeDescription)")
+        }
         if problem.status == .internalServerError {
-            request.logger.report(error: error)
+            request.logger.report(error: underlying)
         } else if problem.kind == "database-unavailable" {
-            request.logger.warning("\(error)")
+            request.logger.warning("\(DatabaseUnavailable.from(underlying).map(String.init(describing:)) ?? "database unavailable")")
         }
         return problem.response(for: request)
     }
@@ -47,14 +62,61 @@ enum APIErrors {
     }
 }
 
+/// The API's addresses and the methods each takes, for 405 answers.
+final class APIRouteTable: Sendable {
+    private let routes = NIOLockedValueBox<[(path: [PathComponent], method: HTTPMethod)]>([])
+
+    func add(_ path: [PathComponent], _ method: HTTPMethod) {
+        routes.withLockedValue { $0.append((path, method)) }
+        // GET answers HEAD too.
+        if method == .GET { routes.withLockedValue { $0.append((path, .HEAD)) } }
+    }
+
+    /// The methods of the routes whose pattern `path` matches; nil when none does.
+    func methods(for path: String) -> [HTTPMethod]? {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: true)
+        // The routes the path matches, with how many of its segments each names as constants:
+        // only the most specific count (`/invoices/actions` is not `/invoices/{invoiceId}`).
+        let matches = routes.withLockedValue { routes in
+            routes.compactMap { route -> (method: HTTPMethod, constants: Int)? in
+                guard route.path.count == segments.count else { return nil }
+                var constants = 0
+                for (component, segment) in zip(route.path, segments) {
+                    switch component {
+                    case .constant(let text) where text == segment: constants += 1
+                    case .parameter: continue
+                    default: return nil
+                    }
+                }
+                return (route.method, constants)
+            }
+        }
+        guard let most = matches.map(\.constants).max() else { return nil }
+        return matches.filter { $0.constants == most }.map(\.method)
+    }
+}
+
+private struct APIRouteTableKey: StorageKey { typealias Value = APIRouteTable }
+
+extension Application {
+    var apiRoutes: APIRouteTable {
+        if let table = storage[APIRouteTableKey.self] { return table }
+        let table = APIRouteTable()
+        storage[APIRouteTableKey.self] = table
+        return table
+    }
+}
+
 /// Registers the generated operations with what Roster's middlewares need to know of each
 /// route: a JSON body (or, for the upload, a multipart one of at most the PDF limit) instead of
-/// a form (`RouteBody`).
+/// a form (`RouteBody`); and notes each in the application's `APIRouteTable`.
 struct APIRoutesBuilder: RoutesBuilder {
     let base: any RoutesBuilder
+    let table: APIRouteTable
     let maxUploadBytes: Int
 
     func add(_ route: Route) {
+        table.add(route.path, route.method)
         let path = route.path.map(\.description).joined(separator: "/")
         if route.method == .POST, path == "api/v1/me/invoices" {
             route.userInfo[RouteOption.body] = RouteBody.multipart

@@ -10,7 +10,7 @@ struct RosterAPI: APIProtocol {
     /// Registers every operation under `/api/v1`.
     static func register(on app: Application) throws {
         let transport = VaporTransport(routesBuilder: APIRoutesBuilder(
-            base: app.grouped(APIRequestMiddleware()), maxUploadBytes: app.settings.pdfMaxBytes))
+            base: app.grouped(APIRequestMiddleware()), table: app.apiRoutes, maxUploadBytes: app.settings.pdfMaxBytes))
         try RosterAPI().registerHandlers(on: transport, serverURL: try Servers.Server1.url())
     }
 }

@@ -8,9 +8,11 @@ public struct ReviewPick: Sendable, Equatable {
     public let version: Int
     public let reason: String?
 
+    /// A version no invoice can have (below 0, or beyond the column's 32 bits) is kept as -1:
+    /// it matches nothing, so the pick is answered `stale`, never sent to the database as is.
     public init(id: UUID, version: Int, reason: String?) {
         self.id = id
-        self.version = version
+        self.version = (0...Int(Int32.max)).contains(version) ? version : -1
         self.reason = reason
     }
 }

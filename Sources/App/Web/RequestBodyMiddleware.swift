@@ -20,6 +20,8 @@ struct RequestBodyMiddleware: AsyncMiddleware {
         default:
             break
         }
+        // No route takes this request (a 404 or 405 follows): its body is never read.
+        guard request.route != nil else { return try await next.respond(to: request) }
         let types = request.headers[.contentType]
         guard types.count <= 1 else { throw Abort(.badRequest) }
         var contentType: BodyContentType?

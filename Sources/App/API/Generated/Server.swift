@@ -381,7 +381,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                             .multipartForm(value)
                         },
                         boundary: contentType.requiredBoundary(),
-                        allowsUnknownParts: true,
+                        allowsUnknownParts: false,
                         requiredExactlyOncePartNames: [
                             "file",
                             "month"
@@ -426,7 +426,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                                     filename: filename
                                 ))
                             default:
-                                return .undocumented(part)
+                                preconditionFailure("Unknown part should be rejected by multipart validation.")
                             }
                         }
                     )

@@ -812,6 +812,8 @@ extension Components {
                 internal var id: Swift.String
                 /// - Remark: Generated from `#/components/schemas/BulkActionRequest/InvoicesPayload/version`.
                 internal var version: Swift.Int
+                /// Why it is returned (a return needs one); at most 2,000 characters, else the invoice is answered reason-too-long.
+                ///
                 /// - Remark: Generated from `#/components/schemas/BulkActionRequest/InvoicesPayload/reason`.
                 internal var reason: Swift.String?
                 /// Creates a new `InvoicesPayloadPayload`.
@@ -819,7 +821,7 @@ extension Components {
                 /// - Parameters:
                 ///   - id:
                 ///   - version:
-                ///   - reason:
+                ///   - reason: Why it is returned (a return needs one); at most 2,000 characters, else the invoice is answered reason-too-long.
                 internal init(
                     id: Swift.String,
                     version: Swift.Int,

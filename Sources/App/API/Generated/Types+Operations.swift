@@ -358,7 +358,6 @@ internal enum Operations {
                         }
                     }
                     case file(OpenAPIRuntime.MultipartPart<Operations.UploadInvoice.Input.Body.MultipartFormPayload.FilePayload>)
-                    case undocumented(OpenAPIRuntime.MultipartRawPart)
                 }
                 /// - Remark: Generated from `#/paths/me/invoices/POST/requestBody/content/multipart\/form-data`.
                 case multipartForm(OpenAPIRuntime.MultipartBody<Operations.UploadInvoice.Input.Body.MultipartFormPayload>)

@@ -44,7 +44,8 @@ struct APIContext: Sendable {
         return (request, tenant, user)
     }
 
-    private static func bearerToken(_ request: Request) throws -> TenantToken {
+    /// The bearer token of the request, or a 401 (with a Bearer challenge) for none or a malformed one.
+    static func bearerToken(_ request: Request) throws -> TenantToken {
         let headers = request.headers[.authorization]
         guard let header = headers.first else {
             throw APIProblem.unauthorized(nil, "send Authorization: Bearer <access token>")

@@ -5,7 +5,7 @@
 enum APIOperation: String, CaseIterable, Sendable {
     case getMe, listMyEarnings, listMyInvoices, uploadInvoice, getInvoice, downloadInvoiceDocument
     case listInvoices, listMissingInvoices, getReviewDesk, actOnInvoice, actOnInvoices, exportPayments
-    case listPeople, getPerson, listPersonRates
+    case listPeople, getPerson, listPersonRates, setPersonRate, changePersonRate, deletePersonRate
 
     var permission: (action: Action, reach: Reach) {
         switch self {
@@ -17,7 +17,7 @@ enum APIOperation: String, CaseIterable, Sendable {
             (.reviewInvoices, .tenant)
         case .listPeople: (.listPeople, .team)
         case .getPerson: (.viewProfile, .own)
-        case .listPersonRates: (.manageRates, .tenant)
+        case .listPersonRates, .setPersonRate, .changePersonRate, .deletePersonRate: (.manageRates, .tenant)
         }
     }
 

@@ -18,10 +18,16 @@ enum APIRequest {
 }
 
 /// Binds `APIRequest.current` around the API's routes and answers every error under them as a
-/// problem document (`APIProblem`); nothing under `/api/` is ever an HTML page.
+/// problem document (`APIProblem`); nothing under `/api/` is ever an HTML page. An operation's
+/// route without a bearer token of the right shape is a 401 before its input is decoded (the
+/// token itself is looked up by the operation, in its transaction: `APIContext`).
 struct APIRequestMiddleware: AsyncMiddleware {
+    /// False for the pages anyone may read (the docs).
+    var requiresToken = true
+
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         do {
+            if requiresToken { _ = try APIContext.bearerToken(request) }
             return try await APIRequest.$current.withValue(request) {
                 try await next.respond(to: request)
             }

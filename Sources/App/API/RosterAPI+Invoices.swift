@@ -83,17 +83,23 @@ extension RosterAPI {
 extension APIProblem {
     /// An upload refused: 422 (503 when the server is busy) with the web's message.
     init(_ refusal: UploadRefusal) {
+        let kind: String
+        switch refusal {
+        case .noFile: kind = "upload-no-file"
+        case .empty: kind = "upload-empty"
+        case .tooLarge: kind = "upload-too-large"
+        case .notPDF: kind = "upload-not-pdf"
+        case .unreadable: kind = "upload-unreadable"
+        case .passwordProtected: kind = "upload-password-protected"
+        case .encrypted: kind = "upload-encrypted"
+        case .pageCount(let pages, _): kind = pages < 1 ? "upload-no-pages" : "upload-too-many-pages"
+        case .badMonth: kind = "upload-bad-month"
+        case .futureMonth: kind = "upload-future-month"
+        case .notContractor: kind = "upload-not-contractor"
+        case .locked: kind = "upload-locked"
+        case .busy: kind = "busy"
+        }
         let (key, arguments) = refusal.message
-        let kinds: [String: String] = [
-            "invoice.refused.noFile": "upload-no-file", "invoice.refused.empty": "upload-empty",
-            "invoice.refused.tooLarge": "upload-too-large", "invoice.refused.notPDF": "upload-not-pdf",
-            "invoice.refused.unreadable": "upload-unreadable", "invoice.refused.passwordProtected": "upload-password-protected",
-            "invoice.refused.encrypted": "upload-encrypted", "invoice.refused.noPages": "upload-no-pages",
-            "invoice.refused.tooManyPages": "upload-too-many-pages", "invoice.refused.badMonth": "upload-bad-month",
-            "invoice.refused.futureMonth": "upload-future-month", "invoice.refused.notContractor": "upload-not-contractor",
-            "invoice.refused.busy": "busy",
-        ]
-        let kind = kinds[key] ?? (key.hasPrefix("invoice.refused.locked") ? "upload-locked" : "upload-refused")
         self.init(refusal == .busy ? .serviceUnavailable : .unprocessableEntity, kind, detailKey: key, arguments,
                   headers: refusal == .busy ? ["Retry-After": "30"] : [:])
     }

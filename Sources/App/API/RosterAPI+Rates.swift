@@ -41,3 +41,87 @@ extension RosterAPI {
         return .ok(.init(body: .json(page)))
     }
 }
+
+extension RosterAPI {
+    /// The amount and day of a rate request, checked as the web's rate form checks them.
+    private static func parse(_ body: Components.Schemas.RateRequest, t: Translator) throws -> (amountMinor: Int64, day: LocalDate) {
+        var errors: [Components.Schemas.FieldError] = []
+        if body.amountMinor <= 0 {
+            errors.append(.init(field: "amountMinor", message: t("rate.error.amountPositive")))
+        } else if body.amountMinor > Money.maxHourlyRateMinor {
+            errors.append(.init(field: "amountMinor", message: t("rate.error.amountTooHigh")))
+        }
+        let day = RateForm.day(body.effectiveFrom)
+        if day == nil { errors.append(.init(field: "effectiveFrom", message: t("rate.error.date"))) }
+        guard errors.isEmpty, let day else { throw APIProblem.invalid(errors) }
+        return (body.amountMinor, day)
+    }
+
+    /// The person of the path and one of their rates, or 404 (also for another tenant's).
+    private static func personRate(_ person: UUID, _ rate: UUID, _ api: APIContext) async throws -> Rate {
+        guard let found = try await RateQueries.rate(rate, of: person, on: api.db) else { throw APIProblem.notFound }
+        return found
+    }
+
+    private static func entry(_ id: UUID, of person: UUID, _ api: APIContext) async throws -> Components.Schemas.RateEntry {
+        guard let entry = try await RateQueries.history(of: person, on: api.db).first(where: { $0.rate.id == id }) else {
+            throw APIProblem.notFound
+        }
+        return .init(id: id.lowercasedString, effectiveFrom: entry.rate.effectiveFrom.iso,
+                     hourly: .init(amountMinor: entry.rate.amountMinor, currency: entry.rate.currency), correctedOn: entry.correctedAt)
+    }
+
+    func setPersonRate(_ input: Operations.SetPersonRate.Input) async throws -> Operations.SetPersonRate.Output {
+        let person = try APIInput.pathID(input.path.personId)
+        guard case .json(let body) = input.body else { throw APIProblem(.unsupportedMediaType, "unsupported-media-type") }
+        let entry = try await APIContext.run(readOnly: false) { api in
+            try api.require(.setPersonRate)
+            guard try await PeopleQueries.person(person, on: api.db) != nil else { throw APIProblem.notFound }
+            let (amount, day) = try Self.parse(body, t: api.t)
+            do {
+                let id = try await RateMutations.add(amountMinor: amount, currency: api.tenant.currency, from: day, for: person,
+                                                     actor: api.user.id, on: api.db)
+                return try await Self.entry(id, of: person, api)
+            } catch RateMutations.Refusal.sameDay {
+                throw APIProblem.invalid([.init(field: "effectiveFrom", message: api.t("rate.error.sameDay"))])
+            }
+        }
+        return .created(.init(body: .json(entry)))
+    }
+
+    func changePersonRate(_ input: Operations.ChangePersonRate.Input) async throws -> Operations.ChangePersonRate.Output {
+        let person = try APIInput.pathID(input.path.personId), id = try APIInput.pathID(input.path.rateId)
+        guard case .json(let body) = input.body else { throw APIProblem(.unsupportedMediaType, "unsupported-media-type") }
+        let entry = try await APIContext.run(readOnly: false) { api in
+            try api.require(.changePersonRate)
+            let rate = try await Self.personRate(person, id, api)
+            let (amount, day) = try Self.parse(body, t: api.t)
+            let edit = RateRules.edit(rate, toDay: day, today: api.today, typoFix: body.typoFix == true)
+            guard edit != .refusedNeedsTypoFix else {
+                throw APIProblem.invalid([.init(field: "typoFix", message: api.t("api.field.typoFix"))])
+            }
+            do {
+                try await RateMutations.change(rate, to: amount, from: day, typoFix: edit == .typoFix, for: person,
+                                               actor: api.user.id, on: api.db)
+            } catch RateMutations.Refusal.sameDay {
+                throw APIProblem.invalid([.init(field: "effectiveFrom", message: api.t("rate.error.sameDay"))])
+            }
+            return try await Self.entry(id, of: person, api)
+        }
+        return .ok(.init(body: .json(entry)))
+    }
+
+    func deletePersonRate(_ input: Operations.DeletePersonRate.Input) async throws -> Operations.DeletePersonRate.Output {
+        let person = try APIInput.pathID(input.path.personId), id = try APIInput.pathID(input.path.rateId)
+        try await APIContext.run(readOnly: false) { api in
+            try api.require(.deletePersonRate)
+            let rate = try await Self.personRate(person, id, api)
+            do {
+                try await RateMutations.deleteFuture(rate, today: api.today, for: person, actor: api.user.id, on: api.db)
+            } catch RateMutations.Refusal.notDeletable {
+                throw APIProblem(.conflict, "rate-not-deletable", detailKey: "flash.rateNotDeletable")
+            }
+        }
+        return .noContent(.init())
+    }
+}

@@ -34,6 +34,14 @@ import Vapor
                     case .exportPayments:
                         reply = try await client.send(.POST, "/invoices/exports", json: #"{"month":"2024-10","format":"csv","invoices":["\#(unknown)"]}"#)
                     case .listPersonRates: reply = try await client.get("/people/\(world.employee.id.lowercasedString)/rates")
+                    case .setPersonRate:
+                        reply = try await client.send(.POST, "/people/\(world.employee.id.lowercasedString)/rates",
+                                                      json: #"{"amountMinor":0,"effectiveFrom":"2030-01-01"}"#)
+                    case .changePersonRate:
+                        reply = try await client.send(.PUT, "/people/\(world.employee.id.lowercasedString)/rates/\(unknown)",
+                                                      json: #"{"amountMinor":1,"effectiveFrom":"2030-01-01"}"#)
+                    case .deletePersonRate:
+                        reply = try await client.send(.DELETE, "/people/\(world.employee.id.lowercasedString)/rates/\(unknown)")
                     case .listMyInvoices: reply = try await client.get("/me/invoices")
                     case .uploadInvoice: reply = try await client.upload(month: "2026-11", file: Data("not a pdf".utf8))
                     case .getInvoice: reply = try await client.get("/invoices/\(seeded.invoice.lowercasedString)")
@@ -52,7 +60,8 @@ import Vapor
                     // The table, said once more in words: everyone has their own things, team
                     // leaders list their team, admins review.
                     let review: Set<APIOperation> = [.listInvoices, .listMissingInvoices, .getReviewDesk, .actOnInvoice,
-                                                     .actOnInvoices, .exportPayments, .listPersonRates]
+                                                     .actOnInvoices, .exportPayments, .listPersonRates, .setPersonRate,
+                                                     .changePersonRate, .deletePersonRate]
                     #expect(allowed == (user.roles.contains(.admin) || !review.contains(operation)
                         && (operation != .listPeople || user.roles.contains(.teamLeader))))
                     if allowed {
@@ -63,6 +72,20 @@ import Vapor
                     }
                 }
             }
+        }
+    }
+
+    @Test func theDocumentAndItsPageAreServed() async throws {
+        try await withWorld { world in
+            let document = try await world.app.testing().sendRequest(.GET, "/api/v1/openapi.json")
+            #expect(document.status == .ok && document.headers.contentType?.subType == "json")
+            let page = try await world.app.testing().sendRequest(.GET, "/api/v1/docs")
+            #expect(page.status == .ok && page.headers.contentType == .html)
+            for operation in APIOperation.allCases {
+                #expect(page.body.string.contains("id=\"\(operation.rawValue)\""), "\(operation) is not on the page")
+            }
+            // Texts of the document are escaped like any other.
+            #expect(page.body.string.contains("Authorization: Bearer &lt;access token&gt;"))
         }
     }
 }

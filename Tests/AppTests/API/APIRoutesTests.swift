@@ -157,4 +157,47 @@ import Vapor
             #expect(earnings.total == 27 && earnings.items.allSatisfy { $0.amount.amountMinor > 0 })
         }
     }
+
+    @Test func ratesAreSetCorrectedAndDeletedAsOnTheProfile() async throws {
+        try await withWorld { world in
+            let admin = try await APIClient.signIn(world, world.admin)
+            let rates = "/people/\(world.employee.id.lowercasedString)/rates"
+            // Out of range and a day outside the calendar: 422 naming both fields.
+            let bad = try await admin.send(.POST, rates, json: #"{"amountMinor":0,"effectiveFrom":"2026-02-30"}"#)
+            #expect(bad.status == .unprocessableEntity && Set(bad.problem?.errors?.map(\.field) ?? []) == ["amountMinor", "effectiveFrom"])
+            let set = try await admin.send(.POST, rates, json: #"{"amountMinor":75000,"effectiveFrom":"2027-03-01"}"#)
+            #expect(set.status == .created)
+            let rate = try set.decode(Components.Schemas.RateEntry.self)
+            #expect(rate.hourly == .init(amountMinor: 75_000, currency: "CZK") && rate.effectiveFrom == "2027-03-01")
+            let twice = try await admin.send(.POST, rates, json: #"{"amountMinor":76000,"effectiveFrom":"2027-03-01"}"#)
+            #expect(twice.status == .unprocessableEntity && twice.problem?.errors?.map(\.field) == ["effectiveFrom"])
+            // A future rate is corrected freely; one that has taken effect only as a typo fix.
+            let corrected = try await admin.send(.PUT, rates + "/\(rate.id)", json: #"{"amountMinor":76000,"effectiveFrom":"2027-04-01"}"#)
+            #expect(try corrected.decode(Components.Schemas.RateEntry.self).effectiveFrom == "2027-04-01")
+            let history = try await admin.get(rates).decode(Components.Schemas.RatesPage.self)
+            let past = try #require(history.items.last)
+            let noTypo = try await admin.send(.PUT, rates + "/\(past.id)", json: #"{"amountMinor":60100,"effectiveFrom":"\#(past.effectiveFrom)"}"#)
+            #expect(noTypo.status == .unprocessableEntity && noTypo.problem?.errors?.map(\.field) == ["typoFix"])
+            // A rate that has taken effect stays; a future one can go.
+            let keep = try await admin.send(.DELETE, rates + "/\(past.id)")
+            #expect(keep.status == .conflict && keep.problem?._type == "/api/v1/problems/rate-not-deletable")
+            #expect(try await admin.send(.DELETE, rates + "/\(rate.id)").status == .noContent)
+            #expect(try await admin.send(.DELETE, rates + "/\(rate.id)").status == .notFound)
+            // Another tenant's admin reaches none of it.
+            let globex = try await APIClient.signIn(world, world.otherAdmin, slug: "globex")
+            #expect(try await globex.send(.DELETE, rates + "/\(past.id)").status == .notFound)
+            #expect(try await globex.send(.POST, rates, json: #"{"amountMinor":75000,"effectiveFrom":"2027-05-01"}"#).status == .notFound)
+        }
+    }
+
+    @Test func aVersionNoInvoiceCanHaveIsStale() async throws {
+        try await withWorld { world in
+            let seeded = try await seededInvoice(world, tenant: world.employee.tenantID)
+            let admin = try await APIClient.signIn(world, world.admin)
+            let body = #"{"action":"approve","invoices":[{"id":"\#(seeded.invoice)","version":2147483648},{"id":"\#(UUID())","version":-5}]}"#
+            let reply = try await admin.send(.POST, "/invoices/actions", json: body)
+            let outcomes = try reply.decode(Components.Schemas.BulkActionResult.self).results.map(\.outcome)
+            #expect(reply.status == .ok && outcomes == [.stale, .notFound])
+        }
+    }
 }

@@ -78,8 +78,10 @@ import Vapor
         try await withWorld { world in
             // Every browser form. The OAuth token endpoints are for apps: they authenticate by the
             // code or token in the body, never by a cookie, so there is nothing to forge.
+            // The API's operations authenticate by the bearer token alone: a browser's cookies
+            // reach nothing there (checked below).
             let routes = world.app.routes.all.filter {
-                $0.method != .GET && $0.method != .HEAD && $0.path.first != .constant("oauth")
+                $0.method != .GET && $0.method != .HEAD && $0.path.first != .constant("oauth") && $0.path.first != .constant("api")
             }
             #expect(routes.count >= 4)
             var admin = try await world.signedIn(world.admin)
@@ -105,6 +107,12 @@ import Vapor
                     let refusal: HTTPStatus = route.userInfo[RouteOption.ownTransactions] != nil ? .unauthorized : .forbidden
                     #expect(asVisitor.status == refusal, "POST \(path) as visitor without a valid token: \(asVisitor.status)")
                 }
+            }
+            for route in world.app.routes.all where route.path.first == .constant("api") && route.method != .GET {
+                let json = try await admin.send(route.method, Self.path(route), body: "{}", contentType: "application/json")
+                // (The upload takes multipart only: JSON is refused before anything else.)
+                let refusal: HTTPStatus = route.userInfo[RouteOption.body] as? RouteBody == .multipart ? .unsupportedMediaType : .unauthorized
+                #expect(json.status == refusal, "\(route.method) \(Self.path(route)) with a session cookie: \(json.status)")
             }
             #expect(try await Self.fingerprint(world.database) == before)
             // The admin is still signed in: the refused requests did not sign anyone out.

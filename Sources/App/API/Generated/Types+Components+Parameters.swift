@@ -14,6 +14,10 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/parameters/offset`.
         internal typealias Offset = Swift.Int
+        /// - Remark: Generated from `#/components/parameters/personId`.
+        internal typealias PersonId = Swift.String
+        /// - Remark: Generated from `#/components/parameters/rateId`.
+        internal typealias RateId = Swift.String
         /// - Remark: Generated from `#/components/parameters/invoiceId`.
         internal typealias InvoiceId = Swift.String
     }

@@ -1250,6 +1250,41 @@ extension Components {
                 case again
             }
         }
+        /// - Remark: Generated from `#/components/schemas/RateRequest`.
+        internal struct RateRequest: Codable, Hashable, Sendable {
+            /// The hourly rate in minor units of the company's currency (at most 100,000.00).
+            ///
+            /// - Remark: Generated from `#/components/schemas/RateRequest/amountMinor`.
+            internal var amountMinor: Swift.Int64
+            /// The day it takes effect, from 2000 to 2100.
+            ///
+            /// - Remark: Generated from `#/components/schemas/RateRequest/effectiveFrom`.
+            internal var effectiveFrom: Components.Schemas.DateText
+            /// A correction of a rate that has taken effect fixes a typing error (it changes the past).
+            ///
+            /// - Remark: Generated from `#/components/schemas/RateRequest/typoFix`.
+            internal var typoFix: Swift.Bool?
+            /// Creates a new `RateRequest`.
+            ///
+            /// - Parameters:
+            ///   - amountMinor: The hourly rate in minor units of the company's currency (at most 100,000.00).
+            ///   - effectiveFrom: The day it takes effect, from 2000 to 2100.
+            ///   - typoFix: A correction of a rate that has taken effect fixes a typing error (it changes the past).
+            internal init(
+                amountMinor: Swift.Int64,
+                effectiveFrom: Components.Schemas.DateText,
+                typoFix: Swift.Bool? = nil
+            ) {
+                self.amountMinor = amountMinor
+                self.effectiveFrom = effectiveFrom
+                self.typoFix = typoFix
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case amountMinor
+                case effectiveFrom
+                case typoFix
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/RatesPage`.
         internal struct RatesPage: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/RatesPage/items`.

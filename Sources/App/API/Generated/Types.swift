@@ -70,6 +70,21 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /people/{personId}/rates`.
     /// - Remark: Generated from `#/paths//people/{personId}/rates/get(listPersonRates)`.
     func listPersonRates(_ input: Operations.ListPersonRates.Input) async throws -> Operations.ListPersonRates.Output
+    /// Set a person's rate from a day on (admins); the company's currency.
+    ///
+    /// - Remark: HTTP `POST /people/{personId}/rates`.
+    /// - Remark: Generated from `#/paths//people/{personId}/rates/post(setPersonRate)`.
+    func setPersonRate(_ input: Operations.SetPersonRate.Input) async throws -> Operations.SetPersonRate.Output
+    /// Correct a rate (admins) — one that has not taken effect freely; one that has only as a typing error (`typoFix`).
+    ///
+    /// - Remark: HTTP `PUT /people/{personId}/rates/{rateId}`.
+    /// - Remark: Generated from `#/paths//people/{personId}/rates/{rateId}/put(changePersonRate)`.
+    func changePersonRate(_ input: Operations.ChangePersonRate.Input) async throws -> Operations.ChangePersonRate.Output
+    /// Delete a rate that has not taken effect yet (admins).
+    ///
+    /// - Remark: HTTP `DELETE /people/{personId}/rates/{rateId}`.
+    /// - Remark: Generated from `#/paths//people/{personId}/rates/{rateId}/delete(deletePersonRate)`.
+    func deletePersonRate(_ input: Operations.DeletePersonRate.Input) async throws -> Operations.DeletePersonRate.Output
     /// One action on many invoices at once, as the review desk does (admins).
     ///
     /// Each invoice names the version it was seen at; one that changed since is left alone and
@@ -240,6 +255,49 @@ extension APIProtocol {
         try await listPersonRates(Operations.ListPersonRates.Input(
             path: path,
             query: query,
+            headers: headers
+        ))
+    }
+    /// Set a person's rate from a day on (admins); the company's currency.
+    ///
+    /// - Remark: HTTP `POST /people/{personId}/rates`.
+    /// - Remark: Generated from `#/paths//people/{personId}/rates/post(setPersonRate)`.
+    internal func setPersonRate(
+        path: Operations.SetPersonRate.Input.Path,
+        headers: Operations.SetPersonRate.Input.Headers = .init(),
+        body: Operations.SetPersonRate.Input.Body
+    ) async throws -> Operations.SetPersonRate.Output {
+        try await setPersonRate(Operations.SetPersonRate.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Correct a rate (admins) — one that has not taken effect freely; one that has only as a typing error (`typoFix`).
+    ///
+    /// - Remark: HTTP `PUT /people/{personId}/rates/{rateId}`.
+    /// - Remark: Generated from `#/paths//people/{personId}/rates/{rateId}/put(changePersonRate)`.
+    internal func changePersonRate(
+        path: Operations.ChangePersonRate.Input.Path,
+        headers: Operations.ChangePersonRate.Input.Headers = .init(),
+        body: Operations.ChangePersonRate.Input.Body
+    ) async throws -> Operations.ChangePersonRate.Output {
+        try await changePersonRate(Operations.ChangePersonRate.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Delete a rate that has not taken effect yet (admins).
+    ///
+    /// - Remark: HTTP `DELETE /people/{personId}/rates/{rateId}`.
+    /// - Remark: Generated from `#/paths//people/{personId}/rates/{rateId}/delete(deletePersonRate)`.
+    internal func deletePersonRate(
+        path: Operations.DeletePersonRate.Input.Path,
+        headers: Operations.DeletePersonRate.Input.Headers = .init()
+    ) async throws -> Operations.DeletePersonRate.Output {
+        try await deletePersonRate(Operations.DeletePersonRate.Input(
+            path: path,
             headers: headers
         ))
     }

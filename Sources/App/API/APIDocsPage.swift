@@ -158,7 +158,7 @@ enum APIDocsPage {
             return "<a href=\"#schema-\(name)\">\(name)</a>"
         }
         if schema["type"] as? String == "array" { return "array of " + describe(schema["items"] as? [String: Any]) }
-        let base = schema["type"] as? String ?? "object"
+        let base = schema["type"] as? String ?? (schema["type"] as? [String])?.joined(separator: " or ") ?? "object"
         let format = (schema["format"] as? String).map { " (\($0))" } ?? ""
         let values = (schema["enum"] as? [Any]).map { ": " + $0.map { "\($0)" }.joined(separator: ", ") } ?? ""
         return HTML(text: base + format + values)

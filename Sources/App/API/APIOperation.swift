@@ -5,7 +5,8 @@
 enum APIOperation: String, CaseIterable, Sendable {
     case getMe, listMyEarnings, listMyInvoices, uploadInvoice, getInvoice, downloadInvoiceDocument
     case listInvoices, listMissingInvoices, getReviewDesk, actOnInvoice, actOnInvoices, exportPayments
-    case listPeople, getPerson, listPersonRates, setPersonRate, changePersonRate, deletePersonRate
+    case listPeople, getPerson, updatePerson, setPersonActive
+    case listPersonRates, setPersonRate, changePersonRate, deletePersonRate
 
     var permission: (action: Action, reach: Reach) {
         switch self {
@@ -17,6 +18,7 @@ enum APIOperation: String, CaseIterable, Sendable {
             (.reviewInvoices, .tenant)
         case .listPeople: (.listPeople, .team)
         case .getPerson: (.viewProfile, .own)
+        case .updatePerson, .setPersonActive: (.manageEmployees, .tenant)
         case .listPersonRates, .setPersonRate, .changePersonRate, .deletePersonRate: (.manageRates, .tenant)
         }
     }

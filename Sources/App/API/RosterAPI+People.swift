@@ -37,18 +37,74 @@ extension RosterAPI {
         let id = try APIInput.pathID(input.path.personId)
         let person = try await APIContext.run(readOnly: true) { api in
             try api.require(.getPerson)
-            guard let person = try await PeopleQueries.person(id, on: api.db),
-                  let access = Permissions.profileAccess(api.user, of: person.subject)
-            else { throw APIProblem.notFound }
-            let rate = access.seesRate ? try await RateQueries.current(of: id, on: api.today, on: api.db) : nil
-            let user = person.user
-            return Components.Schemas.Person(
-                id: user.id.lowercasedString, firstName: user.firstName, lastName: user.lastName, title: user.title,
-                displayName: user.displayName, position: person.position, email: user.email,
-                personalEmail: person.personalEmail, phone: person.phone, team: person.teamName,
-                teamId: person.teamID?.lowercasedString, roles: user.roles.sorted().map(Components.Schemas.Role.init),
-                active: user.active, contracts: person.contracts.map(Components.Schemas.Contract.init),
-                currentRate: rate.map(Components.Schemas.Rate.init))
+            return try await Self.visiblePerson(id, api)
+        }
+        return .ok(.init(body: .json(person)))
+    }
+
+    /// The profile as the caller may see it (the rate only to those who may see it), or 404.
+    static func visiblePerson(_ id: UUID, _ api: APIContext) async throws -> Components.Schemas.Person {
+        guard let person = try await PeopleQueries.person(id, on: api.db),
+              let access = Permissions.profileAccess(api.user, of: person.subject)
+        else { throw APIProblem.notFound }
+        let rate = access.seesRate ? try await RateQueries.current(of: id, on: api.today, on: api.db) : nil
+        let user = person.user
+        return Components.Schemas.Person(
+            id: user.id.lowercasedString, firstName: user.firstName, lastName: user.lastName, title: user.title,
+            displayName: user.displayName, position: person.position, email: user.email,
+            personalEmail: person.personalEmail, phone: person.phone, team: person.teamName,
+            teamId: person.teamID?.lowercasedString, roles: user.roles.sorted().map(Components.Schemas.Role.init),
+            active: user.active, contracts: person.contracts.map(Components.Schemas.Contract.init),
+            currentRate: rate.map(Components.Schemas.Rate.init))
+    }
+
+    func updatePerson(_ input: Operations.UpdatePerson.Input) async throws -> Operations.UpdatePerson.Output {
+        let id = try APIInput.pathID(input.path.personId)
+        guard case .json(let body) = input.body else { throw APIProblem(.unsupportedMediaType, "unsupported-media-type") }
+        let person = try await APIContext.run(readOnly: false) { api in
+            try api.require(.updatePerson)
+            guard let person = try await PeopleQueries.person(id, on: api.db) else { throw APIProblem.notFound }
+            // The web's form, filled from the request: one set of rules for both.
+            let form = EmployeeForm(
+                firstName: body.firstName, lastName: body.lastName, title: body.title ?? "", position: body.position ?? "",
+                email: body.email, personalEmail: body.personalEmail ?? "", phone: body.phone ?? "", team: body.teamId ?? "",
+                teamLeader: body.roles.contains(.teamLeader) ? "on" : nil, admin: body.roles.contains(.admin) ? "on" : nil)
+            let problems = form.validate(creating: false)
+            guard problems.isEmpty, let profile = EmployeeFormRoutes.profile(form) else { throw Self.invalid(problems, api.t) }
+            let old = PeopleMutations.Profile(
+                firstName: person.user.firstName, lastName: person.user.lastName, title: person.user.title,
+                position: person.position, email: person.user.email, personalEmail: person.personalEmail,
+                phone: person.phone, team: person.teamID, roles: person.user.roles)
+            do {
+                try await PeopleMutations.updateEmployee(id, to: profile, from: old, actor: api.user.id, on: api.db)
+            } catch let refusal as PeopleMutations.FormRefusal {
+                throw Self.invalid(EmployeeFormRoutes.errors(for: refusal), api.t)
+            }
+            return try await Self.visiblePerson(id, api)
+        }
+        return .ok(.init(body: .json(person)))
+    }
+
+    /// The form's problems as field errors, named as the API's fields.
+    private static func invalid(_ problems: [String: String], _ t: Translator) -> APIProblem {
+        let names = ["team": "teamId", "admin": "roles", "teamLeader": "roles"]
+        return APIProblem.invalid(problems.sorted { $0.key < $1.key }.map { field, key in
+            .init(field: names[field] ?? field, message: t(key))
+        })
+    }
+
+    func setPersonActive(_ input: Operations.SetPersonActive.Input) async throws -> Operations.SetPersonActive.Output {
+        let id = try APIInput.pathID(input.path.personId)
+        guard case .json(let body) = input.body else { throw APIProblem(.unsupportedMediaType, "unsupported-media-type") }
+        let person = try await APIContext.run(readOnly: false) { api in
+            try api.require(.setPersonActive)
+            guard try await PeopleQueries.person(id, on: api.db) != nil else { throw APIProblem.notFound }
+            do {
+                try await PeopleMutations.setActive(body.active, user: id, actor: api.user.id, on: api.db)
+            } catch PeopleMutations.Refusal.lastAdmin {
+                throw APIProblem(.conflict, "last-admin", detailKey: "flash.lastAdmin")
+            }
+            return try await Self.visiblePerson(id, api)
         }
         return .ok(.init(body: .json(person)))
     }

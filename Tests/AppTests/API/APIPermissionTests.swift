@@ -55,13 +55,18 @@ import Vapor
                                                       json: #"{"action":"approve","invoices":[{"id":"\#(unknown)","version":1}]}"#)
                     case .listPeople: reply = try await client.get("/people")
                     case .getPerson: reply = try await client.get("/people/\(world.employee.id.lowercasedString)")
+                    case .updatePerson:
+                        reply = try await client.send(.PUT, "/people/\(world.employee.id.lowercasedString)",
+                                                      json: #"{"firstName":"","lastName":"X","email":"bad","roles":[]}"#)
+                    case .setPersonActive:
+                        reply = try await client.send(.PUT, "/people/\(world.employee.id.lowercasedString)/status", json: #"{"active":true}"#)
                     }
                     let allowed = operation.reach(for: user) != nil
                     // The table, said once more in words: everyone has their own things, team
                     // leaders list their team, admins review.
                     let review: Set<APIOperation> = [.listInvoices, .listMissingInvoices, .getReviewDesk, .actOnInvoice,
                                                      .actOnInvoices, .exportPayments, .listPersonRates, .setPersonRate,
-                                                     .changePersonRate, .deletePersonRate]
+                                                     .changePersonRate, .deletePersonRate, .updatePerson, .setPersonActive]
                     #expect(allowed == (user.roles.contains(.admin) || !review.contains(operation)
                         && (operation != .listPeople || user.roles.contains(.teamLeader))))
                     if allowed {

@@ -200,4 +200,32 @@ import Vapor
             #expect(reply.status == .ok && outcomes == [.stale, .notFound])
         }
     }
+
+    @Test func anAdminEditsAndDeactivatesAPersonAsOnTheWeb() async throws {
+        try await withWorld { world in
+            let admin = try await APIClient.signIn(world, world.admin)
+            let eva = "/people/\(world.employee.id.lowercasedString)"
+            let before = try await admin.get(eva).decode(Components.Schemas.Person.self)
+            // The form's rules: a name is required, an e-mail must be one.
+            let bad = try await admin.send(.PUT, eva, json: #"{"firstName":" ","lastName":"Dvořáková","email":"nope","roles":["employee"]}"#)
+            #expect(bad.status == .unprocessableEntity && bad.problem?.errors?.map(\.field) == ["email", "firstName"])
+            let taken = try await admin.send(.PUT, eva, json: #"{"firstName":"Eva","lastName":"Dvořáková","email":"\#(world.leader.email)","roles":["employee"]}"#)
+            #expect(taken.status == .unprocessableEntity && taken.problem?.errors?.map(\.field) == ["email"])
+            let body = #"{"firstName":"Eva","lastName":"Nová","title":"Bc.","position":"Developer","email":"eva.dvorakova@acme.example","phone":"+420 603 555 666","teamId":"\#(before.teamId ?? "")","roles":["employee","team_leader"]}"#
+            let saved = try await admin.send(.PUT, eva, json: body).decode(Components.Schemas.Person.self)
+            #expect(saved.lastName == "Nová" && saved.displayName == "Bc. Eva Nová" && saved.roles == [.employee, .teamLeader])
+            // Deactivated: her token stops working; the last admin cannot be.
+            let evaClient = try await APIClient.signIn(world, world.employee)
+            let off = try await admin.send(.PUT, eva + "/status", json: #"{"active":false}"#).decode(Components.Schemas.Person.self)
+            let afterwards = try await evaClient.get("/me")
+            #expect(!off.active && afterwards.status == .unauthorized)
+            let last = try await admin.send(.PUT, "/people/\(world.admin.id.lowercasedString)/status", json: #"{"active":false}"#)
+            #expect(last.status == .conflict && last.problem?._type == "/api/v1/problems/last-admin")
+            // Another company's admin reaches neither.
+            let globex = try await APIClient.signIn(world, world.otherAdmin, slug: "globex")
+            #expect(try await globex.send(.PUT, eva + "/status", json: #"{"active":true}"#).status == .notFound)
+            #expect(try await globex.send(.PUT, eva, json: body).status == .notFound)
+            #expect(try await admin.get(eva).decode(Components.Schemas.Person.self).active == false)
+        }
+    }
 }

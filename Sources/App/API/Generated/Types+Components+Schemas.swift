@@ -1250,6 +1250,77 @@ extension Components {
                 case again
             }
         }
+        /// - Remark: Generated from `#/components/schemas/PersonRequest`.
+        internal struct PersonRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PersonRequest/firstName`.
+            internal var firstName: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PersonRequest/lastName`.
+            internal var lastName: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PersonRequest/title`.
+            internal var title: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/PersonRequest/position`.
+            internal var position: Swift.String?
+            /// The work e-mail they sign in with.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PersonRequest/email`.
+            internal var email: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PersonRequest/personalEmail`.
+            internal var personalEmail: Swift.String?
+            /// Digits and spaces, optionally starting with +.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PersonRequest/phone`.
+            internal var phone: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/PersonRequest/teamId`.
+            internal var teamId: Swift.String?
+            /// Everyone is an employee; team_leader and admin add to it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PersonRequest/roles`.
+            internal var roles: [Components.Schemas.Role]
+            /// Creates a new `PersonRequest`.
+            ///
+            /// - Parameters:
+            ///   - firstName:
+            ///   - lastName:
+            ///   - title:
+            ///   - position:
+            ///   - email: The work e-mail they sign in with.
+            ///   - personalEmail:
+            ///   - phone: Digits and spaces, optionally starting with +.
+            ///   - teamId:
+            ///   - roles: Everyone is an employee; team_leader and admin add to it.
+            internal init(
+                firstName: Swift.String,
+                lastName: Swift.String,
+                title: Swift.String? = nil,
+                position: Swift.String? = nil,
+                email: Swift.String,
+                personalEmail: Swift.String? = nil,
+                phone: Swift.String? = nil,
+                teamId: Swift.String? = nil,
+                roles: [Components.Schemas.Role]
+            ) {
+                self.firstName = firstName
+                self.lastName = lastName
+                self.title = title
+                self.position = position
+                self.email = email
+                self.personalEmail = personalEmail
+                self.phone = phone
+                self.teamId = teamId
+                self.roles = roles
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case firstName
+                case lastName
+                case title
+                case position
+                case email
+                case personalEmail
+                case phone
+                case teamId
+                case roles
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/RateRequest`.
         internal struct RateRequest: Codable, Hashable, Sendable {
             /// The hourly rate in minor units of the company's currency (at most 100,000.00).

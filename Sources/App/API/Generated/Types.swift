@@ -116,11 +116,21 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /people`.
     /// - Remark: Generated from `#/paths//people/get(listPeople)`.
     func listPeople(_ input: Operations.ListPeople.Input) async throws -> Operations.ListPeople.Output
+    /// Deactivate a person (they can no longer sign in; their sessions and tokens end) or reactivate them (admins).
+    ///
+    /// - Remark: HTTP `PUT /people/{personId}/status`.
+    /// - Remark: Generated from `#/paths//people/{personId}/status/put(setPersonActive)`.
+    func setPersonActive(_ input: Operations.SetPersonActive.Input) async throws -> Operations.SetPersonActive.Output
     /// A profile, with what the caller may see of it (the rate only to admins and the person's leader).
     ///
     /// - Remark: HTTP `GET /people/{personId}`.
     /// - Remark: Generated from `#/paths//people/{personId}/get(getPerson)`.
     func getPerson(_ input: Operations.GetPerson.Input) async throws -> Operations.GetPerson.Output
+    /// Edit a person's profile and roles (admins), as the web's person form.
+    ///
+    /// - Remark: HTTP `PUT /people/{personId}`.
+    /// - Remark: Generated from `#/paths//people/{personId}/put(updatePerson)`.
+    func updatePerson(_ input: Operations.UpdatePerson.Input) async throws -> Operations.UpdatePerson.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -374,6 +384,21 @@ extension APIProtocol {
             headers: headers
         ))
     }
+    /// Deactivate a person (they can no longer sign in; their sessions and tokens end) or reactivate them (admins).
+    ///
+    /// - Remark: HTTP `PUT /people/{personId}/status`.
+    /// - Remark: Generated from `#/paths//people/{personId}/status/put(setPersonActive)`.
+    internal func setPersonActive(
+        path: Operations.SetPersonActive.Input.Path,
+        headers: Operations.SetPersonActive.Input.Headers = .init(),
+        body: Operations.SetPersonActive.Input.Body
+    ) async throws -> Operations.SetPersonActive.Output {
+        try await setPersonActive(Operations.SetPersonActive.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
     /// A profile, with what the caller may see of it (the rate only to admins and the person's leader).
     ///
     /// - Remark: HTTP `GET /people/{personId}`.
@@ -385,6 +410,21 @@ extension APIProtocol {
         try await getPerson(Operations.GetPerson.Input(
             path: path,
             headers: headers
+        ))
+    }
+    /// Edit a person's profile and roles (admins), as the web's person form.
+    ///
+    /// - Remark: HTTP `PUT /people/{personId}`.
+    /// - Remark: Generated from `#/paths//people/{personId}/put(updatePerson)`.
+    internal func updatePerson(
+        path: Operations.UpdatePerson.Input.Path,
+        headers: Operations.UpdatePerson.Input.Headers = .init(),
+        body: Operations.UpdatePerson.Input.Body
+    ) async throws -> Operations.UpdatePerson.Output {
+        try await updatePerson(Operations.UpdatePerson.Input(
+            path: path,
+            headers: headers,
+            body: body
         ))
     }
 }

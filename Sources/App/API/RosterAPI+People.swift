@@ -108,4 +108,26 @@ extension RosterAPI {
         }
         return .ok(.init(body: .json(person)))
     }
+
+    func addPersonContract(_ input: Operations.AddPersonContract.Input) async throws -> Operations.AddPersonContract.Output {
+        let id = try APIInput.pathID(input.path.personId)
+        guard case .json(let body) = input.body else { throw APIProblem(.unsupportedMediaType, "unsupported-media-type") }
+        let person = try await APIContext.run(readOnly: false) { api in
+            try api.require(.addPersonContract)
+            guard let person = try await PeopleQueries.person(id, on: api.db) else { throw APIProblem.notFound }
+            let form = ContractForm(kind: body.kind.rawValue, validFrom: body.validFrom, validTo: body.validTo,
+                                    capacity: body.capacityHours, endCurrent: body.endCurrent == true ? "on" : nil)
+            if let problem = try await ContractRoutes.add(form, to: person, actor: api.user.id, on: api.db) {
+                let field: String = switch problem {
+                case .kind: "kind"
+                case .from, .overlap: "validFrom"
+                case .to: "validTo"
+                case .capacity: "capacityHours"
+                }
+                throw APIProblem.invalid([.init(field: field, message: api.t(problem.rawValue))])
+            }
+            return try await Self.visiblePerson(id, api)
+        }
+        return .created(.init(body: .json(person)))
+    }
 }

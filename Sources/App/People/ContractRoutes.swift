@@ -19,22 +19,31 @@ struct ContractRoutes: RouteCollection {
             try await PersonPage.render(request, id: id, refused: .init(contract: form, contractProblem: problem.rawValue))
                 .encodeResponse(status: .unprocessableEntity, for: request)
         }
+        if let problem = try await Self.add(form, to: person, actor: try request.user.id, on: db) {
+            return try await refuse(problem)
+        }
+        return request.redirect(to: back, flash: Flash(.success, "flash.contractAdded"))
+    }
+
+    /// Adds the form's contract to the person's history, ending the open one the day before when
+    /// the form asks; nil when it was added, else what is wrong (the web's form and the API).
+    static func add(_ form: ContractForm, to person: Person, actor: UUID, on db: TenantConnection) async throws -> ContractForm.Problem? {
         let contract: Contract
         switch form.contract {
-        case .failure(let error): return try await refuse(error.problem)
+        case .failure(let error): return error.problem
         case .success(let parsed): contract = parsed
         }
-        let actor = try request.user.id
+        let id = person.user.id
         var history = person.contracts
         if form.endCurrent != nil, let open = history.first(where: { $0.validTo == nil && $0.validFrom < contract.validFrom }) {
             let end = contract.validFrom.adding(days: -1)
             history = history.map { $0.id == open.id ? Contract(id: $0.id, kind: $0.kind, validFrom: $0.validFrom, validTo: end, capacityTenths: $0.capacityTenths) : $0 }
             // The form says so before the database would.
-            guard ContractHistory.conflicts(of: contract, with: history).isEmpty else { return try await refuse(.overlap) }
+            guard ContractHistory.conflicts(of: contract, with: history).isEmpty else { return .overlap }
             try await PeopleMutations.endContract(open.id, on: end, for: id, actor: actor, on: db)
         }
-        guard ContractHistory.conflicts(of: contract, with: history).isEmpty else { return try await refuse(.overlap) }
+        guard ContractHistory.conflicts(of: contract, with: history).isEmpty else { return .overlap }
         try await PeopleMutations.addContract(contract, for: id, actor: actor, on: db)
-        return request.redirect(to: back, flash: Flash(.success, "flash.contractAdded"))
+        return nil
     }
 }

@@ -58,6 +58,9 @@ import Vapor
                     case .updatePerson:
                         reply = try await client.send(.PUT, "/people/\(world.employee.id.lowercasedString)",
                                                       json: #"{"firstName":"","lastName":"X","email":"bad","roles":[]}"#)
+                    case .addPersonContract:
+                        reply = try await client.send(.POST, "/people/\(world.employee.id.lowercasedString)/contracts",
+                                                      json: #"{"kind":"ico","validFrom":"2020-01-01","capacityHours":"0"}"#)
                     case .setPersonActive:
                         reply = try await client.send(.PUT, "/people/\(world.employee.id.lowercasedString)/status", json: #"{"active":true}"#)
                     }
@@ -66,7 +69,8 @@ import Vapor
                     // leaders list their team, admins review.
                     let review: Set<APIOperation> = [.listInvoices, .listMissingInvoices, .getReviewDesk, .actOnInvoice,
                                                      .actOnInvoices, .exportPayments, .listPersonRates, .setPersonRate,
-                                                     .changePersonRate, .deletePersonRate, .updatePerson, .setPersonActive]
+                                                     .changePersonRate, .deletePersonRate, .updatePerson, .setPersonActive,
+                                                     .addPersonContract]
                     #expect(allowed == (user.roles.contains(.admin) || !review.contains(operation)
                         && (operation != .listPeople || user.roles.contains(.teamLeader))))
                     if allowed {

@@ -214,6 +214,14 @@ import Vapor
             let body = #"{"firstName":"Eva","lastName":"Nová","title":"Bc.","position":"Developer","email":"eva.dvorakova@acme.example","phone":"+420 603 555 666","teamId":"\#(before.teamId ?? "")","roles":["employee","team_leader"]}"#
             let saved = try await admin.send(.PUT, eva, json: body).decode(Components.Schemas.Person.self)
             #expect(saved.lastName == "Nová" && saved.displayName == "Bc. Eva Nová" && saved.roles == [.employee, .teamLeader])
+            // A contract that overlaps her current one is refused; ending that one first, it is added.
+            let contract = #"{"kind":"hpp","validFrom":"2027-01-01","capacityHours":"37.5"}"#
+            let overlap = try await admin.send(.POST, eva + "/contracts", json: contract)
+            #expect(overlap.status == .unprocessableEntity && overlap.problem?.errors?.map(\.field) == ["validFrom"])
+            let ended = #"{"kind":"hpp","validFrom":"2027-01-01","capacityHours":"37.5","endCurrent":true}"#
+            let added = try await admin.send(.POST, eva + "/contracts", json: ended).decode(Components.Schemas.Person.self)
+            #expect(added.contracts.map(\.kind) == [.hpp, .ico] && added.contracts.last?.validTo == "2026-12-31")
+            #expect(added.contracts.first?.capacityHours == "37.5")
             // Deactivated: her token stops working; the last admin cannot be.
             let evaClient = try await APIClient.signIn(world, world.employee)
             let off = try await admin.send(.PUT, eva + "/status", json: #"{"active":false}"#).decode(Components.Schemas.Person.self)

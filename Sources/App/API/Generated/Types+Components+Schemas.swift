@@ -1321,6 +1321,53 @@ extension Components {
                 case roles
             }
         }
+        /// - Remark: Generated from `#/components/schemas/ContractRequest`.
+        internal struct ContractRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ContractRequest/kind`.
+            internal var kind: Components.Schemas.ContractKind
+            /// - Remark: Generated from `#/components/schemas/ContractRequest/validFrom`.
+            internal var validFrom: Components.Schemas.DateText
+            /// The last day; open-ended when left out.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ContractRequest/validTo`.
+            internal var validTo: Swift.String?
+            /// Hours a week, 0.1 to 80 with one decimal (e.g. "40" or "37.5").
+            ///
+            /// - Remark: Generated from `#/components/schemas/ContractRequest/capacityHours`.
+            internal var capacityHours: Swift.String
+            /// End the open-ended contract the day before this one starts.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ContractRequest/endCurrent`.
+            internal var endCurrent: Swift.Bool?
+            /// Creates a new `ContractRequest`.
+            ///
+            /// - Parameters:
+            ///   - kind:
+            ///   - validFrom:
+            ///   - validTo: The last day; open-ended when left out.
+            ///   - capacityHours: Hours a week, 0.1 to 80 with one decimal (e.g. "40" or "37.5").
+            ///   - endCurrent: End the open-ended contract the day before this one starts.
+            internal init(
+                kind: Components.Schemas.ContractKind,
+                validFrom: Components.Schemas.DateText,
+                validTo: Swift.String? = nil,
+                capacityHours: Swift.String,
+                endCurrent: Swift.Bool? = nil
+            ) {
+                self.kind = kind
+                self.validFrom = validFrom
+                self.validTo = validTo
+                self.capacityHours = capacityHours
+                self.endCurrent = endCurrent
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case kind
+                case validFrom
+                case validTo
+                case capacityHours
+                case endCurrent
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/RateRequest`.
         internal struct RateRequest: Codable, Hashable, Sendable {
             /// The hourly rate in minor units of the company's currency (at most 100,000.00).

@@ -2874,6 +2874,168 @@ internal enum Operations {
             }
         }
     }
+    /// Add a contract to a person's history (admins); contracts of one person never overlap.
+    ///
+    /// - Remark: HTTP `POST /people/{personId}/contracts`.
+    /// - Remark: Generated from `#/paths//people/{personId}/contracts/post(addPersonContract)`.
+    internal enum AddPersonContract {
+        internal static let id: Swift.String = "addPersonContract"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/people/{personId}/contracts/POST/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/people/{personId}/contracts/POST/path/personId`.
+                internal var personId: Components.Parameters.PersonId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - personId:
+                internal init(personId: Components.Parameters.PersonId) {
+                    self.personId = personId
+                }
+            }
+            internal var path: Operations.AddPersonContract.Input.Path
+            /// - Remark: Generated from `#/paths/people/{personId}/contracts/POST/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AddPersonContract.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AddPersonContract.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.AddPersonContract.Input.Headers
+            /// - Remark: Generated from `#/paths/people/{personId}/contracts/POST/requestBody`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/people/{personId}/contracts/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.ContractRequest)
+            }
+            internal var body: Operations.AddPersonContract.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            internal init(
+                path: Operations.AddPersonContract.Input.Path,
+                headers: Operations.AddPersonContract.Input.Headers = .init(),
+                body: Operations.AddPersonContract.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Created: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/people/{personId}/contracts/POST/responses/201/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/people/{personId}/contracts/POST/responses/201/content/application\/json`.
+                    case json(Components.Schemas.Person)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.Person {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.AddPersonContract.Output.Created.Body
+                /// Creates a new `Created`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.AddPersonContract.Output.Created.Body) {
+                    self.body = body
+                }
+            }
+            /// The person with the new contract.
+            ///
+            /// - Remark: Generated from `#/paths//people/{personId}/contracts/post(addPersonContract)/responses/201`.
+            ///
+            /// HTTP response code: `201 created`.
+            case created(Operations.AddPersonContract.Output.Created)
+            /// The associated value of the enum case if `self` is `.created`.
+            ///
+            /// - Throws: An error if `self` is not `.created`.
+            /// - SeeAlso: `.created`.
+            internal var created: Operations.AddPersonContract.Output.Created {
+                get throws {
+                    switch self {
+                    case let .created(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "created",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A refusal or an error, as a problem document (RFC 9457).
+            ///
+            /// - Remark: Generated from `#/paths//people/{personId}/contracts/post(addPersonContract)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
     /// Deactivate a person (they can no longer sign in; their sessions and tokens end) or reactivate them (admins).
     ///
     /// - Remark: HTTP `PUT /people/{personId}/status`.

@@ -116,6 +116,11 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /people`.
     /// - Remark: Generated from `#/paths//people/get(listPeople)`.
     func listPeople(_ input: Operations.ListPeople.Input) async throws -> Operations.ListPeople.Output
+    /// Add a contract to a person's history (admins); contracts of one person never overlap.
+    ///
+    /// - Remark: HTTP `POST /people/{personId}/contracts`.
+    /// - Remark: Generated from `#/paths//people/{personId}/contracts/post(addPersonContract)`.
+    func addPersonContract(_ input: Operations.AddPersonContract.Input) async throws -> Operations.AddPersonContract.Output
     /// Deactivate a person (they can no longer sign in; their sessions and tokens end) or reactivate them (admins).
     ///
     /// - Remark: HTTP `PUT /people/{personId}/status`.
@@ -382,6 +387,21 @@ extension APIProtocol {
         try await listPeople(Operations.ListPeople.Input(
             query: query,
             headers: headers
+        ))
+    }
+    /// Add a contract to a person's history (admins); contracts of one person never overlap.
+    ///
+    /// - Remark: HTTP `POST /people/{personId}/contracts`.
+    /// - Remark: Generated from `#/paths//people/{personId}/contracts/post(addPersonContract)`.
+    internal func addPersonContract(
+        path: Operations.AddPersonContract.Input.Path,
+        headers: Operations.AddPersonContract.Input.Headers = .init(),
+        body: Operations.AddPersonContract.Input.Body
+    ) async throws -> Operations.AddPersonContract.Output {
+        try await addPersonContract(Operations.AddPersonContract.Input(
+            path: path,
+            headers: headers,
+            body: body
         ))
     }
     /// Deactivate a person (they can no longer sign in; their sessions and tokens end) or reactivate them (admins).

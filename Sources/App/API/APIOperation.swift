@@ -6,7 +6,7 @@ enum APIOperation: String, CaseIterable, Sendable {
     case getMe, listMyEarnings, listMyInvoices, uploadInvoice, getInvoice, downloadInvoiceDocument
     case listInvoices, listMissingInvoices, getReviewDesk, actOnInvoice, actOnInvoices, exportPayments
     case listPeople, getPerson, updatePerson, setPersonActive, addPersonContract
-    case listPersonRates, setPersonRate, changePersonRate, deletePersonRate
+    case listPersonRates, setPersonRate, changePersonRate, deletePersonRate, listRateIncreases, getAverageIncrease
 
     var permission: (action: Action, reach: Reach) {
         switch self {
@@ -19,7 +19,8 @@ enum APIOperation: String, CaseIterable, Sendable {
         case .listPeople: (.listPeople, .team)
         case .getPerson: (.viewProfile, .own)
         case .updatePerson, .setPersonActive, .addPersonContract: (.manageEmployees, .tenant)
-        case .listPersonRates, .setPersonRate, .changePersonRate, .deletePersonRate: (.manageRates, .tenant)
+        case .listPersonRates, .setPersonRate, .changePersonRate, .deletePersonRate, .listRateIncreases, .getAverageIncrease:
+            (.manageRates, .tenant)
         }
     }
 

@@ -125,3 +125,46 @@ extension RosterAPI {
         return .noContent(.init())
     }
 }
+
+extension RosterAPI {
+    func listRateIncreases(_ input: Operations.ListRateIncreases.Input) async throws -> Operations.ListRateIncreases.Output {
+        let page = try await APIContext.run(readOnly: true) { api in
+            try api.require(.listRateIncreases)
+            let query = input.query, t = api.t
+            let window = try APIInput.window(limit: query.limit, offset: query.offset, t: t)
+            let filter = RateIncreaseFilter(teamID: try APIInput.id(query.team, field: "team", t: t),
+                                            month: try APIInput.month(query.month, field: "month", t: t))
+            var (rows, total) = try await RateReportQueries.increases(filter, limit: window.limit, offset: window.offset,
+                                                                      counting: true, today: api.today, on: api.db)
+            if rows.isEmpty, window.offset > 0 {
+                // Past the end: the window function had no row to count on.
+                total = try await RateReportQueries.increases(filter, limit: 1, offset: 0, counting: true, today: api.today,
+                                                              on: api.db).total
+            }
+            return Components.Schemas.RateIncreasesPage(
+                items: rows.map {
+                    .init(personId: $0.userID.lowercasedString, firstName: $0.firstName, lastName: $0.lastName, team: $0.teamName,
+                          current: .init($0.current), previousMinor: $0.previousMinor, increaseMinor: $0.increaseMinor,
+                          increaseBasisPoints: $0.increaseBasisPoints)
+                },
+                total: total ?? 0, limit: window.limit, offset: window.offset)
+        }
+        return .ok(.init(body: .json(page)))
+    }
+
+    func getAverageIncrease(_ input: Operations.GetAverageIncrease.Input) async throws -> Operations.GetAverageIncrease.Output {
+        let report = try await APIContext.run(readOnly: true) { api in
+            try api.require(.getAverageIncrease)
+            let month = try APIInput.month(input.query.month, field: "month", t: api.t) ?? Month(api.today)
+            let summaries = try await RateReportQueries.monthlySummaries(
+                from: month.adding(months: -(AverageIncreasePage.comparedMonths - 1)), to: month, currency: api.tenant.currency,
+                on: api.db)
+            return Components.Schemas.AverageIncrease(currency: api.tenant.currency, months: summaries.map {
+                .init(month: $0.month.iso, employees: $0.employees, totalIncreaseMinor: $0.totalIncreaseMinor,
+                      totalPreviousMinor: $0.totalPreviousMinor, meanIncreaseMinor: $0.meanIncreaseMinor,
+                      increaseBasisPoints: $0.increaseBasisPoints)
+            })
+        }
+        return .ok(.init(body: .json(report)))
+    }
+}

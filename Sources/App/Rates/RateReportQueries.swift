@@ -38,6 +38,15 @@ public enum RateReportQueries {
     public static func increases(
         _ filter: RateIncreaseFilter, page: PageRequest, today: LocalDate, on db: TenantConnection
     ) async throws -> Page<RateIncreaseRow> {
+        page.page(fetched: try await increases(filter, limit: page.limit, offset: page.offset, counting: false, today: today,
+                                               on: db).rows)
+    }
+
+    /// `limit` rows of "Rate increases" from `offset` and (when `counting`) how many the filter
+    /// holds in all; one statement.
+    public static func increases(
+        _ filter: RateIncreaseFilter, limit: Int, offset: Int, counting: Bool, today: LocalDate, on db: TenantConnection
+    ) async throws -> (rows: [RateIncreaseRow], total: Int?) {
         // Rates before `upper` count; with a month, the current one must have taken effect on or after `lower`.
         let upper = filter.month.map { $0.adding(months: 1).first } ?? today.adding(days: 1)
         let lower = filter.month?.first
@@ -46,7 +55,8 @@ public enum RateReportQueries {
                    cur.id, cur.effective_from::text, cur.amount_minor, cur.currency,
                    prev.amount_minor,
                    cur.amount_minor - prev.amount_minor,
-                   round_div((cur.amount_minor - prev.amount_minor) * 10000, prev.amount_minor)
+                   round_div((cur.amount_minor - prev.amount_minor) * 10000, prev.amount_minor),
+                   \(unescaped: counting ? "count(*) OVER ()" : "NULL::bigint")
             FROM users u
             LEFT JOIN teams t ON t.tenant_id = u.tenant_id AND t.id = u.team_id
             JOIN LATERAL (
@@ -68,17 +78,19 @@ public enum RateReportQueries {
                              AND c.valid_from < \(upper.iso)::date
                              AND (c.valid_to IS NULL OR c.valid_to >= \(lower?.iso)::date)) END
             ORDER BY fold_name(u.last_name), fold_name(u.first_name), u.id
-            LIMIT \(page.limit) OFFSET \(page.offset)
+            LIMIT \(limit) OFFSET \(offset)
             """).collect()
+        var total: Int64?
         let result = try rows.map { row in
-            let (id, first, last, team, rateID, from, amount, currency, previous, increase, basisPoints) = try row.decode(
-                (UUID, String, String, String?, UUID, String, Int64, String, Int64?, Int64?, Int64?).self)
+            let (id, first, last, team, rateID, from, amount, currency, previous, increase, basisPoints, count) = try row.decode(
+                (UUID, String, String, String?, UUID, String, Int64, String, Int64?, Int64?, Int64?, Int64?).self)
+            total = count
             return RateIncreaseRow(
                 userID: id, firstName: first, lastName: last, teamName: team,
                 current: Rate(id: rateID, effectiveFrom: LocalDate(iso: from)!, amountMinor: amount, currency: currency),
                 previousMinor: previous, increaseMinor: increase, increaseBasisPoints: basisPoints)
         }
-        return page.page(fetched: result)
+        return (result, counting ? Int(total ?? 0) : nil)
     }
 
     /// `IncreaseSummary` for each month from `first` to `last`, oldest first, in one statement.

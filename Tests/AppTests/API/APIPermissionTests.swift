@@ -58,6 +58,8 @@ import Vapor
                     case .updatePerson:
                         reply = try await client.send(.PUT, "/people/\(world.employee.id.lowercasedString)",
                                                       json: #"{"firstName":"","lastName":"X","email":"bad","roles":[]}"#)
+                    case .listRateIncreases: reply = try await client.get("/rates/increases")
+                    case .getAverageIncrease: reply = try await client.get("/rates/average-increase?month=2025-09")
                     case .addPersonContract:
                         reply = try await client.send(.POST, "/people/\(world.employee.id.lowercasedString)/contracts",
                                                       json: #"{"kind":"ico","validFrom":"2020-01-01","capacityHours":"0"}"#)
@@ -70,7 +72,7 @@ import Vapor
                     let review: Set<APIOperation> = [.listInvoices, .listMissingInvoices, .getReviewDesk, .actOnInvoice,
                                                      .actOnInvoices, .exportPayments, .listPersonRates, .setPersonRate,
                                                      .changePersonRate, .deletePersonRate, .updatePerson, .setPersonActive,
-                                                     .addPersonContract]
+                                                     .addPersonContract, .listRateIncreases, .getAverageIncrease]
                     #expect(allowed == (user.roles.contains(.admin) || !review.contains(operation)
                         && (operation != .listPeople || user.roles.contains(.teamLeader))))
                     if allowed {

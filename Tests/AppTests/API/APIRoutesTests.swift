@@ -150,6 +150,15 @@ import Vapor
             let second = try await admin.get("/people/\(world.employee.id.lowercasedString)/rates?limit=1&offset=1")
                 .decode(Components.Schemas.RatesPage.self)
             #expect(second.items.map(\.id) == [rates.items[1].id] && second.total == rates.total)
+            // The rate reports: everyone's latest change, and September 2025's increases.
+            let increases = try await admin.get("/rates/increases?limit=2").decode(Components.Schemas.RateIncreasesPage.self)
+            #expect(increases.total == 3 && increases.items.count == 2)
+            let september = try await admin.get("/rates/increases?month=2025-09").decode(Components.Schemas.RateIncreasesPage.self)
+            #expect(september.items.map(\.lastName) == ["Dvořáková", "Svoboda"]
+                    && september.items.map(\.increaseMinor) == [4_000, 5_000])
+            let average = try await admin.get("/rates/average-increase?month=2025-09").decode(Components.Schemas.AverageIncrease.self)
+            #expect(average.months.count == 12 && average.months.last?.month == "2025-09" && average.months.last?.employees == 2)
+            #expect(average.months.last?.meanIncreaseMinor == 4_500)
             // Eva's earnings: from her first contract to this month, newest first.
             let eva = try await APIClient.signIn(world, world.employee)
             let earnings = try await eva.get("/me/earnings?limit=3").decode(Components.Schemas.EarningsPage.self)

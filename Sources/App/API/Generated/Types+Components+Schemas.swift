@@ -1368,6 +1368,178 @@ extension Components {
                 case endCurrent
             }
         }
+        /// - Remark: Generated from `#/components/schemas/RateIncrease`.
+        internal struct RateIncrease: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/RateIncrease/personId`.
+            internal var personId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/RateIncrease/firstName`.
+            internal var firstName: Swift.String
+            /// - Remark: Generated from `#/components/schemas/RateIncrease/lastName`.
+            internal var lastName: Swift.String
+            /// - Remark: Generated from `#/components/schemas/RateIncrease/team`.
+            internal var team: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/RateIncrease/current`.
+            internal var current: Components.Schemas.Rate
+            /// The rate it replaced, when there was one in the same currency.
+            ///
+            /// - Remark: Generated from `#/components/schemas/RateIncrease/previousMinor`.
+            internal var previousMinor: Swift.Int64?
+            /// - Remark: Generated from `#/components/schemas/RateIncrease/increaseMinor`.
+            internal var increaseMinor: Swift.Int64?
+            /// The increase in hundredths of a percent.
+            ///
+            /// - Remark: Generated from `#/components/schemas/RateIncrease/increaseBasisPoints`.
+            internal var increaseBasisPoints: Swift.Int64?
+            /// Creates a new `RateIncrease`.
+            ///
+            /// - Parameters:
+            ///   - personId:
+            ///   - firstName:
+            ///   - lastName:
+            ///   - team:
+            ///   - current:
+            ///   - previousMinor: The rate it replaced, when there was one in the same currency.
+            ///   - increaseMinor:
+            ///   - increaseBasisPoints: The increase in hundredths of a percent.
+            internal init(
+                personId: Swift.String,
+                firstName: Swift.String,
+                lastName: Swift.String,
+                team: Swift.String? = nil,
+                current: Components.Schemas.Rate,
+                previousMinor: Swift.Int64? = nil,
+                increaseMinor: Swift.Int64? = nil,
+                increaseBasisPoints: Swift.Int64? = nil
+            ) {
+                self.personId = personId
+                self.firstName = firstName
+                self.lastName = lastName
+                self.team = team
+                self.current = current
+                self.previousMinor = previousMinor
+                self.increaseMinor = increaseMinor
+                self.increaseBasisPoints = increaseBasisPoints
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case personId
+                case firstName
+                case lastName
+                case team
+                case current
+                case previousMinor
+                case increaseMinor
+                case increaseBasisPoints
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/RateIncreasesPage`.
+        internal struct RateIncreasesPage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/RateIncreasesPage/items`.
+            internal var items: [Components.Schemas.RateIncrease]
+            /// - Remark: Generated from `#/components/schemas/RateIncreasesPage/total`.
+            internal var total: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/RateIncreasesPage/limit`.
+            internal var limit: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/RateIncreasesPage/offset`.
+            internal var offset: Swift.Int
+            /// Creates a new `RateIncreasesPage`.
+            ///
+            /// - Parameters:
+            ///   - items:
+            ///   - total:
+            ///   - limit:
+            ///   - offset:
+            internal init(
+                items: [Components.Schemas.RateIncrease],
+                total: Swift.Int,
+                limit: Swift.Int,
+                offset: Swift.Int
+            ) {
+                self.items = items
+                self.total = total
+                self.limit = limit
+                self.offset = offset
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case items
+                case total
+                case limit
+                case offset
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/MonthIncrease`.
+        internal struct MonthIncrease: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/MonthIncrease/month`.
+            internal var month: Components.Schemas.MonthText
+            /// - Remark: Generated from `#/components/schemas/MonthIncrease/employees`.
+            internal var employees: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/MonthIncrease/totalIncreaseMinor`.
+            internal var totalIncreaseMinor: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/MonthIncrease/totalPreviousMinor`.
+            internal var totalPreviousMinor: Swift.Int64
+            /// Left out when nobody's rate changed.
+            ///
+            /// - Remark: Generated from `#/components/schemas/MonthIncrease/meanIncreaseMinor`.
+            internal var meanIncreaseMinor: Swift.Int64?
+            /// Left out when nobody's rate changed.
+            ///
+            /// - Remark: Generated from `#/components/schemas/MonthIncrease/increaseBasisPoints`.
+            internal var increaseBasisPoints: Swift.Int64?
+            /// Creates a new `MonthIncrease`.
+            ///
+            /// - Parameters:
+            ///   - month:
+            ///   - employees:
+            ///   - totalIncreaseMinor:
+            ///   - totalPreviousMinor:
+            ///   - meanIncreaseMinor: Left out when nobody's rate changed.
+            ///   - increaseBasisPoints: Left out when nobody's rate changed.
+            internal init(
+                month: Components.Schemas.MonthText,
+                employees: Swift.Int,
+                totalIncreaseMinor: Swift.Int64,
+                totalPreviousMinor: Swift.Int64,
+                meanIncreaseMinor: Swift.Int64? = nil,
+                increaseBasisPoints: Swift.Int64? = nil
+            ) {
+                self.month = month
+                self.employees = employees
+                self.totalIncreaseMinor = totalIncreaseMinor
+                self.totalPreviousMinor = totalPreviousMinor
+                self.meanIncreaseMinor = meanIncreaseMinor
+                self.increaseBasisPoints = increaseBasisPoints
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case month
+                case employees
+                case totalIncreaseMinor
+                case totalPreviousMinor
+                case meanIncreaseMinor
+                case increaseBasisPoints
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/AverageIncrease`.
+        internal struct AverageIncrease: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AverageIncrease/currency`.
+            internal var currency: Swift.String
+            /// - Remark: Generated from `#/components/schemas/AverageIncrease/months`.
+            internal var months: [Components.Schemas.MonthIncrease]
+            /// Creates a new `AverageIncrease`.
+            ///
+            /// - Parameters:
+            ///   - currency:
+            ///   - months:
+            internal init(
+                currency: Swift.String,
+                months: [Components.Schemas.MonthIncrease]
+            ) {
+                self.currency = currency
+                self.months = months
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case currency
+                case months
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/RateRequest`.
         internal struct RateRequest: Codable, Hashable, Sendable {
             /// The hourly rate in minor units of the company's currency (at most 100,000.00).

@@ -2037,6 +2037,343 @@ internal enum Operations {
             }
         }
     }
+    /// Rate increases (admins) — each active person's rate in effect today against the one it replaced, or the changes that took effect in a month.
+    ///
+    /// - Remark: HTTP `GET /rates/increases`.
+    /// - Remark: Generated from `#/paths//rates/increases/get(listRateIncreases)`.
+    internal enum ListRateIncreases {
+        internal static let id: Swift.String = "listRateIncreases"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/rates/increases/GET/query`.
+            internal struct Query: Sendable, Hashable {
+                /// Only the rates that changed in this month (the rate on its last day against the one before it began).
+                ///
+                /// - Remark: Generated from `#/paths/rates/increases/GET/query/month`.
+                internal var month: Components.Schemas.MonthText?
+                /// - Remark: Generated from `#/paths/rates/increases/GET/query/team`.
+                internal var team: Swift.String?
+                /// How many items a page holds (1–100).
+                ///
+                /// - Remark: Generated from `#/paths/rates/increases/GET/query/limit`.
+                internal var limit: Components.Parameters.Limit?
+                /// How many items to skip (0–100000).
+                ///
+                /// - Remark: Generated from `#/paths/rates/increases/GET/query/offset`.
+                internal var offset: Components.Parameters.Offset?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - month: Only the rates that changed in this month (the rate on its last day against the one before it began).
+                ///   - team:
+                ///   - limit: How many items a page holds (1–100).
+                ///   - offset: How many items to skip (0–100000).
+                internal init(
+                    month: Components.Schemas.MonthText? = nil,
+                    team: Swift.String? = nil,
+                    limit: Components.Parameters.Limit? = nil,
+                    offset: Components.Parameters.Offset? = nil
+                ) {
+                    self.month = month
+                    self.team = team
+                    self.limit = limit
+                    self.offset = offset
+                }
+            }
+            internal var query: Operations.ListRateIncreases.Input.Query
+            /// - Remark: Generated from `#/paths/rates/increases/GET/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListRateIncreases.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListRateIncreases.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.ListRateIncreases.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - query:
+            ///   - headers:
+            internal init(
+                query: Operations.ListRateIncreases.Input.Query = .init(),
+                headers: Operations.ListRateIncreases.Input.Headers = .init()
+            ) {
+                self.query = query
+                self.headers = headers
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/rates/increases/GET/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/rates/increases/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.RateIncreasesPage)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.RateIncreasesPage {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.ListRateIncreases.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.ListRateIncreases.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// A page of people, by surname.
+            ///
+            /// - Remark: Generated from `#/paths//rates/increases/get(listRateIncreases)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ListRateIncreases.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.ListRateIncreases.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A refusal or an error, as a problem document (RFC 9457).
+            ///
+            /// - Remark: Generated from `#/paths//rates/increases/get(listRateIncreases)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// The average increase of the rates that took effect in each of the 12 months up to a month (admins).
+    ///
+    /// Counted are the people with a rate taking effect in the month, a rate before it in the same
+    /// currency and a contract in the month. The mean increase is the mean of their increases; the
+    /// increase in basis points (hundredths of a percent) is the total of the increases divided by
+    /// the total of the previous rates. Both are rounded once, half away from zero.
+    ///
+    ///
+    /// - Remark: HTTP `GET /rates/average-increase`.
+    /// - Remark: Generated from `#/paths//rates/average-increase/get(getAverageIncrease)`.
+    internal enum GetAverageIncrease {
+        internal static let id: Swift.String = "getAverageIncrease"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/rates/average-increase/GET/query`.
+            internal struct Query: Sendable, Hashable {
+                /// The last month; this month when left out.
+                ///
+                /// - Remark: Generated from `#/paths/rates/average-increase/GET/query/month`.
+                internal var month: Components.Schemas.MonthText?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - month: The last month; this month when left out.
+                internal init(month: Components.Schemas.MonthText? = nil) {
+                    self.month = month
+                }
+            }
+            internal var query: Operations.GetAverageIncrease.Input.Query
+            /// - Remark: Generated from `#/paths/rates/average-increase/GET/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetAverageIncrease.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetAverageIncrease.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.GetAverageIncrease.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - query:
+            ///   - headers:
+            internal init(
+                query: Operations.GetAverageIncrease.Input.Query = .init(),
+                headers: Operations.GetAverageIncrease.Input.Headers = .init()
+            ) {
+                self.query = query
+                self.headers = headers
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/rates/average-increase/GET/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/rates/average-increase/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.AverageIncrease)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.AverageIncrease {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.GetAverageIncrease.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.GetAverageIncrease.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The months, oldest first.
+            ///
+            /// - Remark: Generated from `#/paths//rates/average-increase/get(getAverageIncrease)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetAverageIncrease.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.GetAverageIncrease.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A refusal or an error, as a problem document (RFC 9457).
+            ///
+            /// - Remark: Generated from `#/paths//rates/average-increase/get(getAverageIncrease)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
     /// One action on many invoices at once, as the review desk does (admins).
     ///
     /// Each invoice names the version it was seen at; one that changed since is left alone and

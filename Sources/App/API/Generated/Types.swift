@@ -85,6 +85,22 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /people/{personId}/rates/{rateId}`.
     /// - Remark: Generated from `#/paths//people/{personId}/rates/{rateId}/delete(deletePersonRate)`.
     func deletePersonRate(_ input: Operations.DeletePersonRate.Input) async throws -> Operations.DeletePersonRate.Output
+    /// Rate increases (admins) — each active person's rate in effect today against the one it replaced, or the changes that took effect in a month.
+    ///
+    /// - Remark: HTTP `GET /rates/increases`.
+    /// - Remark: Generated from `#/paths//rates/increases/get(listRateIncreases)`.
+    func listRateIncreases(_ input: Operations.ListRateIncreases.Input) async throws -> Operations.ListRateIncreases.Output
+    /// The average increase of the rates that took effect in each of the 12 months up to a month (admins).
+    ///
+    /// Counted are the people with a rate taking effect in the month, a rate before it in the same
+    /// currency and a contract in the month. The mean increase is the mean of their increases; the
+    /// increase in basis points (hundredths of a percent) is the total of the increases divided by
+    /// the total of the previous rates. Both are rounded once, half away from zero.
+    ///
+    ///
+    /// - Remark: HTTP `GET /rates/average-increase`.
+    /// - Remark: Generated from `#/paths//rates/average-increase/get(getAverageIncrease)`.
+    func getAverageIncrease(_ input: Operations.GetAverageIncrease.Input) async throws -> Operations.GetAverageIncrease.Output
     /// One action on many invoices at once, as the review desk does (admins).
     ///
     /// Each invoice names the version it was seen at; one that changed since is left alone and
@@ -313,6 +329,38 @@ extension APIProtocol {
     ) async throws -> Operations.DeletePersonRate.Output {
         try await deletePersonRate(Operations.DeletePersonRate.Input(
             path: path,
+            headers: headers
+        ))
+    }
+    /// Rate increases (admins) — each active person's rate in effect today against the one it replaced, or the changes that took effect in a month.
+    ///
+    /// - Remark: HTTP `GET /rates/increases`.
+    /// - Remark: Generated from `#/paths//rates/increases/get(listRateIncreases)`.
+    internal func listRateIncreases(
+        query: Operations.ListRateIncreases.Input.Query = .init(),
+        headers: Operations.ListRateIncreases.Input.Headers = .init()
+    ) async throws -> Operations.ListRateIncreases.Output {
+        try await listRateIncreases(Operations.ListRateIncreases.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// The average increase of the rates that took effect in each of the 12 months up to a month (admins).
+    ///
+    /// Counted are the people with a rate taking effect in the month, a rate before it in the same
+    /// currency and a contract in the month. The mean increase is the mean of their increases; the
+    /// increase in basis points (hundredths of a percent) is the total of the increases divided by
+    /// the total of the previous rates. Both are rounded once, half away from zero.
+    ///
+    ///
+    /// - Remark: HTTP `GET /rates/average-increase`.
+    /// - Remark: Generated from `#/paths//rates/average-increase/get(getAverageIncrease)`.
+    internal func getAverageIncrease(
+        query: Operations.GetAverageIncrease.Input.Query = .init(),
+        headers: Operations.GetAverageIncrease.Input.Headers = .init()
+    ) async throws -> Operations.GetAverageIncrease.Output {
+        try await getAverageIncrease(Operations.GetAverageIncrease.Input(
+            query: query,
             headers: headers
         ))
     }

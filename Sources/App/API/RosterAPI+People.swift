@@ -10,6 +10,7 @@ extension RosterAPI {
             var filter = PeopleFilter()
             filter.search = try APIInput.search(query.q, field: "q", t: t)
             filter.teamID = try APIInput.id(query.team, field: "team", t: t)
+            filter.kind = query.kind.flatMap { ContractKind(rawValue: $0.rawValue) }
             switch query.status ?? .active {
             case .active: filter.active = true
             case .inactive: filter.active = false

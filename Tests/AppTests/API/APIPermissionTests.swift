@@ -99,4 +99,77 @@ import Vapor
             #expect(page.body.string.contains("Authorization: Bearer &lt;access token&gt;"))
         }
     }
+
+    /// Every operation, called by another company's admin with this company's ids: what names an
+    /// id is a 404, what lists shows none of this company, and nothing changes.
+    @Test func anotherCompanysAdminFindsNothingOnAnyOperation() async throws {
+        try await withWorld { world in
+            let acme = try await seededInvoice(world, tenant: world.employee.tenantID)
+            let rate = try await world.db.transaction(tenant: world.employee.tenantID, readOnly: true) { db in
+                try await RateQueries.history(of: world.employee.id, on: db)[0].rate.id
+            }
+            let globex = try await APIClient.signIn(world, world.otherAdmin, slug: "globex")
+            let before = try await RouteSafetyTests.fingerprint(world.database)
+            let invoice = acme.invoice.lowercasedString, person = world.employee.id.lowercasedString
+            let acmeNames = [world.admin.lastName, world.leader.lastName, world.employee.lastName]
+            for operation in APIOperation.allCases {
+                let reply: APIClient.Reply
+                var namesAnID = true
+                switch operation {
+                case .getMe, .listMyEarnings, .listMyInvoices, .listInvoices, .listMissingInvoices, .getReviewDesk,
+                     .listPeople, .listRateIncreases, .getAverageIncrease:
+                    namesAnID = false
+                    let paths: [APIOperation: String] = [
+                        .getMe: "/me", .listMyEarnings: "/me/earnings", .listMyInvoices: "/me/invoices",
+                        .listInvoices: "/invoices?month=2024-10", .listMissingInvoices: "/invoices/missing",
+                        .getReviewDesk: "/invoices/desk?month=2024-10", .listPeople: "/people?status=all",
+                        .listRateIncreases: "/rates/increases", .getAverageIncrease: "/rates/average-increase?month=2025-09",
+                    ]
+                    reply = try await globex.get(paths[operation]!)
+                case .uploadInvoice:
+                    namesAnID = false
+                    reply = try await globex.upload(month: "2024-02", file: Data("not a pdf".utf8))
+                case .getInvoice: reply = try await globex.get("/invoices/\(invoice)")
+                case .downloadInvoiceDocument:
+                    reply = try await globex.get("/invoices/\(invoice)/documents/\(acme.document.lowercasedString)")
+                case .actOnInvoice:
+                    reply = try await globex.send(.POST, "/invoices/\(invoice)/actions", json: #"{"action":"approve","version":\#(acme.version)}"#)
+                case .actOnInvoices:
+                    namesAnID = false
+                    reply = try await globex.send(.POST, "/invoices/actions",
+                                                  json: #"{"action":"approve","invoices":[{"id":"\#(invoice)","version":\#(acme.version)}]}"#)
+                case .exportPayments:
+                    namesAnID = false
+                    reply = try await globex.send(.POST, "/invoices/exports", json: #"{"month":"2024-10","format":"csv","invoices":["\#(invoice)"],"again":true}"#)
+                case .getPerson: reply = try await globex.get("/people/\(person)")
+                case .updatePerson:
+                    reply = try await globex.send(.PUT, "/people/\(person)",
+                                                  json: #"{"firstName":"X","lastName":"Y","email":"x@globex.example","roles":["employee"]}"#)
+                case .setPersonActive: reply = try await globex.send(.PUT, "/people/\(person)/status", json: #"{"active":false}"#)
+                case .addPersonContract:
+                    reply = try await globex.send(.POST, "/people/\(person)/contracts",
+                                                  json: #"{"kind":"hpp","validFrom":"2030-01-01","capacityHours":"40"}"#)
+                case .listPersonRates: reply = try await globex.get("/people/\(person)/rates")
+                case .setPersonRate:
+                    reply = try await globex.send(.POST, "/people/\(person)/rates", json: #"{"amountMinor":1000,"effectiveFrom":"2030-01-01"}"#)
+                case .changePersonRate:
+                    reply = try await globex.send(.PUT, "/people/\(person)/rates/\(rate)", json: #"{"amountMinor":1000,"effectiveFrom":"2030-01-01"}"#)
+                case .deletePersonRate: reply = try await globex.send(.DELETE, "/people/\(person)/rates/\(rate)")
+                }
+                let text = String(decoding: reply.bytes, as: UTF8.self)
+                if namesAnID {
+                    #expect(reply.status == .notFound, "\(operation): \(reply.status)")
+                } else {
+                    #expect(reply.status.code < 500, "\(operation): \(reply.status)")
+                    #expect(!acmeNames.contains { text.contains($0) }, "\(operation) showed Acme's data")
+                    if operation == .actOnInvoices {
+                        #expect(try reply.decode(Components.Schemas.BulkActionResult.self).results.map(\.outcome) == [.notFound])
+                    } else {
+                        #expect(!text.contains(invoice), "\(operation) showed Acme's invoice")
+                    }
+                }
+            }
+            #expect(try await RouteSafetyTests.fingerprint(world.database) == before, "another company's admin changed data")
+        }
+    }
 }

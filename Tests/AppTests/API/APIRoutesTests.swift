@@ -245,4 +245,35 @@ import Vapor
             #expect(try await admin.get(eva).decode(Components.Schemas.Person.self).active == false)
         }
     }
+
+    /// What a bulk action leaves behind, as the invoice's page reads it.
+    static func afterApproval(_ world: TestWorld, _ id: UUID) async throws -> [String] {
+        try await world.db.transaction(tenant: world.admin.tenantID, readOnly: true) { db in
+            let invoice = try #require(try await InvoiceQueries.detail(id, timeZone: "Europe/Prague", on: db))
+            return ["\(invoice.state)", "\(invoice.version)"] + invoice.history.map {
+                "\($0.fromState.map(\.rawValue) ?? "-")→\($0.toState.rawValue) \($0.actor) \($0.reason ?? "")"
+            }
+        }
+    }
+
+    @Test func aBulkApprovalThroughTheAPIEqualsTheDesks() async throws {
+        let web = try await withWorld { world in
+            let seeded = try await seededInvoice(world, tenant: world.admin.tenantID)
+            var jana = try await world.signedIn(world.admin)
+            let page = try await jana.get(Paths.reviewDesk(Self.slug, month: Month(iso: "2024-10")!, state: .submitted))
+            let done = try await ReviewRoutesTests.apply(&jana, action: "approve", picks: ["\(seeded.invoice.lowercasedString):\(seeded.version)"],
+                                                        month: Month(iso: "2024-10")!, csrfFrom: page)
+            #expect(done.status == .ok)
+            return try await Self.afterApproval(world, seeded.invoice)
+        }
+        let api = try await withWorld { world in
+            let seeded = try await seededInvoice(world, tenant: world.admin.tenantID)
+            let admin = try await APIClient.signIn(world, world.admin)
+            let reply = try await admin.send(.POST, "/invoices/actions",
+                                             json: #"{"action":"approve","invoices":[{"id":"\#(seeded.invoice)","version":\#(seeded.version)}]}"#)
+            #expect(try reply.decode(Components.Schemas.BulkActionResult.self).results.map(\.outcome) == [.changed])
+            return try await Self.afterApproval(world, seeded.invoice)
+        }
+        #expect(web.first == "approved" && web == api)
+    }
 }

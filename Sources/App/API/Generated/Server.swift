@@ -1935,6 +1935,13 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                         name: "team",
                         as: Swift.String.self
                     ),
+                    kind: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "kind",
+                        as: Components.Schemas.ContractKind.self
+                    ),
                     status: try converter.getOptionalQueryItemAsURI(
                         in: request.soar_query,
                         style: .form,

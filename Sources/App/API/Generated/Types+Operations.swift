@@ -3037,6 +3037,10 @@ internal enum Operations {
                 internal var q: Swift.String?
                 /// - Remark: Generated from `#/paths/people/GET/query/team`.
                 internal var team: Swift.String?
+                /// Only people whose contract today is of this kind.
+                ///
+                /// - Remark: Generated from `#/paths/people/GET/query/kind`.
+                internal var kind: Components.Schemas.ContractKind?
                 /// - Remark: Generated from `#/paths/people/GET/query/status`.
                 internal enum StatusPayload: String, Codable, Hashable, Sendable, CaseIterable {
                     case active = "active"
@@ -3060,18 +3064,21 @@ internal enum Operations {
                 /// - Parameters:
                 ///   - q: Part of the name (case and accents do not matter).
                 ///   - team:
+                ///   - kind: Only people whose contract today is of this kind.
                 ///   - status: Active people (the default), deactivated ones, or all.
                 ///   - limit: How many items a page holds (1–100).
                 ///   - offset: How many items to skip (0–100000).
                 internal init(
                     q: Swift.String? = nil,
                     team: Swift.String? = nil,
+                    kind: Components.Schemas.ContractKind? = nil,
                     status: Operations.ListPeople.Input.Query.StatusPayload? = nil,
                     limit: Components.Parameters.Limit? = nil,
                     offset: Components.Parameters.Offset? = nil
                 ) {
                     self.q = q
                     self.team = team
+                    self.kind = kind
                     self.status = status
                     self.limit = limit
                     self.offset = offset

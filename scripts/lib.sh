@@ -145,3 +145,29 @@ stop_cluster() {
   local dir=$1
   as_pg "$(pg_bindir)/pg_ctl" -D "$dir" -m fast stop >/dev/null 2>&1 || true
 }
+
+# serve_demo DATABASE WEB_PORT LOG: inside a subshell of a script that started the test cluster
+# ($port) and knows the built binaries ($bindir): a database of its own with the demo company, and
+# Roster serving it on WEB_PORT (pid in $server, stopped when the subshell exits). Exports
+# PUBLIC_URL and the database settings; mail leaves through the test SMTP server.
+serve_demo() {
+  local database=$1 web_port=$2 log=$3
+  psql -X -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$port" -U postgres -d postgres \
+    -c "SET client_min_messages = warning" -c "DROP DATABASE IF EXISTS $database" \
+    -c "CREATE DATABASE $database OWNER roster_owner" || die "creating the database $database failed"
+  export MIGRATION_DATABASE_URL="postgres://roster_owner@127.0.0.1:$port/$database"
+  export DATABASE_URL="postgres://roster_app@127.0.0.1:$port/$database"
+  export PUBLIC_URL="http://127.0.0.1:$web_port"
+  export ROSTER_SENDMAIL="$ROSTER_TEST_SENDMAIL"
+  ROSTER_SECRET_KEY=$(head -c 32 /dev/urandom | base64)
+  export ROSTER_SECRET_KEY
+  # (set -e does not act inside a subshell whose status is tested: every step says when it fails.)
+  "$bindir/Roster" migrate >/dev/null || die "migrating the database $database failed"
+  "$bindir/Roster" demo >/dev/null || die "loading the demo company into $database failed"
+  "$bindir/Roster" serve --hostname 127.0.0.1 --port "$web_port" >"$log" 2>&1 &
+  server=$!
+  trap 'kill "$server" 2>/dev/null' EXIT
+  for _ in $(seq 1 150); do curl -fs "$PUBLIC_URL/readyz" >/dev/null 2>&1 && break; sleep 0.2; done
+  curl -fs "$PUBLIC_URL/readyz" >/dev/null || die "Roster did not start on $database (log: $log)"
+}
+

@@ -5,7 +5,7 @@
 enum APIOperation: String, CaseIterable, Sendable {
     case getMe, listMyEarnings, listMyInvoices, uploadInvoice, getInvoice, downloadInvoiceDocument
     case listInvoices, listMissingInvoices, getReviewDesk, actOnInvoice, actOnInvoices, exportPayments
-    case listPeople, getPerson, updatePerson, setPersonActive, addPersonContract
+    case listPeople, createPerson, getPerson, updatePerson, setPersonActive, addPersonContract
     case listPersonRates, setPersonRate, changePersonRate, deletePersonRate, listRateIncreases, getAverageIncrease
 
     var permission: (action: Action, reach: Reach) {
@@ -18,7 +18,7 @@ enum APIOperation: String, CaseIterable, Sendable {
             (.reviewInvoices, .tenant)
         case .listPeople: (.listPeople, .team)
         case .getPerson: (.viewProfile, .own)
-        case .updatePerson, .setPersonActive, .addPersonContract: (.manageEmployees, .tenant)
+        case .createPerson, .updatePerson, .setPersonActive, .addPersonContract: (.manageEmployees, .tenant)
         case .listPersonRates, .setPersonRate, .changePersonRate, .deletePersonRate, .listRateIncreases, .getAverageIncrease:
             (.manageRates, .tenant)
         }

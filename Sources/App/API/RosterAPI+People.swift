@@ -65,13 +65,11 @@ extension RosterAPI {
         let person = try await APIContext.run(readOnly: false) { api in
             try api.require(.updatePerson)
             guard let person = try await PeopleQueries.person(id, on: api.db) else { throw APIProblem.notFound }
-            // The web's form, filled from the request: one set of rules for both.
-            let form = EmployeeForm(
-                firstName: body.firstName, lastName: body.lastName, title: body.title ?? "", position: body.position ?? "",
-                email: body.email, personalEmail: body.personalEmail ?? "", phone: body.phone ?? "", team: body.teamId ?? "",
-                teamLeader: body.roles.contains(.teamLeader) ? "on" : nil, admin: body.roles.contains(.admin) ? "on" : nil)
+            let form = Self.form(body)
             let problems = form.validate(creating: false)
-            guard problems.isEmpty, let profile = EmployeeFormRoutes.profile(form) else { throw Self.invalid(problems, api.t) }
+            guard problems.isEmpty, let profile = EmployeeFormRoutes.profile(form) else {
+                throw APIProblem.invalid(Self.fieldErrors(problems.mapValues { api.t($0) }, prefix: ""))
+            }
             let old = PeopleMutations.Profile(
                 firstName: person.user.firstName, lastName: person.user.lastName, title: person.user.title,
                 position: person.position, email: person.user.email, personalEmail: person.personalEmail,
@@ -79,19 +77,71 @@ extension RosterAPI {
             do {
                 try await PeopleMutations.updateEmployee(id, to: profile, from: old, actor: api.user.id, on: api.db)
             } catch let refusal as PeopleMutations.FormRefusal {
-                throw Self.invalid(EmployeeFormRoutes.errors(for: refusal), api.t)
+                throw APIProblem.invalid(Self.fieldErrors(EmployeeFormRoutes.errors(for: refusal).mapValues { api.t($0) }, prefix: ""))
             }
             return try await Self.visiblePerson(id, api)
         }
         return .ok(.init(body: .json(person)))
     }
 
-    /// The form's problems as field errors, named as the API's fields.
-    private static func invalid(_ problems: [String: String], _ t: Translator) -> APIProblem {
+    func createPerson(_ input: Operations.CreatePerson.Input) async throws -> Operations.CreatePerson.Output {
+        guard case .json(let body) = input.body else { throw APIProblem(.unsupportedMediaType, "unsupported-media-type") }
+        let person = try await APIContext.run(readOnly: false) { api in
+            try api.require(.createPerson)
+            // The profile by the web form's rules, the contract by the profile's, the rate by the rate form's.
+            let form = Self.form(body.person)
+            var errors = Self.fieldErrors(form.validate(creating: false).mapValues { api.t($0) }, prefix: "person.")
+            var contract: Contract?
+            switch ContractForm(kind: body.contract.kind.rawValue, validFrom: body.contract.validFrom, validTo: nil,
+                                capacity: body.contract.capacityHours, endCurrent: nil).contract {
+            case .success(let parsed): contract = parsed
+            case .failure(let error):
+                errors.append(.init(field: "contract." + Self.field(of: error.problem), message: api.t(error.problem.rawValue)))
+            }
+            var rate: (amountMinor: Int64, day: LocalDate)?
+            do { rate = try Self.parse(body.rate, t: api.t) } catch let problem as APIProblem {
+                errors += problem.errors.map { .init(field: "rate." + $0.field, message: $0.message) }
+            }
+            guard errors.isEmpty, let profile = EmployeeFormRoutes.profile(form), let contract, let rate else {
+                throw APIProblem.invalid(errors)
+            }
+            do {
+                let id = try await PeopleMutations.createEmployee(
+                    profile, contract: contract, rateMinor: rate.amountMinor, rateFrom: rate.day, currency: api.tenant.currency,
+                    actor: api.user.id, on: api.db)
+                return try await Self.visiblePerson(id, api)
+            } catch let refusal as PeopleMutations.FormRefusal {
+                throw APIProblem.invalid(Self.fieldErrors(EmployeeFormRoutes.errors(for: refusal).mapValues { api.t($0) },
+                                                          prefix: "person."))
+            }
+        }
+        return .created(.init(body: .json(person)))
+    }
+
+    /// The web's person form, filled from the request: one set of rules for both.
+    private static func form(_ body: Components.Schemas.PersonRequest) -> EmployeeForm {
+        EmployeeForm(
+            firstName: body.firstName, lastName: body.lastName, title: body.title ?? "", position: body.position ?? "",
+            email: body.email, personalEmail: body.personalEmail ?? "", phone: body.phone ?? "", team: body.teamId ?? "",
+            teamLeader: body.roles.contains(.teamLeader) ? "on" : nil, admin: body.roles.contains(.admin) ? "on" : nil)
+    }
+
+    /// The person form's problems (field → message) as field errors named as the API's fields.
+    private static func fieldErrors(_ problems: [String: String], prefix: String) -> [Components.Schemas.FieldError] {
         let names = ["team": "teamId", "admin": "roles", "teamLeader": "roles"]
-        return APIProblem.invalid(problems.sorted { $0.key < $1.key }.map { field, key in
-            .init(field: names[field] ?? field, message: t(key))
-        })
+        return problems.sorted { $0.key < $1.key }.map { field, message in
+            .init(field: prefix + (names[field] ?? field), message: message)
+        }
+    }
+
+    /// The request's field a contract form's problem is about.
+    private static func field(of problem: ContractForm.Problem) -> String {
+        switch problem {
+        case .kind: "kind"
+        case .from, .overlap: "validFrom"
+        case .to: "validTo"
+        case .capacity: "capacityHours"
+        }
     }
 
     func setPersonActive(_ input: Operations.SetPersonActive.Input) async throws -> Operations.SetPersonActive.Output {
@@ -119,13 +169,7 @@ extension RosterAPI {
             let form = ContractForm(kind: body.kind.rawValue, validFrom: body.validFrom, validTo: body.validTo,
                                     capacity: body.capacityHours, endCurrent: body.endCurrent == true ? "on" : nil)
             if let problem = try await ContractRoutes.add(form, to: person, actor: api.user.id, on: api.db) {
-                let field: String = switch problem {
-                case .kind: "kind"
-                case .from, .overlap: "validFrom"
-                case .to: "validTo"
-                case .capacity: "capacityHours"
-                }
-                throw APIProblem.invalid([.init(field: field, message: api.t(problem.rawValue))])
+                throw APIProblem.invalid([.init(field: Self.field(of: problem), message: api.t(problem.rawValue))])
             }
             return try await Self.visiblePerson(id, api)
         }

@@ -44,7 +44,7 @@ extension RosterAPI {
 
 extension RosterAPI {
     /// The amount and day of a rate request, checked as the web's rate form checks them.
-    private static func parse(_ body: Components.Schemas.RateRequest, t: Translator) throws -> (amountMinor: Int64, day: LocalDate) {
+    static func parse(_ body: Components.Schemas.RateRequest, t: Translator) throws -> (amountMinor: Int64, day: LocalDate) {
         var errors: [Components.Schemas.FieldError] = []
         if body.amountMinor <= 0 {
             errors.append(.init(field: "amountMinor", message: t("rate.error.amountPositive")))

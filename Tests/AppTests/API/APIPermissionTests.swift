@@ -60,6 +60,8 @@ import Vapor
                                                       json: #"{"firstName":"","lastName":"X","email":"bad","roles":[]}"#)
                     case .listRateIncreases: reply = try await client.get("/rates/increases")
                     case .getAverageIncrease: reply = try await client.get("/rates/average-increase?month=2025-09")
+                    case .createPerson:
+                        reply = try await client.send(.POST, "/people", json: #"{"person":{"firstName":"","lastName":"","email":"x","roles":[]},"contract":{"kind":"ico","validFrom":"2026-01-01","capacityHours":"40"},"rate":{"amountMinor":0,"effectiveFrom":"2026-01-01"}}"#)
                     case .addPersonContract:
                         reply = try await client.send(.POST, "/people/\(world.employee.id.lowercasedString)/contracts",
                                                       json: #"{"kind":"ico","validFrom":"2020-01-01","capacityHours":"0"}"#)
@@ -72,7 +74,7 @@ import Vapor
                     let review: Set<APIOperation> = [.listInvoices, .listMissingInvoices, .getReviewDesk, .actOnInvoice,
                                                      .actOnInvoices, .exportPayments, .listPersonRates, .setPersonRate,
                                                      .changePersonRate, .deletePersonRate, .updatePerson, .setPersonActive,
-                                                     .addPersonContract, .listRateIncreases, .getAverageIncrease]
+                                                     .addPersonContract, .listRateIncreases, .getAverageIncrease, .createPerson]
                     #expect(allowed == (user.roles.contains(.admin) || !review.contains(operation)
                         && (operation != .listPeople || user.roles.contains(.teamLeader))))
                     if allowed {
@@ -129,6 +131,10 @@ import Vapor
                 case .uploadInvoice:
                     namesAnID = false
                     reply = try await globex.upload(month: "2024-02", file: Data("not a pdf".utf8))
+                case .createPerson:
+                    // Acme's people are not Globex's: nothing of Acme is read (the bad rate refuses it).
+                    namesAnID = false
+                    reply = try await globex.send(.POST, "/people", json: #"{"person":{"firstName":"Eva","lastName":"X","email":"\#(world.employee.email)","roles":["employee"]},"contract":{"kind":"ico","validFrom":"2026-01-01","capacityHours":"40"},"rate":{"amountMinor":0,"effectiveFrom":"2026-01-01"}}"#)
                 case .getInvoice: reply = try await globex.get("/invoices/\(invoice)")
                 case .downloadInvoiceDocument:
                     reply = try await globex.get("/invoices/\(invoice)/documents/\(acme.document.lowercasedString)")

@@ -223,6 +223,20 @@ import Vapor
             let body = #"{"firstName":"Eva","lastName":"Nová","title":"Bc.","position":"Developer","email":"eva.dvorakova@acme.example","phone":"+420 603 555 666","teamId":"\#(before.teamId ?? "")","roles":["employee","team_leader"]}"#
             let saved = try await admin.send(.PUT, eva, json: body).decode(Components.Schemas.Person.self)
             #expect(saved.lastName == "Nová" && saved.displayName == "Bc. Eva Nová" && saved.roles == [.employee, .teamLeader])
+            // A new person: every part checked, then created with a contract and a rate.
+            let person = #"{"firstName":"Jan","lastName":"Novák","email":"jan.novak@acme.example","roles":["employee"]}"#
+            let wrong = try await admin.send(.POST, "/people", json: #"{"person":\#(person),"contract":{"kind":"ico","validFrom":"2026-13-01","capacityHours":"40"},"rate":{"amountMinor":0,"effectiveFrom":"2026-12-01"}}"#)
+            #expect(wrong.status == .unprocessableEntity
+                    && wrong.problem?.errors?.map(\.field) == ["contract.validFrom", "rate.amountMinor"])
+            let leaderEmail = person.replacingOccurrences(of: "jan.novak@acme.example", with: world.leader.email)
+            let valid = #""contract":{"kind":"ico","validFrom":"2026-12-01","capacityHours":"40"},"rate":{"amountMinor":70000,"effectiveFrom":"2026-12-01"}}"#
+            let takenEmail = try await admin.send(.POST, "/people", json: #"{"person":\#(leaderEmail),"# + valid)
+            #expect(takenEmail.status == .unprocessableEntity && takenEmail.problem?.errors?.map(\.field) == ["person.email"])
+            let created = try await admin.send(.POST, "/people", json: #"{"person":\#(person),"# + valid)
+            let jan = try created.decode(Components.Schemas.Person.self)
+            #expect(created.status == .created && jan.contracts.map(\.kind) == [.ico] && jan.email == "jan.novak@acme.example")
+            let janRates = try await admin.get("/people/\(jan.id)/rates").decode(Components.Schemas.RatesPage.self)
+            #expect(janRates.items.map(\.hourly.amountMinor) == [70_000])
             // A contract that overlaps her current one is refused; ending that one first, it is added.
             let contract = #"{"kind":"hpp","validFrom":"2027-01-01","capacityHours":"37.5"}"#
             let overlap = try await admin.send(.POST, eva + "/contracts", json: contract)

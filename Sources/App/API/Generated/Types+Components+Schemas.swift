@@ -1321,6 +1321,66 @@ extension Components {
                 case roles
             }
         }
+        /// - Remark: Generated from `#/components/schemas/NewPersonRequest`.
+        internal struct NewPersonRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/NewPersonRequest/person`.
+            internal var person: Components.Schemas.PersonRequest
+            /// - Remark: Generated from `#/components/schemas/NewPersonRequest/contract`.
+            internal struct ContractPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/NewPersonRequest/contract/kind`.
+                internal var kind: Components.Schemas.ContractKind
+                /// - Remark: Generated from `#/components/schemas/NewPersonRequest/contract/validFrom`.
+                internal var validFrom: Components.Schemas.DateText
+                /// Hours a week, 0.1 to 80 with one decimal.
+                ///
+                /// - Remark: Generated from `#/components/schemas/NewPersonRequest/contract/capacityHours`.
+                internal var capacityHours: Swift.String
+                /// Creates a new `ContractPayload`.
+                ///
+                /// - Parameters:
+                ///   - kind:
+                ///   - validFrom:
+                ///   - capacityHours: Hours a week, 0.1 to 80 with one decimal.
+                internal init(
+                    kind: Components.Schemas.ContractKind,
+                    validFrom: Components.Schemas.DateText,
+                    capacityHours: Swift.String
+                ) {
+                    self.kind = kind
+                    self.validFrom = validFrom
+                    self.capacityHours = capacityHours
+                }
+                internal enum CodingKeys: String, CodingKey {
+                    case kind
+                    case validFrom
+                    case capacityHours
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/NewPersonRequest/contract`.
+            internal var contract: Components.Schemas.NewPersonRequest.ContractPayload
+            /// - Remark: Generated from `#/components/schemas/NewPersonRequest/rate`.
+            internal var rate: Components.Schemas.RateRequest
+            /// Creates a new `NewPersonRequest`.
+            ///
+            /// - Parameters:
+            ///   - person:
+            ///   - contract:
+            ///   - rate:
+            internal init(
+                person: Components.Schemas.PersonRequest,
+                contract: Components.Schemas.NewPersonRequest.ContractPayload,
+                rate: Components.Schemas.RateRequest
+            ) {
+                self.person = person
+                self.contract = contract
+                self.rate = rate
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case person
+                case contract
+                case rate
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/ContractRequest`.
         internal struct ContractRequest: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/ContractRequest/kind`.

@@ -132,6 +132,11 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /people`.
     /// - Remark: Generated from `#/paths//people/get(listPeople)`.
     func listPeople(_ input: Operations.ListPeople.Input) async throws -> Operations.ListPeople.Output
+    /// Add a person with their first contract and rate (admins), as the web's "New person" form.
+    ///
+    /// - Remark: HTTP `POST /people`.
+    /// - Remark: Generated from `#/paths//people/post(createPerson)`.
+    func createPerson(_ input: Operations.CreatePerson.Input) async throws -> Operations.CreatePerson.Output
     /// Add a contract to a person's history (admins); contracts of one person never overlap.
     ///
     /// - Remark: HTTP `POST /people/{personId}/contracts`.
@@ -435,6 +440,19 @@ extension APIProtocol {
         try await listPeople(Operations.ListPeople.Input(
             query: query,
             headers: headers
+        ))
+    }
+    /// Add a person with their first contract and rate (admins), as the web's "New person" form.
+    ///
+    /// - Remark: HTTP `POST /people`.
+    /// - Remark: Generated from `#/paths//people/post(createPerson)`.
+    internal func createPerson(
+        headers: Operations.CreatePerson.Input.Headers = .init(),
+        body: Operations.CreatePerson.Input.Body
+    ) async throws -> Operations.CreatePerson.Output {
+        try await createPerson(Operations.CreatePerson.Input(
+            headers: headers,
+            body: body
         ))
     }
     /// Add a contract to a person's history (admins); contracts of one person never overlap.

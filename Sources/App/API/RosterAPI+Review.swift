@@ -31,8 +31,9 @@ extension RosterAPI {
         let invoice = try await APIContext.run(readOnly: false) { api in
             try api.require(.actOnInvoice)
             let before = try await Self.visibleInvoice(id, api)
+            let version = try APIInput.version(body.version, field: "version", t: api.t)
             let outcome = try await ReviewMutations.apply(
-                body.action.domain, to: [ReviewPick(id: id, version: body.version, reason: body.reason)],
+                body.action.domain, to: [ReviewPick(id: id, version: version, reason: body.reason)],
                 by: api.user, on: api.db)[id] ?? .notFound
             guard outcome == .changed else {
                 var problem = APIProblem(outcome, t: api.t)
@@ -61,7 +62,8 @@ extension RosterAPI {
                 guard let id = UUID(uuidString: item.id) else {
                     throw APIProblem.invalid([.init(field: "invoices[\(index)].id", message: api.t("api.field.id"))])
                 }
-                picks.append(ReviewPick(id: id, version: item.version, reason: item.reason))
+                let version = try APIInput.version(item.version, field: "invoices[\(index)].version", t: api.t)
+                picks.append(ReviewPick(id: id, version: version, reason: item.reason))
             }
             let outcomes = try await ReviewMutations.apply(body.action.domain, to: picks, by: api.user, on: api.db)
             var seen: Set<UUID> = []

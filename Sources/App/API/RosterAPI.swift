@@ -53,6 +53,14 @@ enum APIInput {
         return month
     }
 
+    /// An invoice version as the document bounds it (a 32-bit count from 0).
+    static func version(_ value: Int, field: String, t: Translator) throws -> Int {
+        guard (0...Int(Int32.max)).contains(value) else {
+            throw APIProblem.invalid([.init(field: field, message: t("api.field.version"))])
+        }
+        return value
+    }
+
     /// A UUID of a query filter, or nil when left out.
     static func id(_ text: String?, field: String, t: Translator) throws -> UUID? {
         guard let text else { return nil }
@@ -62,10 +70,10 @@ enum APIInput {
         return id
     }
 
-    /// A search text: at most 100 characters, as on the web.
+    /// A search text: at most 100 characters (code points, as the document's `maxLength` counts).
     static func search(_ text: String?, field: String, t: Translator) throws -> String {
         guard let text else { return "" }
-        guard text.count <= 100 else {
+        guard text.unicodeScalars.count <= 100 else {
             throw APIProblem.invalid([.init(field: field, message: t("api.field.tooLong", "100"))])
         }
         return text

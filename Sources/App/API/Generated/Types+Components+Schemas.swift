@@ -1252,12 +1252,20 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/PersonRequest`.
         internal struct PersonRequest: Codable, Hashable, Sendable {
+            /// Required; at most 100 characters.
+            ///
             /// - Remark: Generated from `#/components/schemas/PersonRequest/firstName`.
             internal var firstName: Swift.String
+            /// Required; at most 100 characters.
+            ///
             /// - Remark: Generated from `#/components/schemas/PersonRequest/lastName`.
             internal var lastName: Swift.String
+            /// At most 50 characters.
+            ///
             /// - Remark: Generated from `#/components/schemas/PersonRequest/title`.
             internal var title: Swift.String?
+            /// At most 100 characters.
+            ///
             /// - Remark: Generated from `#/components/schemas/PersonRequest/position`.
             internal var position: Swift.String?
             /// The work e-mail they sign in with.
@@ -1279,10 +1287,10 @@ extension Components {
             /// Creates a new `PersonRequest`.
             ///
             /// - Parameters:
-            ///   - firstName:
-            ///   - lastName:
-            ///   - title:
-            ///   - position:
+            ///   - firstName: Required; at most 100 characters.
+            ///   - lastName: Required; at most 100 characters.
+            ///   - title: At most 50 characters.
+            ///   - position: At most 100 characters.
             ///   - email: The work e-mail they sign in with.
             ///   - personalEmail:
             ///   - phone: Digits and spaces, optionally starting with +.

@@ -603,7 +603,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                         style: .form,
                         explode: true,
                         name: "month",
-                        as: Components.Schemas.MonthText.self
+                        as: Components.Schemas.MonthInput.self
                     ),
                     state: try converter.getOptionalQueryItemAsURI(
                         in: request.soar_query,
@@ -799,7 +799,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                         style: .form,
                         explode: true,
                         name: "month",
-                        as: Components.Schemas.MonthText.self
+                        as: Components.Schemas.MonthInput.self
                     ),
                     limit: try converter.getOptionalQueryItemAsURI(
                         in: request.soar_query,
@@ -892,7 +892,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                         style: .form,
                         explode: true,
                         name: "month",
-                        as: Components.Schemas.MonthText.self
+                        as: Components.Schemas.MonthInput.self
                     ),
                     state: try converter.getOptionalQueryItemAsURI(
                         in: request.soar_query,
@@ -1424,7 +1424,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                         style: .form,
                         explode: true,
                         name: "month",
-                        as: Components.Schemas.MonthText.self
+                        as: Components.Schemas.MonthInput.self
                     ),
                     team: try converter.getOptionalQueryItemAsURI(
                         in: request.soar_query,
@@ -1525,7 +1525,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     style: .form,
                     explode: true,
                     name: "month",
-                    as: Components.Schemas.MonthText.self
+                    as: Components.Schemas.MonthInput.self
                 ))
                 let headers: Operations.GetAverageIncrease.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
                 return Operations.GetAverageIncrease.Input(

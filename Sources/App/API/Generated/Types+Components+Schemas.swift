@@ -86,10 +86,14 @@ extension Components {
                 case message
             }
         }
-        /// A month, YYYY-MM, from 2000 to 2100.
+        /// A month, YYYY-MM.
         ///
         /// - Remark: Generated from `#/components/schemas/MonthText`.
         internal typealias MonthText = Swift.String
+        /// A month to ask for, YYYY-MM, from 2000 to 2100.
+        ///
+        /// - Remark: Generated from `#/components/schemas/MonthInput`.
+        internal typealias MonthInput = Swift.String
         /// - Remark: Generated from `#/components/schemas/DateText`.
         internal typealias DateText = Swift.String
         /// An amount in the currency's minor units (hundredths of a koruna or euro).
@@ -1209,7 +1213,7 @@ extension Components {
         /// - Remark: Generated from `#/components/schemas/ExportRequest`.
         internal struct ExportRequest: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/ExportRequest/month`.
-            internal var month: Components.Schemas.MonthText
+            internal var month: Components.Schemas.MonthInput
             /// - Remark: Generated from `#/components/schemas/ExportRequest/format`.
             internal enum FormatPayload: String, Codable, Hashable, Sendable, CaseIterable {
                 case csv = "csv"
@@ -1233,7 +1237,7 @@ extension Components {
             ///   - invoices: Ids of approved invoices of the month.
             ///   - again: Export invoices that were exported before too.
             internal init(
-                month: Components.Schemas.MonthText,
+                month: Components.Schemas.MonthInput,
                 format: Components.Schemas.ExportRequest.FormatPayload,
                 invoices: [Swift.String],
                 again: Swift.Bool? = nil

@@ -496,7 +496,7 @@ internal enum Operations {
                 /// The month; this month when left out.
                 ///
                 /// - Remark: Generated from `#/paths/invoices/GET/query/month`.
-                internal var month: Components.Schemas.MonthText?
+                internal var month: Components.Schemas.MonthInput?
                 /// - Remark: Generated from `#/paths/invoices/GET/query/state`.
                 internal var state: Components.Schemas.InvoiceState?
                 /// Only people of this team.
@@ -525,7 +525,7 @@ internal enum Operations {
                 ///   - limit: How many items a page holds (1–100).
                 ///   - offset: How many items to skip (0–100000).
                 internal init(
-                    month: Components.Schemas.MonthText? = nil,
+                    month: Components.Schemas.MonthInput? = nil,
                     state: Components.Schemas.InvoiceState? = nil,
                     team: Swift.String? = nil,
                     q: Swift.String? = nil,
@@ -854,7 +854,7 @@ internal enum Operations {
                 /// The month; this month when left out.
                 ///
                 /// - Remark: Generated from `#/paths/invoices/missing/GET/query/month`.
-                internal var month: Components.Schemas.MonthText?
+                internal var month: Components.Schemas.MonthInput?
                 /// How many items a page holds (1–100).
                 ///
                 /// - Remark: Generated from `#/paths/invoices/missing/GET/query/limit`.
@@ -870,7 +870,7 @@ internal enum Operations {
                 ///   - limit: How many items a page holds (1–100).
                 ///   - offset: How many items to skip (0–100000).
                 internal init(
-                    month: Components.Schemas.MonthText? = nil,
+                    month: Components.Schemas.MonthInput? = nil,
                     limit: Components.Parameters.Limit? = nil,
                     offset: Components.Parameters.Offset? = nil
                 ) {
@@ -1029,7 +1029,7 @@ internal enum Operations {
                 /// The month; this month when left out.
                 ///
                 /// - Remark: Generated from `#/paths/invoices/desk/GET/query/month`.
-                internal var month: Components.Schemas.MonthText?
+                internal var month: Components.Schemas.MonthInput?
                 /// - Remark: Generated from `#/paths/invoices/desk/GET/query/state`.
                 internal enum StatePayload: String, Codable, Hashable, Sendable, CaseIterable {
                     case submitted = "submitted"
@@ -1045,7 +1045,7 @@ internal enum Operations {
                 ///   - month: The month; this month when left out.
                 ///   - state: submitted (to review, the default) or approved (to pay).
                 internal init(
-                    month: Components.Schemas.MonthText? = nil,
+                    month: Components.Schemas.MonthInput? = nil,
                     state: Operations.GetReviewDesk.Input.Query.StatePayload? = nil
                 ) {
                     self.month = month
@@ -2049,7 +2049,7 @@ internal enum Operations {
                 /// Only the rates that changed in this month (the rate on its last day against the one before it began).
                 ///
                 /// - Remark: Generated from `#/paths/rates/increases/GET/query/month`.
-                internal var month: Components.Schemas.MonthText?
+                internal var month: Components.Schemas.MonthInput?
                 /// - Remark: Generated from `#/paths/rates/increases/GET/query/team`.
                 internal var team: Swift.String?
                 /// How many items a page holds (1–100).
@@ -2068,7 +2068,7 @@ internal enum Operations {
                 ///   - limit: How many items a page holds (1–100).
                 ///   - offset: How many items to skip (0–100000).
                 internal init(
-                    month: Components.Schemas.MonthText? = nil,
+                    month: Components.Schemas.MonthInput? = nil,
                     team: Swift.String? = nil,
                     limit: Components.Parameters.Limit? = nil,
                     offset: Components.Parameters.Offset? = nil
@@ -2231,12 +2231,12 @@ internal enum Operations {
                 /// The last month; this month when left out.
                 ///
                 /// - Remark: Generated from `#/paths/rates/average-increase/GET/query/month`.
-                internal var month: Components.Schemas.MonthText?
+                internal var month: Components.Schemas.MonthInput?
                 /// Creates a new `Query`.
                 ///
                 /// - Parameters:
                 ///   - month: The last month; this month when left out.
-                internal init(month: Components.Schemas.MonthText? = nil) {
+                internal init(month: Components.Schemas.MonthInput? = nil) {
                     self.month = month
                 }
             }

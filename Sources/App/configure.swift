@@ -16,6 +16,10 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.lifecycle.use(DatabasePoolRunner(pool: pool))
     // Requests Roster makes itself (to identity providers) never follow redirects.
     app.http.client.configuration.redirectConfiguration = .disallow
+    // They are rare (a sign-in's discovery, keys and code exchange), so a connection is kept
+    // idle for one second only: a provider closing an idle connection after a few seconds
+    // (five is common) must never race a request sent on it ("connection reset by peer").
+    app.http.client.configuration.connectionPool = .init(idleTimeout: .seconds(1))
     app.oidc = OIDCDirectory(client: app.client, allowPrivateAddresses: settings.allowPrivateIdentityProviders)
     let inspector = PDFInspector.defaultExecutable()
     if !FileManager.default.isExecutableFile(atPath: inspector) {

@@ -58,6 +58,7 @@ func routes(_ app: Application) throws {
     try tenant.register(collection: LinkRequestRoutes())
     try tenant.register(collection: OIDCRoutes())
     try tenant.register(collection: LanguageRoutes())
+    try tenant.register(collection: UnsubscribeRoutes())
     if app.settings.devMailbox {
         try tenant.grouped(RequireSignInMiddleware()).register(collection: DevMailboxRoutes())
     }

@@ -12,6 +12,10 @@ struct APIContext: Sendable {
 
     var t: Translator { request.translator }
     var today: LocalDate { request.application.settings.clock.today(in: tenant.timeZone) }
+    /// What the mails this call queues point to (`Notifier`).
+    var mailSite: MailSite {
+        MailSite(publicURL: request.application.settings.publicURL, tenant: tenant, translations: request.application.translations)
+    }
 
     /// 403 unless the caller may call `operation` (`APIOperation.permission`); the reach granted.
     @discardableResult

@@ -3,7 +3,7 @@
 /// reads is checked per item as on the web (someone else's invoice or a profile out of reach is a
 /// 404). A test enumerates every operation of the OpenAPI document × every role against this.
 enum APIOperation: String, CaseIterable, Sendable {
-    case getMe, listMyEarnings, listMyInvoices, uploadInvoice, getInvoice, downloadInvoiceDocument
+    case getMe, getMyMailPreferences, setMyMailPreferences, listMyEarnings, listMyInvoices, uploadInvoice, getInvoice, downloadInvoiceDocument
     case listInvoices, listMissingInvoices, getReviewDesk, actOnInvoice, actOnInvoices, exportPayments
     case listPeople, createPerson, getPerson, updatePerson, setPersonActive, addPersonContract
     case listPersonRates, setPersonRate, changePersonRate, deletePersonRate, listRateIncreases, getAverageIncrease
@@ -11,6 +11,7 @@ enum APIOperation: String, CaseIterable, Sendable {
     var permission: (action: Action, reach: Reach) {
         switch self {
         case .getMe: (.viewHome, .own)
+        case .getMyMailPreferences, .setMyMailPreferences: (.editPreferences, .own)
         case .listMyEarnings: (.viewEarnings, .own)
         case .listMyInvoices, .uploadInvoice: (.submitInvoices, .own)
         case .getInvoice, .downloadInvoiceDocument: (.viewInvoices, .own)

@@ -22,3 +22,28 @@ extension RosterAPI {
         return .ok(.init(body: .json(me)))
     }
 }
+
+extension RosterAPI {
+    func getMyMailPreferences(_ input: Operations.GetMyMailPreferences.Input) async throws -> Operations.GetMyMailPreferences.Output {
+        let wanted = try await APIContext.run(readOnly: true) { api in
+            try api.require(.getMyMailPreferences)
+            return try await MailPreferenceQueries.wanted(by: api.user.id, on: api.db)
+        }
+        return .ok(.init(body: .json(Self.mailPreferences(wanted))))
+    }
+
+    func setMyMailPreferences(_ input: Operations.SetMyMailPreferences.Input) async throws -> Operations.SetMyMailPreferences.Output {
+        guard case .json(let body) = input.body else { throw APIProblem(.unsupportedMediaType, "unsupported-media-type") }
+        let wanted = try await APIContext.run(readOnly: false) { api in
+            try api.require(.setMyMailPreferences)
+            let kinds = Set(body.wanted.compactMap { MailKind(rawValue: $0.rawValue) })
+            try await MailPreferenceQueries.set(kinds, for: api.user.id, on: api.db)
+            return try await MailPreferenceQueries.wanted(by: api.user.id, on: api.db)
+        }
+        return .ok(.init(body: .json(Self.mailPreferences(wanted))))
+    }
+
+    static func mailPreferences(_ wanted: Set<MailKind>) -> Components.Schemas.MailPreferences {
+        .init(wanted: MailKind.allCases.filter(wanted.contains).compactMap { Components.Schemas.MailKind(rawValue: $0.rawValue) })
+    }
+}

@@ -80,7 +80,7 @@ extension RosterAPI {
             let (amount, day) = try Self.parse(body, t: api.t)
             do {
                 let id = try await RateMutations.add(amountMinor: amount, currency: api.tenant.currency, from: day, for: person,
-                                                     actor: api.user.id, on: api.db)
+                                                     actor: api.user.id, notifying: api.mailSite, on: api.db)
                 return try await Self.entry(id, of: person, api)
             } catch RateMutations.Refusal.sameDay {
                 throw APIProblem.invalid([.init(field: "effectiveFrom", message: api.t("rate.error.sameDay"))])
@@ -102,7 +102,7 @@ extension RosterAPI {
             }
             do {
                 try await RateMutations.change(rate, to: amount, from: day, typoFix: edit == .typoFix, for: person,
-                                               actor: api.user.id, on: api.db)
+                                               actor: api.user.id, notifying: api.mailSite, on: api.db)
             } catch RateMutations.Refusal.sameDay {
                 throw APIProblem.invalid([.init(field: "effectiveFrom", message: api.t("rate.error.sameDay"))])
             }
@@ -117,7 +117,8 @@ extension RosterAPI {
             try api.require(.deletePersonRate)
             let rate = try await Self.personRate(person, id, api)
             do {
-                try await RateMutations.deleteFuture(rate, today: api.today, for: person, actor: api.user.id, on: api.db)
+                try await RateMutations.deleteFuture(rate, today: api.today, for: person, actor: api.user.id,
+                                                     notifying: api.mailSite, on: api.db)
             } catch RateMutations.Refusal.notDeletable {
                 throw APIProblem(.conflict, "rate-not-deletable", detailKey: "flash.rateNotDeletable")
             }

@@ -66,14 +66,14 @@ public enum DemoData {
                     for rate in person.rates {
                         try await RateMutations.add(
                             amountMinor: rate.czk * 100, currency: tenant.currency, from: LocalDate(iso: rate.from)!,
-                            for: user.id, actor: nil, on: connection)
+                            for: user.id, actor: nil, notifying: nil, on: connection)
                     }
                     // The employee also has a raise already agreed: it takes effect next month.
                     if person.roles == [.employee] {
                         let next = clock.month(in: tenant.timeZone).adding(months: 1).first
                         try await RateMutations.add(
                             amountMinor: 720_00, currency: tenant.currency, from: next,
-                            for: user.id, actor: nil, on: connection)
+                            for: user.id, actor: nil, notifying: nil, on: connection)
                     }
                 }
                 let link = try await SignInLinkQueries.issue(for: user.id, on: connection)

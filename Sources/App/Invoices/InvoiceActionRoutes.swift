@@ -24,7 +24,8 @@ struct InvoiceActionRoutes: RouteCollection {
         let here = Paths.invoice(tenant.slug, invoice.id)
         let reason = form?.reason?.trimmingWhitespace()
         let outcome = try await ReviewMutations.apply(
-            action, to: [ReviewPick(id: invoice.id, version: version, reason: reason)], by: user, on: db)[invoice.id]
+            action, to: [ReviewPick(id: invoice.id, version: version, reason: reason)], by: user, site: try request.mailSite,
+            on: db)[invoice.id]
         switch outcome {
         case .changed:
             return request.redirect(to: here, flash: Flash(.success, "flash.invoice.\(action.rawValue)"))
@@ -45,15 +46,21 @@ struct InvoiceActionRoutes: RouteCollection {
 extension ReviewMutations {
     /// The rule, then the statement: what `action` did to each pick, for `user`. Picks the rule
     /// refuses for their reason are answered without a row being read; the rest are applied as
-    /// one checked command. Anyone but an active admin is refused (403).
+    /// one checked command. Anyone but an active admin is refused (403). The owners of the
+    /// changed invoices are told in the same transaction (`Notifier`).
     static func apply(
-        _ action: InvoiceAction, to picks: [ReviewPick], by user: User, on db: TenantConnection
+        _ action: InvoiceAction, to picks: [ReviewPick], by user: User, site: MailSite, on db: TenantConnection
     ) async throws -> [UUID: ReviewOutcome] {
         let checked: InvoiceCommand.Checked
         do { checked = try action.command(by: user, picks: picks) } catch { throw Abort(.forbidden) }
         var outcomes = checked.refused.mapValues(ReviewOutcome.init)
         if let command = checked.command {
-            outcomes.merge(try await apply(command, on: db)) { _, applied in applied }
+            let applied = try await apply(command, on: db)
+            outcomes.merge(applied) { _, applied in applied }
+            let changed = applied.filter { $0.value == .changed }.map(\.key)
+            let reasons = Dictionary(command.items.compactMap { item in item.reason.map { (item.id, $0) } },
+                                     uniquingKeysWith: { first, _ in first })
+            try await Notifier.invoicesChanged(by: action, ids: changed, reasons: reasons, actor: user.id, site: site, on: db)
         }
         return outcomes
     }

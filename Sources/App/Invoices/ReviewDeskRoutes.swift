@@ -62,7 +62,7 @@ struct ReviewDeskRoutes: RouteCollection {
         let common = form.reason?.trimmingWhitespace()
         let picks = Self.picks(form, common: common?.isEmpty == false ? common : nil)
         guard !picks.isEmpty else { return request.redirect(to: back, flash: Flash(.error, "flash.review.nothingSelected")) }
-        let outcomes = try await ReviewMutations.apply(action, to: picks, by: user, on: db)
+        let outcomes = try await ReviewMutations.apply(action, to: picks, by: user, site: try request.mailSite, on: db)
         let names = try await ReviewQueries.names(of: picks.map(\.id), on: db)
         let t = request.translator
         return try await request.view.render("review-result", ReviewResultPage(

@@ -1,6 +1,9 @@
 import Foundation
 
-/// A plain-text e-mail as handed to the system's sendmail (RFC 5322, UTF-8, base64 body).
+/// An e-mail as handed to the system's sendmail (RFC 5322): a multipart/alternative of the plain
+/// text and the HTML made from it (`MailHTML`), each UTF-8 in base64; a Message-ID made from the
+/// outbox row, so a message sent twice is recognisably one; and, for a notification, the
+/// one-click unsubscribe headers of RFC 8058.
 public struct MailMessage: Sendable, Equatable {
     public let from: String
     public let to: String
@@ -9,15 +12,21 @@ public struct MailMessage: Sendable, Equatable {
     /// Identifies the message (and its outbox row) in headers and logs.
     public let id: UUID
     public let date: Date
+    /// Where one POST turns this kind of mail off (List-Unsubscribe); nil for a sign-in link.
+    public let unsubscribeURL: String?
 
     public enum Problem: Error, Equatable {
         /// A header value with a line break or an address that is not a single plain address.
         case unsafeHeader(String)
     }
 
-    public init(from: String, to: String, subject: String, body: String, id: UUID = UUID(), date: Date = Date()) throws {
+    public init(from: String, to: String, subject: String, body: String, id: UUID = UUID(), date: Date = Date(),
+                unsubscribeURL: String? = nil) throws {
         for (name, value) in [("From", from), ("To", to), ("Subject", subject)] where value.contains(where: \.isNewline) {
             throw Problem.unsafeHeader(name)
+        }
+        if let unsubscribeURL, !MailHTML.isAddress(unsubscribeURL) || !unsubscribeURL.allSatisfy(\.isASCII) {
+            throw Problem.unsafeHeader("List-Unsubscribe")
         }
         guard EmailAddress.normalized(to) != nil, !to.contains(where: { "<>,;\"".contains($0) }) else {
             throw Problem.unsafeHeader("To")
@@ -28,24 +37,37 @@ public struct MailMessage: Sendable, Equatable {
         self.body = body
         self.id = id
         self.date = date
+        self.unsubscribeURL = unsubscribeURL
     }
 
-    /// The bytes for `sendmail -t`: headers, a blank line, the body in base64 lines of 76.
+    /// The bytes for `sendmail -t`: headers, a blank line, the two parts in base64 lines of 76.
     public var rendered: String {
-        let body = Data(self.body.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "\r\n").utf8)
-            .base64EncodedString(options: [.lineLength76Characters, .endLineWithCarriageReturn, .endLineWithLineFeed])
-        let headers = [
+        let boundary = "roster-" + id.lowercasedString
+        var headers = [
             "From: \(Self.encodedWords(from))",
             "To: \(to)",
             "Subject: \(Self.encodedWords(subject))",
             "Date: \(Self.rfc5322Date(date))",
             "Message-ID: <\(id.lowercasedString)@roster>",
             "MIME-Version: 1.0",
-            "Content-Type: text/plain; charset=utf-8",
-            "Content-Transfer-Encoding: base64",
+            "Content-Type: multipart/alternative; boundary=\"\(boundary)\"",
             "Auto-Submitted: auto-generated",
         ]
-        return headers.joined(separator: "\r\n") + "\r\n\r\n" + body + "\r\n"
+        if let unsubscribeURL {
+            headers.append("List-Unsubscribe: <\(unsubscribeURL)>")
+            headers.append("List-Unsubscribe-Post: List-Unsubscribe=One-Click")
+        }
+        let parts = [("text/plain", body), ("text/html", MailHTML.from(text: body))].map { type, text in
+            "--\(boundary)\r\nContent-Type: \(type); charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n"
+                + Self.base64Lines(text) + "\r\n"
+        }
+        return headers.joined(separator: "\r\n") + "\r\n\r\n" + parts.joined() + "--\(boundary)--\r\n"
+    }
+
+    /// The text with CRLF line ends, in base64 lines of 76 characters.
+    static func base64Lines(_ text: String) -> String {
+        Data(text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "\r\n").utf8)
+            .base64EncodedString(options: [.lineLength76Characters, .endLineWithCarriageReturn, .endLineWithLineFeed])
     }
 
     /// ASCII stays as it is; anything else becomes RFC 2047 encoded words (base64, UTF-8).

@@ -18,4 +18,9 @@ extension Application {
     public var mailWorker: MailWorker {
         MailWorker(database: database, transport: mailTransport, from: settings.mailFrom, logger: logger)
     }
+
+    public var invoiceReminders: InvoiceReminders {
+        InvoiceReminders(database: database, clock: settings.clock, publicURL: settings.publicURL,
+                         translations: translations, logger: logger)
+    }
 }

@@ -38,18 +38,34 @@ public struct MailWorker: Sendable {
         }
         var pass = Pass()
         for tenant in tenants {
+            try await deliverDue(tenant: tenant, pass: &pass)
+        }
+        return pass
+    }
+
+    /// One tenant's due messages, batch after batch until none is left.
+    @discardableResult
+    public func deliverDue(tenant: UUID) async throws -> Pass {
+        var pass = Pass()
+        try await deliverDue(tenant: tenant, pass: &pass)
+        return pass
+    }
+
+    private func deliverDue(tenant: UUID, pass: inout Pass) async throws {
+        let batch = 20
+        while true {
             let (expired, claimed) = try await database.transaction(tenant: tenant) { connection in
                 (try await OutboxQueries.markExpiredUnsent(on: connection),
-                 try await OutboxQueries.claimDue(on: connection))
+                 try await OutboxQueries.claimDue(limit: batch, on: connection))
             }
             pass.expired += expired
             for mail in claimed {
                 // The lease ran out (a transport slower than the lease allows): another worker may own it now.
-                if let until = mail.claimedUntil, until <= Date() { break }
+                if let until = mail.claimedUntil, until <= Date() { return }
                 try await deliver(mail, tenant: tenant, pass: &pass)
             }
+            if claimed.count < batch { return }
         }
-        return pass
     }
 
     private func deliver(_ mail: OutboxMail, tenant: UUID, pass: inout Pass) async throws {
@@ -61,7 +77,8 @@ public struct MailWorker: Sendable {
             return
         }
         do {
-            let message = try MailMessage(from: from, to: mail.recipient, subject: mail.subject, body: mail.body, id: mail.id)
+            let message = try MailMessage(from: from, to: mail.recipient, subject: mail.subject, body: mail.body, id: mail.id,
+                                          unsubscribeURL: mail.unsubscribeURL)
             try await transport.send(message)
         } catch {
             logger.warning("mail \(mail.id) to \(mail.recipient) not delivered: \(error)")
@@ -77,15 +94,64 @@ public struct MailWorker: Sendable {
         pass.sent += 1
     }
 
-    /// Passes until cancelled; a failing pass (database away) is logged and retried.
-    public func run(every interval: Duration) async {
+    /// The channel a statement that queues mail notifies, with its tenant (migration 0014).
+    public static let channel = "roster_outbox"
+
+    /// Delivers until cancelled: listens on `channel` and visits a tenant as soon as a
+    /// transaction that queued mail for it commits, and sweeps every tenant each `sweep` (retries
+    /// after a back-off, anything queued while nobody listened). The listening connection is one
+    /// of the pool's, held for as long as it lasts; when it breaks (the database restarting), the
+    /// worker sweeps and listens again a few seconds later. A failing pass is logged, never fatal.
+    public func run(sweepEvery sweep: Duration) async {
         while !Task.isCancelled {
             do {
-                try await deliverDue()
+                try await database.client.withConnection(timeout: .seconds(30)) { connection in
+                    try await connection.listen(on: Self.channel) { notifications in
+                        try await serve(notifications, sweep: sweep)
+                    }
+                }
             } catch {
-                logger.error("mail delivery pass failed: \(error)")
+                if Task.isCancelled { return }
+                logger.error("mail delivery stopped listening, again in 5 s: \(String(describing: error).prefix(300))")
             }
-            try? await Task.sleep(for: interval)
+            do { try await deliverDue() } catch { logger.error("mail delivery pass failed: \(String(describing: error).prefix(300))") }
+            try? await Task.sleep(for: .seconds(5))
+        }
+    }
+
+    struct ListeningEnded: Error {}
+
+    /// Wakes for each notification (its tenant) and each `sweep` (every tenant), one delivery at a
+    /// time; returns or throws when the notifications end or a delivery fails.
+    private func serve(_ notifications: PostgresNotificationSequence, sweep: Duration) async throws {
+        let (wakes, wake) = AsyncStream.makeStream(of: UUID?.self, bufferingPolicy: .bufferingNewest(1_000))
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                defer { wake.finish() }
+                for try await notification in notifications {
+                    if let tenant = UUID(uuidString: notification.payload) { wake.yield(tenant) }
+                }
+                throw ListeningEnded()
+            }
+            group.addTask {
+                defer { wake.finish() }
+                while true {
+                    wake.yield(nil)
+                    try await Task.sleep(for: sweep)
+                }
+            }
+            var failure: (any Error)?
+            for await tenant in wakes {
+                do {
+                    if let tenant { try await deliverDue(tenant: tenant) } else { try await deliverDue() }
+                } catch {
+                    failure = error
+                    break
+                }
+            }
+            group.cancelAll()
+            if let failure { throw failure }
+            try await group.waitForAll()
         }
     }
 }

@@ -17,6 +17,8 @@ public struct OutboxMail: Sendable, Equatable {
     public let expiresAt: Date?
     /// The worker that claimed the message delivers it until then; nil when not claimed.
     public let claimedUntil: Date?
+    /// A notification's one-click unsubscribe address; nil for a sign-in link.
+    public let unsubscribeURL: String?
 }
 
 /// When to try again after a failed delivery (pure): 1, 2, 4 … minutes, at most an hour; after
@@ -46,14 +48,17 @@ public enum OutboxQueries {
             """).collect()[0].decode(UUID.self)
     }
 
-    static let columns = "id, recipient, subject, body, attempts, created_at, sent_at, failed_at, last_error, expires_at, claimed_until"
+    static let columns = """
+        id, recipient, subject, body, attempts, created_at, sent_at, failed_at, last_error, expires_at, claimed_until,
+        unsubscribe_url
+        """
 
     static func decode(_ row: PostgresRow) throws -> OutboxMail {
-        let (id, recipient, subject, body, attempts, created, sent, failed, error, expires, claimed) = try row.decode(
-            (UUID, String, String, String, Int, Date, Date?, Date?, String?, Date?, Date?).self)
+        let (id, recipient, subject, body, attempts, created, sent, failed, error, expires, claimed, unsubscribe) = try row.decode(
+            (UUID, String, String, String, Int, Date, Date?, Date?, String?, Date?, Date?, String?).self)
         return OutboxMail(id: id, recipient: recipient, subject: subject, body: body, attempts: attempts,
                           createdAt: created, sentAt: sent, failedAt: failed, lastError: error, expiresAt: expires,
-                          claimedUntil: claimed)
+                          claimedUntil: claimed, unsubscribeURL: unsubscribe)
     }
 
     /// How long a claim holds: longer than a batch takes at worst (20 messages × sendmail's 30 s).

@@ -135,7 +135,7 @@ extension PeopleMutations {
                         on: db)
         try await addContract(contract, for: id, actor: actor, on: db)
         try await RateMutations.add(amountMinor: rateMinor, currency: currency, from: rateFrom, for: id, actor: actor,
-                                    on: db)
+                                    notifying: nil, on: db)
         return id
     }
 

@@ -5,9 +5,11 @@ struct PreferencesPage: Encodable {
     let languages: [SelectOption]
     let email: String
     let signOutEverywhereURL: String
+    /// One checkbox per kind of mail, checked for those the person receives.
+    let mails: [SelectOption]
 
     /// - Parameter language: the one in use (the person's choice, else the request's).
-    init(layout: Layout, slug: String, user: User, language: Language, t: Translator) {
+    init(layout: Layout, slug: String, user: User, language: Language, wanted: Set<MailKind>, t: Translator) {
         self.layout = layout
         action = Paths.preferences(slug)
         languages = Language.allCases.map {
@@ -15,5 +17,8 @@ struct PreferencesPage: Encodable {
         }
         email = user.email
         signOutEverywhereURL = Paths.logoutEverywhere(slug)
+        mails = MailKind.allCases.map {
+            SelectOption(value: $0.rawValue, label: t("mail.kind.\($0.rawValue)"), selected: wanted.contains($0))
+        }
     }
 }

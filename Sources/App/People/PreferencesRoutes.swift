@@ -9,6 +9,8 @@ struct PreferencesRoutes: RouteCollection {
 
     struct Form: Content {
         let language: String
+        /// The kinds of mail checked (`mail[]`); none checked sends none.
+        let mail: [String]?
     }
 
     func page(_ request: Request) async throws -> View {
@@ -17,7 +19,8 @@ struct PreferencesRoutes: RouteCollection {
         let t = request.translator
         return try await request.view.render("preferences", PreferencesPage(
             layout: Layout(request: request, title: t("nav.preferences")), slug: try request.tenant.slug, user: user,
-            language: user.preferredLanguage ?? request.language, t: t))
+            language: user.preferredLanguage ?? request.language,
+            wanted: try await MailPreferenceQueries.wanted(by: user.id, on: try request.db), t: t))
     }
 
     func save(_ request: Request) async throws -> Response {
@@ -27,8 +30,13 @@ struct PreferencesRoutes: RouteCollection {
         guard let form = try? request.content.decode(Form.self), let language = Language(rawValue: form.language) else {
             throw Abort(.badRequest)
         }
+        let mail = try (form.mail ?? []).map { text in
+            guard let kind = MailKind(rawValue: text) else { throw Abort(.badRequest) }
+            return kind
+        }
         try await UserQueries.setPreferredLanguage(
             language, user: user.id, on: try request.db)
+        try await MailPreferenceQueries.set(Set(mail), for: user.id, on: try request.db)
         request.language = language
         return request.redirect(to: Paths.preferences(tenant.slug), flash: Flash(.success, "flash.saved"))
     }

@@ -32,6 +32,11 @@ public enum UserQueries {
         return try rows.first.map { try decode(NamedRow($0)) }
     }
 
+    /// Whether the tenant has a person with this id (active or not).
+    public static func exists(_ id: UUID, on db: TenantConnection) async throws -> Bool {
+        try await !db.query("SELECT 1 FROM users WHERE tenant_id = \(db.tenant) AND id = \(id)").collect().isEmpty
+    }
+
     /// Creates the user, or updates name, title and roles of the one with that e-mail.
     public static func upsert(
         email: String, firstName: String, lastName: String, title: String, roles: Set<Role>, on db: TenantConnection

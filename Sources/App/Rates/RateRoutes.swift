@@ -40,7 +40,8 @@ struct RateRoutes: RouteCollection {
         case .success(let parsed):
             do {
                 try await RateMutations.add(amountMinor: parsed.amountMinor, currency: tenant.currency, from: parsed.day,
-                                            for: id, actor: try request.user.id, on: try request.db)
+                                            for: id, actor: try request.user.id, notifying: try request.mailSite,
+                                            on: try request.db)
             } catch RateMutations.Refusal.sameDay {
                 return try await refuse(["effectiveFrom": "rate.error.sameDay"])
             }
@@ -84,7 +85,8 @@ struct RateRoutes: RouteCollection {
         guard edit != .refusedNeedsTypoFix else { return try await refuse(["typoFix": "rate.error.typoFix"]) }
         do {
             try await RateMutations.change(rate, to: parsed.amountMinor, from: parsed.day, typoFix: edit == .typoFix,
-                                           for: id, actor: try request.user.id, on: try request.db)
+                                           for: id, actor: try request.user.id, notifying: try request.mailSite,
+                                           on: try request.db)
         } catch RateMutations.Refusal.sameDay {
             return try await refuse(["effectiveFrom": "rate.error.sameDay"])
         }
@@ -99,7 +101,7 @@ struct RateRoutes: RouteCollection {
         let back = Paths.person(tenant.slug, id) + "#rates"
         do {
             try await RateMutations.deleteFuture(rate, today: try request.today, for: id,
-                                                 actor: try request.user.id, on: try request.db)
+                                                 actor: try request.user.id, notifying: try request.mailSite, on: try request.db)
         } catch RateMutations.Refusal.notDeletable {
             return request.redirect(to: back, flash: Flash(.error, "flash.rateNotDeletable"))
         }

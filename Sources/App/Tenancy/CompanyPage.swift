@@ -9,6 +9,8 @@ struct CompanyPage: Encodable {
     let timeZones: [SelectOption]
     let languages: [SelectOption]
     let errors: [String: String]
+    let reminderBeforeEnd: String
+    let reminderAfterStart: String
     let signInURL: String
     let paymentsURL: String
 
@@ -25,6 +27,8 @@ struct CompanyPage: Encodable {
             SelectOption(value: $0.rawValue, label: t("language.\($0.rawValue)"), selected: $0.rawValue == form.defaultLanguage)
         }
         self.errors = errors.mapValues { t($0) }
+        reminderBeforeEnd = form.reminderBeforeEnd ?? ""
+        reminderAfterStart = form.reminderAfterStart ?? ""
         signInURL = Paths.signInSettings(slug)
         paymentsURL = Paths.paymentSettings(slug)
     }

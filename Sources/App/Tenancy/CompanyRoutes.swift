@@ -1,6 +1,6 @@
 import Vapor
 
-/// The admin's company settings: name, time zone, default language.
+/// The admin's company settings: name, time zone, default language, reminder days.
 struct CompanyRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         routes.get(Paths.company, use: page)
@@ -11,6 +11,17 @@ struct CompanyRoutes: RouteCollection {
         var name: String
         var timeZone: String
         var defaultLanguage: String
+        /// The reminder days (`ReminderDays`), 0–10 each; a form without them keeps them as they are.
+        var reminderBeforeEnd: String?
+        var reminderAfterStart: String?
+
+        /// The reminder days as typed, or nil for a field that is not a whole number in range.
+        var reminders: (beforeEnd: Int?, afterStart: Int?) {
+            func parse(_ text: String?) -> Int? {
+                text.flatMap { Int($0.trimmingWhitespace()) }.flatMap { ReminderDays.allowed.contains($0) ? $0 : nil }
+            }
+            return (parse(reminderBeforeEnd), parse(reminderAfterStart))
+        }
     }
 
     /// Field → translation key of what is wrong with it; pure.
@@ -19,14 +30,18 @@ struct CompanyRoutes: RouteCollection {
         if !TenantRules.isValidName(form.name) { errors["name"] = "company.error.name" }
         if !TenantRules.isValidTimeZone(form.timeZone) { errors["timeZone"] = "company.error.timeZone" }
         if Language(rawValue: form.defaultLanguage) == nil { errors["defaultLanguage"] = "company.error.language" }
+        if form.reminderBeforeEnd != nil, form.reminders.beforeEnd == nil { errors["reminderBeforeEnd"] = "company.error.reminderDay" }
+        if form.reminderAfterStart != nil, form.reminders.afterStart == nil { errors["reminderAfterStart"] = "company.error.reminderDay" }
         return errors
     }
 
     func page(_ request: Request) async throws -> View {
         try request.require(.manageCompany)
         let tenant = try request.tenant
+        let days = try await TenantQueries.reminderDays(on: try request.db)
         return try await render(request, form: Form(
-            name: tenant.name, timeZone: tenant.timeZone, defaultLanguage: tenant.defaultLanguage.rawValue), errors: [:])
+            name: tenant.name, timeZone: tenant.timeZone, defaultLanguage: tenant.defaultLanguage.rawValue,
+            reminderBeforeEnd: String(days.beforeEnd), reminderAfterStart: String(days.afterStart)), errors: [:])
     }
 
     func save(_ request: Request) async throws -> Response {
@@ -37,9 +52,13 @@ struct CompanyRoutes: RouteCollection {
         guard errors.isEmpty, let language = Language(rawValue: form.defaultLanguage) else {
             return try await render(request, form: form, errors: errors).encodeResponse(status: .unprocessableEntity, for: request)
         }
+        let db = try request.db
+        let current = try await TenantQueries.reminderDays(on: db)
+        let typed = form.reminders
         try await TenantQueries.updateSettings(
             name: form.name.trimmingWhitespace(), timeZone: form.timeZone, defaultLanguage: language,
-            on: try request.db)
+            reminders: ReminderDays(beforeEnd: typed.beforeEnd ?? current.beforeEnd, afterStart: typed.afterStart ?? current.afterStart),
+            on: db)
         return request.redirect(to: Paths.company(tenant.slug), flash: Flash(.success, "flash.saved"))
     }
 

@@ -22,11 +22,20 @@ public enum TenantQueries {
 
     /// The settings of the connection's tenant.
     public static func updateSettings(
-        name: String, timeZone: String, defaultLanguage: Language, on db: TenantConnection
+        name: String, timeZone: String, defaultLanguage: Language, reminders: ReminderDays, on db: TenantConnection
     ) async throws {
         try await db.query("""
-            UPDATE tenants SET name = \(name), time_zone = \(timeZone), default_language = \(defaultLanguage.rawValue)
+            UPDATE tenants SET name = \(name), time_zone = \(timeZone), default_language = \(defaultLanguage.rawValue),
+                   invoice_reminder_before_end = \(reminders.beforeEnd), invoice_reminder_after_start = \(reminders.afterStart)
             WHERE id = \(db.tenant)
             """)
+    }
+
+    /// The connection's tenant's reminder days of a missing invoice.
+    public static func reminderDays(on db: TenantConnection) async throws -> ReminderDays {
+        let (before, after) = try await db.query("""
+            SELECT invoice_reminder_before_end, invoice_reminder_after_start FROM tenants WHERE id = \(db.tenant)
+            """).collect()[0].decode((Int, Int).self)
+        return ReminderDays(beforeEnd: before, afterStart: after)
     }
 }

@@ -12,6 +12,8 @@ struct CSRFMiddleware: AsyncMiddleware {
         switch request.method {
         case .GET, .HEAD, .OPTIONS:
             break
+        case _ where request.route?.userInfo[RouteOption.signedAddress] as? Bool == true:
+            break
         default:
             // The body was collected and its type checked before (`RequestBodyMiddleware`); a
             // file route's multipart form was parsed once by the tenant middleware, and only a

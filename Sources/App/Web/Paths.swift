@@ -90,3 +90,16 @@ extension Paths {
         reviewMissingPage(slug) + "?month=" + month.iso
     }
 }
+
+extension MailKind: AddressValue {
+    var pathValue: String { rawValue }
+}
+
+extension Paths {
+    /// One-click unsubscribe (RFC 8058): needs no sign-in, the signature decides.
+    static let unsubscribeAddress = Address2<UUID, MailKind>("mail", "stop", ":user", ":kind")
+
+    public static func unsubscribe(_ slug: String, user: UUID, kind: MailKind, signature: String) -> String {
+        unsubscribeAddress(slug, user, kind) + "?s=" + signature
+    }
+}

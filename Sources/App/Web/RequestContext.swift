@@ -105,6 +105,11 @@ extension Request {
         get throws { try month(try? query.get(String.self, at: "month")) }
     }
 
+    /// What the mails a request queues point to (`Notifier`).
+    public var mailSite: MailSite {
+        get throws { MailSite(publicURL: application.settings.publicURL, tenant: try tenant, translations: application.translations) }
+    }
+
     /// The texts in the request's language, for page models.
     public var translator: Translator { Translator(application.translations, language) }
 

@@ -11,4 +11,7 @@ enum RouteOption {
     static let ownTransactions = "ownTransactions"
     /// The kind of body the route takes (a `RouteBody`); `.form` when unset.
     static let body = "body"
+    /// A POST authorised by a signature in its address, not by a session or a page (a mail's
+    /// one-click unsubscribe, which a mail program posts without cookies): no CSRF token is asked.
+    static let signedAddress = "signedAddress"
 }

@@ -28,6 +28,9 @@ import Vapor
                     let reply: APIClient.Reply
                     switch operation {
                     case .getMe: reply = try await client.get("/me")
+                    case .getMyMailPreferences: reply = try await client.get("/me/mail")
+                    case .setMyMailPreferences:
+                        reply = try await client.send(.PUT, "/me/mail", json: #"{"wanted":["invoice-returned","rate-changed"]}"#)
                     case .listMyEarnings: reply = try await client.get("/me/earnings")
                     case .listMissingInvoices: reply = try await client.get("/invoices/missing")
                     case .getReviewDesk: reply = try await client.get("/invoices/desk?month=2024-10")
@@ -128,6 +131,13 @@ import Vapor
                         .listRateIncreases: "/rates/increases", .getAverageIncrease: "/rates/average-increase?month=2025-09",
                     ]
                     reply = try await globex.get(paths[operation]!)
+                case .getMyMailPreferences:
+                    namesAnID = false
+                    reply = try await globex.get("/me/mail")
+                case .setMyMailPreferences:
+                    // Only one's own choices exist to be changed; a kind that does not exist changes nothing.
+                    namesAnID = false
+                    reply = try await globex.send(.PUT, "/me/mail", json: #"{"wanted":["no-such-kind"]}"#)
                 case .uploadInvoice:
                     namesAnID = false
                     reply = try await globex.upload(month: "2024-02", file: Data("not a pdf".utf8))

@@ -152,13 +152,13 @@ import Vapor
     @Test func twoAdminsApprovingAtOnceOneWins() async throws {
         try await withWorld { world in
             let id = try await Self.submit(world, world.employee, Self.october, [Self.text(amount: 100)])
-            let tenant = world.admin.tenantID
+            let tenant = world.admin.tenantID, site = try await world.mailSite()
             let outcomes = try await withThrowingTaskGroup(of: ReviewOutcome?.self) { group in
                 for _ in 0..<2 {
                     group.addTask {
                         try await world.db.transaction(tenant: tenant) { connection in
                             try await ReviewMutations.apply(.approve, to: [ReviewPick(id: id, version: 1, reason: nil)],
-                                                            by: world.admin, on: connection)[id]
+                                                            by: world.admin, site: site, on: connection)[id]
                         }
                     }
                 }

@@ -184,23 +184,9 @@ import Vapor
         }
     }
 
-    struct Received {
-        let headers: String
-        let body: String
-    }
-
-    /// The message with Roster's Message-ID in the SMTP server's Maildir, body decoded.
-    static func receivedMessage(in maildir: String, id: UUID) throws -> Received {
-        let folder = maildir + "/new"
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder) {
-            let text = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
-            guard text.contains("<\(id.uuidString.lowercased())@roster>") else { continue }
-            let normalized = text.replacingOccurrences(of: "\r\n", with: "\n")
-            guard let split = normalized.range(of: "\n\n") else { continue }
-            let encoded = normalized[split.upperBound...].replacingOccurrences(of: "\n", with: "")
-            let body = Data(base64Encoded: encoded).map { String(decoding: $0, as: UTF8.self) } ?? ""
-            return Received(headers: String(normalized[..<split.lowerBound]), body: body)
-        }
-        throw Abort(.notFound, reason: "no message \(id) in \(folder)")
+    /// The message with Roster's Message-ID in the SMTP server's Maildir, its text part decoded.
+    static func receivedMessage(in maildir: String, id: UUID) throws -> (headers: String, body: String) {
+        let mail = try ReceivedMail.find(in: maildir, id: id)
+        return (mail.headers, mail.text)
     }
 }

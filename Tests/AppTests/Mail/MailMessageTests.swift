@@ -3,24 +3,46 @@ import Testing
 @testable import App
 
 @Suite struct MailMessageTests {
-    @Test func aMessageHasHeadersAndABase64Body() throws {
+    @Test func aMessageHasHeadersAndATextAndAnHTMLPart() throws {
         let message = try MailMessage(from: "Roster <roster@acme.example>", to: "eva@acme.example",
-                                      subject: "Přihlášení do Acme s.r.o.", body: "Dobrý den,\nodkaz: https://x/y\n")
+                                      subject: "Přihlášení do Acme s.r.o.", body: "Dobrý den,\nodkaz: <b>\n\nhttps://x/y\n")
         let text = message.rendered
-        let parts = text.components(separatedBy: "\r\n\r\n")
-        #expect(parts.count == 2)
-        let headers = parts[0]
-        #expect(headers.contains("To: eva@acme.example\r\n"))
-        #expect(headers.contains("Subject: =?UTF-8?B?"))
-        #expect(headers.contains("Content-Transfer-Encoding: base64"))
         let ascii = text.allSatisfy { $0.isASCII }
         #expect(ascii, "8-bit clean for any SMTP server")
-        let body = Data(base64Encoded: parts[1].replacingOccurrences(of: "\r\n", with: ""))
-        #expect(body.map { String(decoding: $0, as: UTF8.self) } == "Dobrý den,\r\nodkaz: https://x/y\r\n")
+        let mail = try ReceivedMail.parse(text)
+        #expect(mail.header("To") == "eva@acme.example")
+        #expect(mail.header("Subject")?.hasPrefix("=?UTF-8?B?") == true)
+        #expect(mail.header("Message-ID") == "<\(message.id.lowercasedString)@roster>")
+        #expect(mail.header("List-Unsubscribe") == nil, "a sign-in link's mail has nothing to unsubscribe from")
+        #expect(mail.text == "Dobrý den,\r\nodkaz: <b>\r\n\r\nhttps://x/y\r\n")
+        #expect(mail.html.contains("<p>Dobrý den,<br>odkaz: &lt;b&gt;</p>"))
+        #expect(mail.html.contains("<p><a href=\"https://x/y\">https://x/y</a></p>"))
         // The subject decodes back to the original.
-        let words = headers.matches(of: /=\?UTF-8\?B\?([A-Za-z0-9+\/=]+)\?=/).map { String($0.1) }
+        let words = mail.headers.matches(of: /=\?UTF-8\?B\?([A-Za-z0-9+\/=]+)\?=/).map { String($0.1) }
         let subject = words.compactMap { Data(base64Encoded: $0) }.map { String(decoding: $0, as: UTF8.self) }.joined()
         #expect(subject == "Přihlášení do Acme s.r.o.")
+    }
+
+    @Test func aNotificationCarriesOneClickUnsubscribe() throws {
+        let url = "https://roster.example/t/acme/mail/stop/x/invoice-paid?s=abc"
+        let message = try MailMessage(from: "r@x.cz", to: "a@x.cz", subject: "Hi", body: "Hi", unsubscribeURL: url)
+        let mail = try ReceivedMail.parse(message.rendered)
+        #expect(mail.header("List-Unsubscribe") == "<\(url)>")
+        #expect(mail.header("List-Unsubscribe-Post") == "List-Unsubscribe=One-Click")
+        for bad in ["https://x/y\r\nBcc: a@b.c", "javascript:alert(1)", "https://x/a b", "https://x/>", "https://x/ž"] {
+            #expect(throws: MailMessage.Problem.unsafeHeader("List-Unsubscribe"), "\(bad)") {
+                try MailMessage(from: "r@x.cz", to: "a@x.cz", subject: "Hi", body: "", unsubscribeURL: bad)
+            }
+        }
+    }
+
+    @Test func theHTMLPartEscapesEverythingAndLinksOnlyWebAddresses() {
+        let html = MailHTML.from(text: "<script>alert(1)</script> & \"x\"\n\njavascript:alert(1)\n\nhttps://a.example/\"onmouseover=x\n\nhttp://ok.example/p?a=1&b=2")
+        #expect(!html.contains("<script>") && html.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;x&quot;"))
+        #expect(!html.contains("href=\"javascript"))
+        #expect(!html.contains("onmouseover=x\""), "an address with a quote is text, not a link")
+        #expect(html.contains("<a href=\"http://ok.example/p?a=1&amp;b=2\">"))
+        #expect(!html.contains("<img") && !html.contains("src="), "no tracking")
     }
 
     @Test func aNameIsEncodedButTheAddressIsNot() {

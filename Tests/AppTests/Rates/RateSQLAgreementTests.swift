@@ -53,7 +53,7 @@ import Testing
                 for: user.id, actor: nil, on: connection)
             for rate in spec.rates {
                 try await RateMutations.add(amountMinor: rate.amountMinor, currency: rate.currency, from: rate.effectiveFrom,
-                                            for: user.id, actor: nil, on: connection)
+                                            for: user.id, actor: nil, notifying: nil, on: connection)
             }
             if !spec.active {
                 try await UserQueries.setActive(false, user: user.id, on: connection)

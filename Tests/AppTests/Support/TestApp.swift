@@ -32,6 +32,12 @@ struct TestWorld: Sendable {
 
     func browser() -> Browser { Browser(app: app) }
 
+    /// What the mails of the demo company point to, as a request of its would say.
+    func mailSite() async throws -> MailSite {
+        let tenant = try #require(try await db.transaction { try await $0.enterTenant(slug: DemoData.slug, logger: db.logger) }).0
+        return MailSite(publicURL: app.settings.publicURL, tenant: tenant, translations: app.translations)
+    }
+
     /// A browser that signed in through a real one-time link.
     func signedIn(_ user: User, slug: String = DemoData.slug) async throws -> Browser {
         let token = try await OperatorCommands.signInLink(slug: slug, email: user.email, database: db)
@@ -88,13 +94,17 @@ func withWorld<T: Sendable>(
                     Contract(id: UUID(), kind: .ico, validFrom: LocalDate(iso: "2024-01-01")!, validTo: nil, capacityTenths: 400),
                     for: boss, actor: boss, on: connection)
                 try await RateMutations.add(amountMinor: 80_000, currency: "CZK", from: LocalDate(iso: "2024-01-01")!,
-                                            for: boss, actor: boss, on: connection)
+                                            for: boss, actor: boss, notifying: nil, on: connection)
             }
             // Mail and link requests of both tenants: a delivered message and an old request each.
             for (tenant, email) in [(people[0].user.tenantID, people[0].user.email), (other.tenant.id, other.admin.email)] {
                 try await app.database.transaction(tenant: tenant) { connection in
                     let mail = try await OutboxQueries.enqueue(to: email, subject: "Welcome", body: "Hello", on: connection)
                     try await OutboxQueries.markSent(mail, on: connection)
+                    // A choice of mail and the key that signs unsubscribe links.
+                    let person = tenant == other.tenant.id ? other.admin.id : people[0].user.id
+                    try await MailPreferenceQueries.set([.invoiceReturned], for: person, on: connection)
+                    _ = try await MailKeyQueries.key(on: connection)
                     // An app's sign-in: a spent code and its tokens.
                     let slug = tenant == other.tenant.id ? "globex" : DemoData.slug
                     let user = tenant == other.tenant.id ? other.admin.id : people[0].user.id

@@ -17,8 +17,10 @@ import Testing
 
     @Test func preferencesShowTheLanguageInUse() {
         let page = PreferencesPage(layout: Layout(title: "x", language: .cs), slug: "acme", user: Self.jana, language: .cs,
-                                   t: TestTranslator.cs)
+                                   wanted: [.invoiceReturned, .invoiceReminder], t: TestTranslator.cs)
         #expect(page.languages.filter(\.selected).map(\.value) == ["cs"] && page.email == "jana@acme.example")
+        #expect(page.mails.map(\.value) == MailKind.allCases.map(\.rawValue))
+        #expect(page.mails.filter(\.selected).map(\.value) == ["invoice-returned", "invoice-reminder"])
         #expect(page.signOutEverywhereURL == Paths.logoutEverywhere("acme"))
     }
 }
@@ -71,7 +73,7 @@ import Testing
         func mail(_ body: String, sent: Bool) -> OutboxMail {
             OutboxMail(id: UUID(), recipient: "eva@acme.example", subject: "Sign in", body: body, attempts: 0,
                        createdAt: Date(timeIntervalSince1970: 1_795_000_000), sentAt: sent ? Date() : nil, failedAt: nil,
-                       lastError: nil, expiresAt: nil, claimedUntil: nil)
+                       lastError: nil, expiresAt: nil, claimedUntil: nil, unsubscribeURL: nil)
         }
         let page = DevMailboxPage(layout: Layout(title: "x", language: .en), mails: [
             mail("Open http://localhost:8080/t/acme/login/abc_DEF-123 to sign in.", sent: true),

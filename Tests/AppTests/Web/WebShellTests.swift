@@ -56,7 +56,8 @@ import VaporTesting
         try await withWorld { world in
             try await world.db.transaction(tenant: world.admin.tenantID) { connection in
                 try await TenantQueries.updateSettings(
-                    name: "<script>alert(1)</script>", timeZone: "Europe/Prague", defaultLanguage: .en, on: connection)
+                    name: "<script>alert(1)</script>", timeZone: "Europe/Prague", defaultLanguage: .en, reminders: .standard,
+                    on: connection)
             }
             var browser = world.browser()
             let page = try await browser.get("/t/acme/login")

@@ -277,6 +277,34 @@ extension Components {
                 case upcomingRate
             }
         }
+        /// invoice-returned, invoice-approved, invoice-paid (my invoice's review), rate-changed (a rate of
+        /// mine set, corrected or withdrawn), invoice-reminder (my invoice for a month is missing, on the
+        /// company's reminder days). Every kind is on until turned off.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/MailKind`.
+        internal enum MailKind: String, Codable, Hashable, Sendable, CaseIterable {
+            case invoiceReturned = "invoice-returned"
+            case invoiceApproved = "invoice-approved"
+            case invoicePaid = "invoice-paid"
+            case rateChanged = "rate-changed"
+            case invoiceReminder = "invoice-reminder"
+        }
+        /// - Remark: Generated from `#/components/schemas/MailPreferences`.
+        internal struct MailPreferences: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/MailPreferences/wanted`.
+            internal var wanted: [Components.Schemas.MailKind]
+            /// Creates a new `MailPreferences`.
+            ///
+            /// - Parameters:
+            ///   - wanted:
+            internal init(wanted: [Components.Schemas.MailKind]) {
+                self.wanted = wanted
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case wanted
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/InvoiceState`.
         internal enum InvoiceState: String, Codable, Hashable, Sendable, CaseIterable {
             case submitted = "submitted"

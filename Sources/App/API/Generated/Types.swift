@@ -10,6 +10,16 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /me`.
     /// - Remark: Generated from `#/paths//me/get(getMe)`.
     func getMe(_ input: Operations.GetMe.Input) async throws -> Operations.GetMe.Output
+    /// The kinds of e-mail I receive, as on the preferences page.
+    ///
+    /// - Remark: HTTP `GET /me/mail`.
+    /// - Remark: Generated from `#/paths//me/mail/get(getMyMailPreferences)`.
+    func getMyMailPreferences(_ input: Operations.GetMyMailPreferences.Input) async throws -> Operations.GetMyMailPreferences.Output
+    /// Choose the kinds of e-mail I receive; every kind not listed is turned off.
+    ///
+    /// - Remark: HTTP `PUT /me/mail`.
+    /// - Remark: Generated from `#/paths//me/mail/put(setMyMailPreferences)`.
+    func setMyMailPreferences(_ input: Operations.SetMyMailPreferences.Input) async throws -> Operations.SetMyMailPreferences.Output
     /// My invoices, a month each from the first contract to this month, newest first.
     ///
     /// Each month holds its invoice, or says that one is missing (a contractor month) or not needed.
@@ -167,6 +177,26 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//me/get(getMe)`.
     internal func getMe(headers: Operations.GetMe.Input.Headers = .init()) async throws -> Operations.GetMe.Output {
         try await getMe(Operations.GetMe.Input(headers: headers))
+    }
+    /// The kinds of e-mail I receive, as on the preferences page.
+    ///
+    /// - Remark: HTTP `GET /me/mail`.
+    /// - Remark: Generated from `#/paths//me/mail/get(getMyMailPreferences)`.
+    internal func getMyMailPreferences(headers: Operations.GetMyMailPreferences.Input.Headers = .init()) async throws -> Operations.GetMyMailPreferences.Output {
+        try await getMyMailPreferences(Operations.GetMyMailPreferences.Input(headers: headers))
+    }
+    /// Choose the kinds of e-mail I receive; every kind not listed is turned off.
+    ///
+    /// - Remark: HTTP `PUT /me/mail`.
+    /// - Remark: Generated from `#/paths//me/mail/put(setMyMailPreferences)`.
+    internal func setMyMailPreferences(
+        headers: Operations.SetMyMailPreferences.Input.Headers = .init(),
+        body: Operations.SetMyMailPreferences.Input.Body
+    ) async throws -> Operations.SetMyMailPreferences.Output {
+        try await setMyMailPreferences(Operations.SetMyMailPreferences.Input(
+            headers: headers,
+            body: body
+        ))
     }
     /// My invoices, a month each from the first contract to this month, newest first.
     ///

@@ -1,0 +1,101 @@
+import Foundation
+
+/// Who a notification goes to, as the database knows them when it is queued.
+public struct MailRecipient: Sendable, Equatable {
+    public let id: UUID
+    public let email: String
+    public let name: String
+    public let language: Language
+}
+
+/// Where a tenant's mails point: the address people open and the tenant.
+public struct MailSite: Sendable {
+    public let publicURL: String
+    public let tenant: Tenant
+    public let translations: Translations
+
+    public init(publicURL: String, tenant: Tenant, translations: Translations) {
+        self.publicURL = publicURL
+        self.tenant = tenant
+        self.translations = translations
+    }
+
+    func url(_ path: String) -> String { publicURL + path }
+}
+
+/// One mail of a `MailKind`, composed and ready for the outbox.
+public struct NotificationMail: Sendable, Equatable {
+    public let kind: MailKind
+    public let recipient: MailRecipient
+    public let subject: String
+    public let body: String
+    /// The one-click unsubscribe address (RFC 8058) of this person and kind.
+    public let unsubscribeURL: String
+    /// Queued at most once per tenant with this key (a reminder); nil: every event is news.
+    public let dedupeKey: String?
+}
+
+/// What an event says, in the recipient's language: the subject, the lines that are news, a link
+/// to act on, and a footer that names the kind and how to stop it. Pure.
+public enum NotificationText {
+    /// What happened, for the body's first paragraph and the subject.
+    public enum Event: Sendable, Equatable {
+        case invoiceReturned(month: Month, reason: String?, invoice: UUID)
+        case invoiceApproved(month: Month, amount: String?, invoice: UUID)
+        case invoicePaid(month: Month, amount: String?, invoice: UUID)
+        /// `when`: the day the rate takes effect; `amount` nil when a future rate was withdrawn.
+        case rateChanged(from: LocalDate, amount: String?)
+        case invoiceMissing(month: Month)
+
+        public var kind: MailKind {
+            switch self {
+            case .invoiceReturned: .invoiceReturned
+            case .invoiceApproved: .invoiceApproved
+            case .invoicePaid: .invoicePaid
+            case .rateChanged: .rateChanged
+            case .invoiceMissing: .invoiceReminder
+            }
+        }
+    }
+
+    public static func compose(
+        _ event: Event, to recipient: MailRecipient, site: MailSite, unsubscribeURL: String, dedupeKey: String? = nil
+    ) -> NotificationMail {
+        let t = Translator(site.translations, recipient.language)
+        let slug = site.tenant.slug, company = site.tenant.name
+        let subject: String, lines: [String], link: String
+        switch event {
+        case .invoiceReturned(let month, let reason, let invoice):
+            subject = t("mail.invoiceReturned.subject", t.month(month))
+            lines = [t("mail.invoiceReturned.body", t.month(month), company)]
+                + (reason.map { [t("mail.invoiceReturned.reason", $0)] } ?? [])
+                + [t("mail.invoiceReturned.next")]
+            link = site.url(Paths.invoice(slug, invoice))
+        case .invoiceApproved(let month, let amount, let invoice):
+            subject = t("mail.invoiceApproved.subject", t.month(month))
+            lines = [amount.map { t("mail.invoiceApproved.bodyAmount", t.month(month), $0) }
+                        ?? t("mail.invoiceApproved.body", t.month(month))]
+            link = site.url(Paths.invoice(slug, invoice))
+        case .invoicePaid(let month, let amount, let invoice):
+            subject = t("mail.invoicePaid.subject", t.month(month))
+            lines = [amount.map { t("mail.invoicePaid.bodyAmount", t.month(month), $0) } ?? t("mail.invoicePaid.body", t.month(month))]
+            link = site.url(Paths.invoice(slug, invoice))
+        case .rateChanged(let from, let amount):
+            subject = t("mail.rateChanged.subject", company)
+            lines = [amount.map { t("mail.rateChanged.body", $0, from.iso) } ?? t("mail.rateChanged.withdrawn", from.iso)]
+            link = site.url(Paths.earnings(slug))
+        case .invoiceMissing(let month):
+            subject = t("mail.invoiceMissing.subject", t.month(month))
+            lines = [t("mail.invoiceMissing.body", t.month(month), company)]
+            link = site.url(Paths.uploadInvoice(slug, month: month))
+        }
+        let body = ([t("mail.greeting", recipient.name)] + lines + [link,
+                     t("mail.footer.kind", t("mail.kind.\(event.kind.rawValue)")),
+                     t("mail.footer.stop", unsubscribeURL),
+                     t("mail.footer.preferences", site.url(Paths.preferences(slug))),
+                     "Roster · " + company])
+            .joined(separator: "\n\n")
+        return NotificationMail(kind: event.kind, recipient: recipient, subject: subject, body: body,
+                                unsubscribeURL: unsubscribeURL, dedupeKey: dedupeKey)
+    }
+}

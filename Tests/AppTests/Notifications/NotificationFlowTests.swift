@@ -1,0 +1,193 @@
+import Foundation
+import Testing
+import Vapor
+@testable import App
+
+/// Notifications through the real flows: queued in the action's transaction, delivered through
+/// sendmail to the test SMTP server, read back, unsubscribed from without signing in.
+@Suite struct NotificationFlowTests {
+    /// The outbox rows of the demo company addressed to `email`, newest first.
+    static func outbox(_ world: TestWorld, to email: String) async throws -> [OutboxMail] {
+        try await world.db.transaction(tenant: world.admin.tenantID, readOnly: true) { db in
+            try await OutboxQueries.recent(limit: 100, on: db).filter { $0.recipient == email }
+        }
+    }
+
+    /// The admin returns the employee's seeded invoice on its page, with `reason`.
+    static func returnInvoice(_ world: TestWorld, reason: String) async throws -> Browser.Page {
+        let seeded = try await seededInvoice(world, tenant: world.admin.tenantID)
+        var admin = try await world.signedIn(world.admin)
+        let page = try await admin.get(Paths.invoice("acme", seeded.invoice))
+        return try await admin.post(Paths.invoiceAction("acme", seeded.invoice), form: [
+            "action": "return", "version": String(seeded.version), "reason": reason,
+        ], csrfFrom: page)
+    }
+
+    @Test func aReturnedInvoiceIsMailedWithItsReasonInTheRecipientsLanguageAndCanBeStoppedWithOneClick() async throws {
+        let command = try #require(ProcessInfo.processInfo.environment["ROSTER_TEST_SENDMAIL"],
+                                   "run the tests with scripts/test, which starts an SMTP server")
+        let maildir = try #require(ProcessInfo.processInfo.environment["ROSTER_TEST_MAILDIR"])
+        try await withWorld { world in
+            // The employee reads Czech.
+            try await world.db.transaction(tenant: world.admin.tenantID) {
+                try await UserQueries.setPreferredLanguage(.cs, user: world.employee.id, on: $0)
+            }
+            let returned = try await Self.returnInvoice(world, reason: "Chybí číslo objednávky <PO-7>")
+            #expect(returned.status == .seeOther)
+            let queued = try #require(try await Self.outbox(world, to: world.employee.email).first)
+            #expect(queued.subject == "Vaše faktura za říjen 2024 byla vrácena")
+            #expect(queued.body.contains("Chybí číslo objednávky <PO-7>"))
+            #expect(try await Self.outbox(world, to: world.admin.email).allSatisfy { $0.subject == "Welcome" },
+                    "the admin who acted is not told")
+
+            let worker = MailWorker(database: world.db, transport: try #require(SendmailTransport(commandLine: command)),
+                                    from: "Roster <roster@roster.test>", logger: TestPostgres.logger)
+            #expect(try await worker.deliverDue(tenant: world.admin.tenantID).sent == 1)
+            let mail = try ReceivedMail.find(in: maildir, id: queued.id)
+            #expect(mail.header("To") == world.employee.email)
+            #expect(mail.html.contains("Chybí číslo objednávky &lt;PO-7&gt;"), "the reason is escaped in HTML")
+            let seeded = try await seededInvoice(world, tenant: world.admin.tenantID)
+            #expect(mail.text.contains("http://localhost:8080" + Paths.invoice("acme", seeded.invoice)))
+            let header = try #require(mail.header("List-Unsubscribe"))
+            #expect(mail.header("List-Unsubscribe-Post") == "List-Unsubscribe=One-Click")
+            let stop = String(try #require(header.firstMatch(of: /<http:\/\/localhost:8080(\/t\/acme\/mail\/stop\/[^>]+)>/)).1)
+            #expect(mail.text.contains("http://localhost:8080" + stop), "the footer has the same link")
+
+            // Opening the link (or a scanner fetching it) changes nothing.
+            var stranger = world.browser()
+            let page = try await stranger.get(stop)
+            #expect(page.status == .ok && page.body.contains("returned invoices"))
+            #expect(try await Self.wanted(world, world.employee).contains(.invoiceReturned))
+            // A tampered or foreign address is not found, and changes nothing either.
+            for bad in [stop.replacingOccurrences(of: "invoice-returned", with: "invoice-paid"),
+                        stop.replacingOccurrences(of: world.employee.id.lowercasedString, with: world.leader.id.lowercasedString),
+                        stop.replacingOccurrences(of: "/t/acme/", with: "/t/globex/"),
+                        String(stop.prefix { $0 != "?" }), stop + "x"] {
+                #expect(try await stranger.postRaw(bad, form: ["List-Unsubscribe": "One-Click"]).status == .notFound, "\(bad)")
+            }
+            #expect(try await Self.wanted(world, world.employee).contains(.invoiceReturned))
+            // A mail program's one-click POST: no cookie, no CSRF token.
+            var mailProgram = world.browser()
+            let done = try await mailProgram.postRaw(stop, form: ["List-Unsubscribe": "One-Click"])
+            #expect(done.status == .ok && done.body.contains("no longer receive"))
+            #expect(try await !Self.wanted(world, world.employee).contains(.invoiceReturned))
+            #expect(try await Self.wanted(world, world.employee).contains(.invoicePaid), "only that kind")
+        }
+    }
+
+    static func wanted(_ world: TestWorld, _ user: User) async throws -> Set<MailKind> {
+        try await world.db.transaction(tenant: user.tenantID, readOnly: true) {
+            try await MailPreferenceQueries.wanted(by: user.id, on: $0)
+        }
+    }
+
+    @Test func aKindTurnedOffOnThePreferencesPageIsNotSent() async throws {
+        try await withWorld { world in
+            var employee = try await world.signedIn(world.employee)
+            let page = try await employee.get(Paths.preferences("acme"))
+            #expect(page.body.contains(#"name="mail[]" value="invoice-returned" checked"#))
+            let saved = try await employee.post(Paths.preferences("acme"), form: [
+                "language": "en", "mail[]": "invoice-paid",
+            ], csrfFrom: page)
+            #expect(saved.status == .seeOther)
+            #expect(try await Self.wanted(world, world.employee) == [.invoicePaid])
+            let refused = try await employee.post(Paths.preferences("acme"), form: ["language": "en", "mail[]": "spam"], csrfFrom: page)
+            #expect(refused.status == .badRequest)
+            #expect(try await Self.wanted(world, world.employee) == [.invoicePaid])
+            _ = try await Self.returnInvoice(world, reason: "Wrong total")
+            #expect(try await Self.outbox(world, to: world.employee.email).isEmpty)
+        }
+    }
+
+    @Test func aRateSetByAnAdminIsMailedToThePersonNotToTheAdmin() async throws {
+        try await withWorld { world in
+            var admin = try await world.signedIn(world.admin)
+            for person in [world.leader, world.admin] {
+                let page = try await admin.get(Paths.person("acme", person.id))
+                let saved = try await admin.post(Paths.rates("acme", person.id), form: [
+                    "amount": "1 234,50", "effectiveFrom": "2027-01-01",
+                ], csrfFrom: page)
+                #expect(saved.status == .seeOther)
+            }
+            let mails = try await Self.outbox(world, to: world.leader.email)
+            #expect(mails.count == 1 && mails[0].body.contains("2027-01-01") && mails[0].body.contains("1"))
+            #expect(try await Self.outbox(world, to: world.admin.email).allSatisfy { $0.subject == "Welcome" })
+        }
+    }
+
+    @Test func remindersAreQueuedOnceWhenTwoServersRace() async throws {
+        // The last working day of November 2026, 10:00 in Prague.
+        try await withWorld(clock: .fixed("2026-11-30T10:00:00+01:00")!) { world in
+            let reminders = (0..<2).map { _ in world.app.invoiceReminders }
+            let counts = try await withThrowingTaskGroup(of: Int.self) { group in
+                for reminder in reminders { group.addTask { try await reminder.remindDue() } }
+                return try await group.reduce(into: [Int]()) { $0.append($1) }
+            }
+            // The leader and the employee have IČO contracts and no November invoice.
+            #expect(counts.reduce(0, +) == 2, "\(counts)")
+            #expect(try await world.app.invoiceReminders.remindDue() == 0, "a later pass queues nothing again")
+            for person in [world.leader, world.employee] {
+                let mails = try await Self.outbox(world, to: person.email)
+                #expect(mails.count == 1, "\(person.email)")
+                #expect(mails.first?.subject == "Chybí vaše faktura za listopad 2026", "in the company's language")
+                #expect(mails.first?.body.contains(Paths.uploadInvoice("acme", month: Month(year: 2026, month: 11)!)) == true)
+            }
+            #expect(try await Self.outbox(world, to: world.admin.email).allSatisfy { $0.subject == "Welcome" }, "no IČO contract")
+        }
+        // On an ordinary day nothing is due.
+        try await withWorld { world in
+            let queued = try await world.app.invoiceReminders.remindDue()
+            #expect(queued == 0)
+        }
+    }
+
+    @Test func theWorkerWakesWhenMailIsQueuedWithoutWaitingForItsSweep() async throws {
+        try await withWorld { world in
+            let transport = RecordingTransport()
+            let worker = MailWorker(database: world.db, transport: transport, from: "roster@roster.test", logger: TestPostgres.logger)
+            let running = Task { await worker.run(sweepEvery: .seconds(3_600)) }
+            defer { running.cancel() }
+            // Let the first sweep and the LISTEN happen, then queue.
+            try await Task.sleep(for: .milliseconds(500))
+            try await world.db.transaction(tenant: world.admin.tenantID) {
+                _ = try await OutboxQueries.enqueue(to: world.leader.email, subject: "Wake up", body: "Now", on: $0)
+            }
+            let deadline = ContinuousClock.now + .seconds(10)
+            while await !transport.subjects().contains("Wake up"), ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(await transport.subjects().contains("Wake up"), "delivered within seconds, not after the hour's sweep")
+        }
+    }
+
+    @Test func companyRemindersAreSetByAdminsOnly() async throws {
+        try await withWorld { world in
+            var admin = try await world.signedIn(world.admin)
+            let page = try await admin.get(Paths.company("acme"))
+            #expect(page.body.contains(#"name="reminderBeforeEnd" type="number" min="0" max="10" inputmode="numeric" value="1""#))
+            let form = ["name": "Acme s.r.o.", "timeZone": "Europe/Prague", "defaultLanguage": "cs"]
+            let bad = try await admin.post(Paths.company("acme"), form: form.merging(["reminderBeforeEnd": "11", "reminderAfterStart": "3"]) { $1 },
+                                           csrfFrom: page)
+            #expect(bad.status == .unprocessableEntity && bad.body.contains("from 0 to 10"))
+            let saved = try await admin.post(Paths.company("acme"), form: form.merging(["reminderBeforeEnd": "0", "reminderAfterStart": "5"]) { $1 },
+                                             csrfFrom: page)
+            #expect(saved.status == .seeOther)
+            let days = try await world.db.transaction(tenant: world.admin.tenantID, readOnly: true) {
+                try await TenantQueries.reminderDays(on: $0)
+            }
+            #expect(days == ReminderDays(beforeEnd: 0, afterStart: 5))
+            var employee = try await world.signedIn(world.employee)
+            let employeePage = try await employee.get(Paths.preferences("acme"))
+            let refused = try await employee.post(Paths.company("acme"), form: form.merging(["reminderBeforeEnd": "2"]) { $1 },
+                                                  csrfFrom: employeePage)
+            #expect(refused.status == .forbidden)
+        }
+    }
+}
+
+/// A transport that keeps what it was given.
+actor RecordingTransport: MailTransport {
+    private var sent: [MailMessage] = []
+    func send(_ message: MailMessage) async throws { sent.append(message) }
+    func subjects() -> [String] { sent.map(\.subject) }
+}

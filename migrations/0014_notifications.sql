@@ -51,3 +51,6 @@ ALTER TABLE mail_keys ENABLE ROW LEVEL SECURITY;
 ALTER TABLE mail_keys FORCE ROW LEVEL SECURITY;
 CREATE POLICY tenant_isolation ON mail_keys
     USING (tenant_id = current_tenant_id()) WITH CHECK (tenant_id = current_tenant_id());
+
+-- The home page counts the company's open invoices (to review, to pay) over all months.
+CREATE INDEX invoices_open ON invoices (tenant_id, state, month) WHERE state IN ('submitted', 'approved');

@@ -1,5 +1,5 @@
-/// The page everyone lands on after signing in: a greeting, one's roles, and a card for each
-/// place the menu offers (other than home itself).
+/// The page everyone lands on after signing in: a greeting, what needs the person now (from
+/// `HomeAgenda`), one's roles, and a card for each place the menu offers (other than home itself).
 struct HomePage: Encodable {
     struct Card: Encodable, Equatable {
         let title: String
@@ -7,19 +7,58 @@ struct HomePage: Encodable {
         let href: String
     }
 
+    /// One thing that needs the person, with the link that does it.
+    struct Due: Encodable, Equatable {
+        let text: String
+        let action: String
+        let href: String
+    }
+
     let layout: Layout
     let greeting: String
     let roles: String
+    let due: [Due]
     let cards: [Card]
 
     /// The cards follow `layout.nav`, the menu the viewer's roles allow.
-    init(layout: Layout, slug: String, user: User, t: Translator) {
+    init(layout: Layout, slug: String, user: User, agenda: HomeAgenda, t: Translator) {
         self.layout = layout
         greeting = t("home.greeting", user.firstName)
         roles = user.roles.sorted().map { t("role.\($0.rawValue)") }.joined(separator: ", ")
+        due = Self.due(agenda, slug: slug, t: t)
         cards = layout.nav.filter { $0.href != Paths.home(slug) }.map { item in
             Card(title: item.label, text: t("home.card.\(Self.cardKey(item.href, slug: slug))"), href: item.href)
         }
+    }
+
+    /// The agenda as sentences with links, most pressing first.
+    static func due(_ agenda: HomeAgenda, slug: String, t: Translator) -> [Due] {
+        var due: [Due] = []
+        for (id, month) in agenda.returned {
+            due.append(Due(text: t("home.due.returned", t.month(month)), action: t("home.due.returnedAction"),
+                           href: Paths.invoice(slug, id)))
+        }
+        for month in agenda.missingMonths {
+            due.append(Due(text: t("home.due.missing", t.month(month)), action: t("home.due.upload"),
+                           href: Paths.uploadInvoice(slug, month: month)))
+        }
+        if agenda.toReview > 0, let month = agenda.oldestToReview {
+            due.append(Due(text: t("home.due.toReview", String(agenda.toReview)), action: t("home.due.review"),
+                           href: Paths.reviewDesk(slug, month: month, state: .submitted)))
+        }
+        if agenda.missingLastMonth > 0, let month = agenda.missingMonthsBase {
+            due.append(Due(text: t("home.due.missingOthers", String(agenda.missingLastMonth), t.month(month)),
+                           action: t("home.due.missingAction"), href: Paths.reviewMissing(slug, month: month)))
+        }
+        if agenda.toPay > 0, let month = agenda.oldestToPay {
+            due.append(Due(text: t("home.due.toPay", String(agenda.toPay)), action: t("home.due.pay"),
+                           href: Paths.reviewDesk(slug, month: month, state: .approved)))
+        }
+        if let rate = agenda.upcomingRate {
+            due.append(Due(text: t("home.due.upcomingRate", t.money(minor: rate.amountMinor, currency: rate.currency), rate.from.iso),
+                           action: t("home.due.earnings"), href: Paths.earnings(slug)))
+        }
+        return due
     }
 
     static func cardKey(_ href: String, slug: String) -> String {

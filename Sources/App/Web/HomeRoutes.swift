@@ -8,8 +8,9 @@ struct HomeRoutes: RouteCollection {
 
     func home(_ request: Request) async throws -> View {
         try request.require(.viewHome)
-        let t = request.translator
+        let t = request.translator, user = try request.user
+        let agenda = try await HomeAgenda.read(for: user, today: try request.today, on: try request.db)
         return try await request.view.render("home", HomePage(
-            layout: Layout(request: request, title: t("nav.home")), slug: try request.tenant.slug, user: try request.user, t: t))
+            layout: Layout(request: request, title: t("nav.home")), slug: try request.tenant.slug, user: user, agenda: agenda, t: t))
     }
 }

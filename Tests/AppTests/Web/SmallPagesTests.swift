@@ -8,7 +8,8 @@ import Testing
                            title: "", roles: [.admin, .employee], active: true, preferredLanguage: .en)
 
     @Test func homeGreetsAndEveryMenuPlaceHasItsCard() {
-        let page = HomePage(layout: Layout(title: "x", language: .en), slug: "acme", user: Self.jana, t: TestTranslator.en)
+        let page = HomePage(layout: Layout(title: "x", language: .en), slug: "acme", user: Self.jana, agenda: HomeAgenda(),
+                            t: TestTranslator.en)
         #expect(page.greeting.contains("Jana") && page.roles.contains(TestTranslator.en("role.admin")))
         #expect(HomePage.cardKey(Paths.reviewOverview("acme"), slug: "acme") == "review")
         #expect(HomePage.cardKey(Paths.earnings("acme"), slug: "acme") == "earnings")

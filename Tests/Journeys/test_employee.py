@@ -72,3 +72,19 @@ def test_employee_uploads_from_a_phone(journey, tmp_path):
     # Nothing on the page is wider than the phone.
     assert eva.driver.execute_script("return document.documentElement.scrollWidth") <= 375
     journey.finish(eva)
+
+
+def test_employee_home_and_mail_preferences(journey):
+    """Eva's home page leads with what she has to do; she stops the mails about paid invoices."""
+    eva = journey.browser("Eva at home")
+    journey.sign_in_with_link(eva, EVA)
+    eva.sees("What needs you now")
+    eva.menu("Preferences")
+    assert eva.field("paid invoices").is_selected()
+    eva.untick("paid invoices")
+    eva.press("Save")
+    eva.sees("Saved.")
+    assert not eva.field("paid invoices").is_selected()
+    assert eva.field("returned invoices").is_selected()
+    eva.menu("Home")
+    journey.finish(eva)

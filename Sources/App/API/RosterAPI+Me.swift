@@ -27,7 +27,7 @@ extension RosterAPI {
     func getMyMailPreferences(_ input: Operations.GetMyMailPreferences.Input) async throws -> Operations.GetMyMailPreferences.Output {
         let wanted = try await APIContext.run(readOnly: true) { api in
             try api.require(.getMyMailPreferences)
-            return try await MailPreferenceQueries.wanted(by: api.user.id, on: api.db)
+            return try await MailPreferenceQueries.wanted(by: api.user.id, on: api.db).filter { $0.isOffered(to: api.user) }
         }
         return .ok(.init(body: .json(Self.mailPreferences(wanted))))
     }
@@ -37,8 +37,8 @@ extension RosterAPI {
         let wanted = try await APIContext.run(readOnly: false) { api in
             try api.require(.setMyMailPreferences)
             let kinds = Set(body.wanted.compactMap { MailKind(rawValue: $0.rawValue) })
-            try await MailPreferenceQueries.set(kinds, for: api.user.id, on: api.db)
-            return try await MailPreferenceQueries.wanted(by: api.user.id, on: api.db)
+            try await MailPreferenceQueries.set(kinds, for: api.user, on: api.db)
+            return try await MailPreferenceQueries.wanted(by: api.user.id, on: api.db).filter { $0.isOffered(to: api.user) }
         }
         return .ok(.init(body: .json(Self.mailPreferences(wanted))))
     }

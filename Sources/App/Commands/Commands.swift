@@ -24,9 +24,9 @@ struct GuardedServeCommand: AsyncCommand {
         // The inspector's sandbox must work before uploads are taken (production refuses to start).
         try await app.pdfInspector.checkSandbox(production: app.environment == .production, logger: app.logger)
         // Mail leaves through the outbox while the server runs (commands only queue it).
-        let worker = app.mailWorker, cleanup = app.expiryCleanup, reminders = app.invoiceReminders
+        let worker = app.mailWorker, cleanup = app.expiryCleanup, reminders = app.scheduledMail
         app.lifecycle.use(BackgroundTask { await worker.run(sweepEvery: .seconds(60)) })
-        // Reminders of missing invoices, on the companies' reminder days (once each, whatever runs).
+        // Reminders of missing invoices and the admins' digests, on their days (once each, whatever runs).
         app.lifecycle.use(BackgroundTask { await reminders.run(every: .seconds(15 * 60)) })
         // Expired sign-in rows, sessions and app tokens are deleted while the server runs.
         app.lifecycle.use(BackgroundTask { await cleanup.run(every: .seconds(600)) })

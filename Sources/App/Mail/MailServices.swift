@@ -19,8 +19,8 @@ extension Application {
         MailWorker(database: database, transport: mailTransport, from: settings.mailFrom, logger: logger)
     }
 
-    public var invoiceReminders: InvoiceReminders {
-        InvoiceReminders(database: database, clock: settings.clock, publicURL: settings.publicURL,
+    public var scheduledMail: ScheduledMail {
+        ScheduledMail(database: database, clock: settings.clock, publicURL: settings.publicURL,
                          translations: translations, logger: logger)
     }
 }

@@ -12,9 +12,19 @@ public enum MailKind: String, Sendable, CaseIterable, Codable {
     case rateChanged = "rate-changed"
     /// My invoice for a month is missing, on the company's reminder days.
     case invoiceReminder = "invoice-reminder"
+    /// Admins, opt-in: on working days when something waits, what the home page lists.
+    case dailyDigest = "daily-digest"
 
-    /// Everyone hears about all of these until they say otherwise.
-    public var wantedByDefault: Bool { true }
+    /// Everyone hears about the events until they say otherwise; the digest is asked for.
+    public var wantedByDefault: Bool { self != .dailyDigest }
+
+    /// Whether the kind can concern `user` at all (the preferences page offers only these).
+    public func isOffered(to user: User) -> Bool {
+        switch self {
+        case .dailyDigest: Permissions.can(user, .reviewInvoices, .company)
+        default: true
+        }
+    }
 
     /// The kinds a person has turned off or on, over the defaults.
     public static func wanted(choices: [MailKind: Bool]) -> Set<MailKind> {

@@ -3,7 +3,7 @@ import PostgresNIO
 
 /// Which kinds of mail a person wants: a row only where they chose otherwise than the default.
 public enum MailPreferenceQueries {
-    /// The kinds `user` receives.
+    /// The kinds `user` receives (of those offered to them, see `offered(to:)`).
     public static func wanted(by user: UUID, on db: TenantConnection) async throws -> Set<MailKind> {
         var choices: [MailKind: Bool] = [:]
         for try await (kind, wanted) in try await db.query("""
@@ -14,12 +14,12 @@ public enum MailPreferenceQueries {
         return MailKind.wanted(choices: choices)
     }
 
-    /// Sets the kinds `user` receives to exactly `wanted`, in one statement.
-    public static func set(_ wanted: Set<MailKind>, for user: UUID, on db: TenantConnection) async throws {
-        let kinds = MailKind.allCases
+    /// Sets, among the kinds offered to `user`, those they receive to exactly `wanted`, in one statement.
+    public static func set(_ wanted: Set<MailKind>, for user: User, on db: TenantConnection) async throws {
+        let kinds = MailKind.allCases.filter { $0.isOffered(to: user) }
         try await db.query("""
             INSERT INTO mail_preferences (tenant_id, user_id, kind, wanted)
-            SELECT \(db.tenant), \(user), k.kind, k.wanted
+            SELECT \(db.tenant), \(user.id), k.kind, k.wanted
             FROM unnest(\(kinds.map(\.rawValue))::text[], \(kinds.map { wanted.contains($0) })::boolean[]) AS k(kind, wanted)
             ON CONFLICT (tenant_id, user_id, kind) DO UPDATE SET wanted = excluded.wanted, updated_at = now()
             """)

@@ -46,6 +46,8 @@ public enum NotificationText {
         /// `when`: the day the rate takes effect; `amount` nil when a future rate was withdrawn.
         case rateChanged(from: LocalDate, amount: String?)
         case invoiceMissing(month: Month)
+        /// What waits for an admin today: the home page's sentences, each with its address.
+        case dailyDigest(day: LocalDate, items: [(text: String, path: String)])
 
         public var kind: MailKind {
             switch self {
@@ -54,6 +56,19 @@ public enum NotificationText {
             case .invoicePaid: .invoicePaid
             case .rateChanged: .rateChanged
             case .invoiceMissing: .invoiceReminder
+            case .dailyDigest: .dailyDigest
+            }
+        }
+
+        public static func == (a: Event, b: Event) -> Bool {
+            switch (a, b) {
+            case let (.invoiceReturned(m1, r1, i1), .invoiceReturned(m2, r2, i2)): m1 == m2 && r1 == r2 && i1 == i2
+            case let (.invoiceApproved(m1, a1, i1), .invoiceApproved(m2, a2, i2)): m1 == m2 && a1 == a2 && i1 == i2
+            case let (.invoicePaid(m1, a1, i1), .invoicePaid(m2, a2, i2)): m1 == m2 && a1 == a2 && i1 == i2
+            case let (.rateChanged(d1, a1), .rateChanged(d2, a2)): d1 == d2 && a1 == a2
+            case let (.invoiceMissing(m1), .invoiceMissing(m2)): m1 == m2
+            case let (.dailyDigest(d1, i1), .dailyDigest(d2, i2)): d1 == d2 && i1.map(\.text) == i2.map(\.text) && i1.map(\.path) == i2.map(\.path)
+            default: false
             }
         }
     }
@@ -88,6 +103,10 @@ public enum NotificationText {
             subject = t("mail.invoiceMissing.subject", t.month(month))
             lines = [t("mail.invoiceMissing.body", t.month(month), company)]
             link = site.url(Paths.uploadInvoice(slug, month: month))
+        case .dailyDigest(let day, let items):
+            subject = t("mail.dailyDigest.subject", company, day.iso)
+            lines = [t("mail.dailyDigest.body")] + items.map { $0.text + "\n" + site.url($0.path) }
+            link = site.url(Paths.home(slug))
         }
         let body = ([t("mail.greeting", recipient.name)] + lines + [link,
                      t("mail.footer.kind", t("mail.kind.\(event.kind.rawValue)")),

@@ -17,7 +17,7 @@ struct PreferencesPage: Encodable {
         }
         email = user.email
         signOutEverywhereURL = Paths.logoutEverywhere(slug)
-        mails = MailKind.allCases.map {
+        mails = MailKind.allCases.filter { $0.isOffered(to: user) }.map {
             SelectOption(value: $0.rawValue, label: t("mail.kind.\($0.rawValue)"), selected: wanted.contains($0))
         }
     }

@@ -36,7 +36,7 @@ struct PreferencesRoutes: RouteCollection {
         }
         try await UserQueries.setPreferredLanguage(
             language, user: user.id, on: try request.db)
-        try await MailPreferenceQueries.set(Set(mail), for: user.id, on: try request.db)
+        try await MailPreferenceQueries.set(Set(mail), for: user, on: try request.db)
         request.language = language
         return request.redirect(to: Paths.preferences(tenant.slug), flash: Flash(.success, "flash.saved"))
     }

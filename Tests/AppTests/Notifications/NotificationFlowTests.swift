@@ -118,14 +118,14 @@ import Vapor
     @Test func remindersAreQueuedOnceWhenTwoServersRace() async throws {
         // The last working day of November 2026, 10:00 in Prague.
         try await withWorld(clock: .fixed("2026-11-30T10:00:00+01:00")!) { world in
-            let reminders = (0..<2).map { _ in world.app.invoiceReminders }
+            let reminders = (0..<2).map { _ in world.app.scheduledMail }
             let counts = try await withThrowingTaskGroup(of: Int.self) { group in
-                for reminder in reminders { group.addTask { try await reminder.remindDue() } }
+                for reminder in reminders { group.addTask { try await reminder.queueDue() } }
                 return try await group.reduce(into: [Int]()) { $0.append($1) }
             }
             // The leader and the employee have IČO contracts and no November invoice.
             #expect(counts.reduce(0, +) == 2, "\(counts)")
-            #expect(try await world.app.invoiceReminders.remindDue() == 0, "a later pass queues nothing again")
+            #expect(try await world.app.scheduledMail.queueDue() == 0, "a later pass queues nothing again")
             for person in [world.leader, world.employee] {
                 let mails = try await Self.outbox(world, to: person.email)
                 #expect(mails.count == 1, "\(person.email)")
@@ -136,7 +136,7 @@ import Vapor
         }
         // On an ordinary day nothing is due.
         try await withWorld { world in
-            let queued = try await world.app.invoiceReminders.remindDue()
+            let queued = try await world.app.scheduledMail.queueDue()
             #expect(queued == 0)
         }
     }
@@ -190,4 +190,42 @@ actor RecordingTransport: MailTransport {
     private var sent: [MailMessage] = []
     func send(_ message: MailMessage) async throws { sent.append(message) }
     func subjects() -> [String] { sent.map(\.subject) }
+}
+
+/// The admins' daily digest: asked for, sent once a working day, only when something waits.
+@Suite struct DailyDigestTests {
+    @Test func anAdminWhoAskedGetsOneDigestADayListingWhatWaits() async throws {
+        try await withWorld { world in
+            // Only admins are offered it: an employee's request for it is left out.
+            var employee = try await world.signedIn(world.employee)
+            let employeePage = try await employee.get(Paths.preferences("acme"))
+            #expect(!employeePage.body.contains("daily-digest"))
+            _ = try await employee.post(Paths.preferences("acme"), form: ["language": "en", "mail[]": "daily-digest"],
+                                        csrfFrom: employeePage)
+            #expect(try await !NotificationFlowTests.wanted(world, world.employee).contains(.dailyDigest))
+            #expect(try await world.app.scheduledMail.queueDue() == 0, "nobody asked for it yet")
+
+            var admin = try await world.signedIn(world.admin)
+            let page = try await admin.get(Paths.preferences("acme"))
+            #expect(page.body.contains(#"name="mail[]" value="daily-digest">"#), "offered, and off until asked for")
+            _ = try await admin.post(Paths.preferences("acme"), form: ["language": "en", "mail[]": "daily-digest"], csrfFrom: page)
+            #expect(try await NotificationFlowTests.wanted(world, world.admin) == [.dailyDigest])
+            let passes = try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<2 { group.addTask { try await world.app.scheduledMail.queueDue() } }
+                return try await group.reduce(0, +)
+            }
+            #expect(passes == 1)
+            let digest = try #require(try await NotificationFlowTests.outbox(world, to: world.admin.email).first)
+            #expect(digest.subject == "Acme s.r.o.: what waits for you on 2026-11-18")
+            #expect(digest.body.contains("Invoices to review: 1.\nhttp://localhost:8080/t/acme/review/desk?month=2024-10&state=submitted"))
+            #expect(digest.body.contains("Invoices missing for October 2026: 2."))
+        }
+    }
+
+    @Test func noDigestOnAWeekendOrAHolidayOrBeforeSeven() {
+        #expect(DailyDigest.isDue(today: LocalDate(iso: "2026-11-18")!, hour: 7))
+        #expect(!DailyDigest.isDue(today: LocalDate(iso: "2026-11-18")!, hour: 6))
+        #expect(!DailyDigest.isDue(today: LocalDate(iso: "2026-11-17")!, hour: 12), "a public holiday")
+        #expect(!DailyDigest.isDue(today: LocalDate(iso: "2026-11-21")!, hour: 12), "a Saturday")
+    }
 }

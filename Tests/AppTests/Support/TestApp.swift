@@ -102,7 +102,7 @@ func withWorld<T: Sendable>(
                     let mail = try await OutboxQueries.enqueue(to: email, subject: "Welcome", body: "Hello", on: connection)
                     try await OutboxQueries.markSent(mail, on: connection)
                     // A choice of mail and the key that signs unsubscribe links.
-                    let person = tenant == other.tenant.id ? other.admin.id : people[0].user.id
+                    let person = tenant == other.tenant.id ? other.admin : people[0].user
                     try await MailPreferenceQueries.set([.invoiceReturned], for: person, on: connection)
                     _ = try await MailKeyQueries.key(on: connection)
                     // An app's sign-in: a spent code and its tokens.

@@ -440,7 +440,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
-    /// Choose the kinds of e-mail I receive; every kind not listed is turned off.
+    /// Choose the kinds of e-mail I receive; every kind not listed is turned off (a kind that cannot concern me, such as an admin's digest, is left out).
     ///
     /// - Remark: HTTP `PUT /me/mail`.
     /// - Remark: Generated from `#/paths//me/mail/put(setMyMailPreferences)`.

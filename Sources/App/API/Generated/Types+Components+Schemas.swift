@@ -279,7 +279,8 @@ extension Components {
         }
         /// invoice-returned, invoice-approved, invoice-paid (my invoice's review), rate-changed (a rate of
         /// mine set, corrected or withdrawn), invoice-reminder (my invoice for a month is missing, on the
-        /// company's reminder days). Every kind is on until turned off.
+        /// company's reminder days), daily-digest (admins: on working days when something waits, what
+        /// the home page lists; off until asked for). The others are on until turned off.
         ///
         ///
         /// - Remark: Generated from `#/components/schemas/MailKind`.
@@ -289,6 +290,7 @@ extension Components {
             case invoicePaid = "invoice-paid"
             case rateChanged = "rate-changed"
             case invoiceReminder = "invoice-reminder"
+            case dailyDigest = "daily-digest"
         }
         /// - Remark: Generated from `#/components/schemas/MailPreferences`.
         internal struct MailPreferences: Codable, Hashable, Sendable {

@@ -15,7 +15,7 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /me/mail`.
     /// - Remark: Generated from `#/paths//me/mail/get(getMyMailPreferences)`.
     func getMyMailPreferences(_ input: Operations.GetMyMailPreferences.Input) async throws -> Operations.GetMyMailPreferences.Output
-    /// Choose the kinds of e-mail I receive; every kind not listed is turned off.
+    /// Choose the kinds of e-mail I receive; every kind not listed is turned off (a kind that cannot concern me, such as an admin's digest, is left out).
     ///
     /// - Remark: HTTP `PUT /me/mail`.
     /// - Remark: Generated from `#/paths//me/mail/put(setMyMailPreferences)`.
@@ -185,7 +185,7 @@ extension APIProtocol {
     internal func getMyMailPreferences(headers: Operations.GetMyMailPreferences.Input.Headers = .init()) async throws -> Operations.GetMyMailPreferences.Output {
         try await getMyMailPreferences(Operations.GetMyMailPreferences.Input(headers: headers))
     }
-    /// Choose the kinds of e-mail I receive; every kind not listed is turned off.
+    /// Choose the kinds of e-mail I receive; every kind not listed is turned off (a kind that cannot concern me, such as an admin's digest, is left out).
     ///
     /// - Remark: HTTP `PUT /me/mail`.
     /// - Remark: Generated from `#/paths//me/mail/put(setMyMailPreferences)`.

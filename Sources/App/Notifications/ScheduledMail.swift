@@ -2,12 +2,14 @@ import Foundation
 import Logging
 import PostgresNIO
 
-/// Reminds the people with an IČO contract whose invoice for a month is missing, on the
-/// company's reminder days (`ReminderSchedule`). Each pass reads every company's reminder days
-/// in one statement and opens a company's transaction only on its reminder days. A reminder is
-/// queued once per person, month and rule however many passes, servers or restarts there are:
-/// the outbox's once-only key decides (migration 0014), not timing.
-public struct InvoiceReminders: Sendable {
+/// The mail Roster sends by the calendar, not by an event: reminders to the people with an IČO
+/// contract whose invoice for a month is missing, on the company's reminder days
+/// (`ReminderSchedule`), and the admins' daily digest (`DailyDigest`). Each pass reads every
+/// company's settings in one statement and opens a company's transaction only when something is
+/// due there. Each mail is queued once per person and month and rule (a reminder) or day (a
+/// digest) however many passes, servers or restarts there are: the outbox's once-only key decides
+/// (migration 0014), not timing.
+public struct ScheduledMail: Sendable {
     public let database: Database
     public let clock: BusinessClock
     public let publicURL: String
@@ -22,9 +24,9 @@ public struct InvoiceReminders: Sendable {
         self.logger = logger
     }
 
-    /// One pass over every company; the number of reminders queued.
+    /// One pass over every company; the number of mails queued.
     @discardableResult
-    public func remindDue() async throws -> Int {
+    public func queueDue() async throws -> Int {
         var companies: [(Tenant, ReminderDays)] = []
         for try await row in try await database.query("""
             SELECT \(unescaped: TenantQueries.columns), invoice_reminder_before_end, invoice_reminder_after_start FROM tenants
@@ -38,22 +40,28 @@ public struct InvoiceReminders: Sendable {
         var queued = 0
         for (tenant, days) in companies {
             let (today, hour) = Self.localDayAndHour(clock.now, zone: tenant.timeZone)
-            for due in ReminderSchedule.due(today: today, hour: hour, days: days) {
-                queued += try await database.transaction(tenant: tenant.id) { db in
-                    try await remind(due, tenant: tenant, on: db)
+            let reminders = ReminderSchedule.due(today: today, hour: hour, days: days)
+            let digest = DailyDigest.isDue(today: today, hour: hour)
+            guard !reminders.isEmpty || digest else { continue }
+            let site = MailSite(publicURL: publicURL, tenant: tenant, translations: translations)
+            queued += try await database.transaction(tenant: tenant.id) { db in
+                var queued = 0
+                for due in reminders {
+                    queued += try await remind(due, site: site, on: db)
                 }
+                if digest { queued += try await DailyDigest.queue(today: today, site: site, on: db) }
+                return queued
             }
         }
         return queued
     }
 
     /// Queues the reminder for everyone it concerns in one company: three statements.
-    func remind(_ due: ReminderSchedule.Due, tenant: Tenant, on db: TenantConnection) async throws -> Int {
-        let missing = try await OverviewQueries.missing(month: due.month, timeZone: tenant.timeZone, on: db).map(\.userID)
+    func remind(_ due: ReminderSchedule.Due, site: MailSite, on db: TenantConnection) async throws -> Int {
+        let missing = try await OverviewQueries.missing(month: due.month, timeZone: site.tenant.timeZone, on: db).map(\.userID)
         guard !missing.isEmpty else { return 0 }
         let recipients = try await Notifier.recipients(missing, kind: .invoiceReminder, on: db)
         guard !recipients.isEmpty else { return 0 }
-        let site = MailSite(publicURL: publicURL, tenant: tenant, translations: translations)
         let key = try await MailKeyQueries.key(on: db)
         let mails = recipients.values.sorted { $0.email < $1.email }.map { recipient in
             NotificationText.compose(
@@ -76,10 +84,10 @@ public struct InvoiceReminders: Sendable {
     public func run(every interval: Duration) async {
         while !Task.isCancelled {
             do {
-                let queued = try await remindDue()
-                if queued > 0 { logger.info("queued \(queued) invoice reminder(s)") }
+                let queued = try await queueDue()
+                if queued > 0 { logger.info("queued \(queued) scheduled mail(s)") }
             } catch {
-                logger.error("invoice reminders failed: \(String(describing: error).prefix(300))")
+                logger.error("scheduled mail failed: \(String(describing: error).prefix(300))")
             }
             try? await Task.sleep(for: interval)
         }

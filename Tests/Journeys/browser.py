@@ -35,7 +35,7 @@ PHONE = {"width": 375, "height": 740, "deviceScaleFactor": 2, "mobile": True}
 
 
 class Browser:
-    def __init__(self, base_url, name, accessibility, phone=False):
+    def __init__(self, base_url, name, accessibility, phone=False, javascript=True):
         self.base_url = base_url.rstrip("/")
         self.name = name
         self.accessibility = accessibility
@@ -51,6 +51,9 @@ class Browser:
         self.driver.set_page_load_timeout(60)
         self.driver.set_script_timeout(60)
         self.wait = WebDriverWait(self.driver, WAIT_SECONDS)
+        self.javascript = javascript
+        if not javascript:  # the page's own scripts do not run (axe-core is let run for its check)
+            self.driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
         if phone:  # a phone's screen and touch, which a headless window cannot be made as narrow as
             self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
             self.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
@@ -97,6 +100,22 @@ class Browser:
     def press(self, text, within=None):
         """Presses the button named `text` and waits for the next page."""
         self._navigate(lambda: self.button(text, within).click())
+
+    def press_and_confirm(self, text, question, confirm, within=None):
+        """Presses the button named `text`, expects the dialog that asks first (its question
+        containing `question`), and confirms with its button `confirm`; waits for the next page."""
+        self.button(text, within).click()
+        dialog = self.wait.until(lambda d: d.find_element(By.CSS_SELECTOR, "dialog.confirm[open]"))
+        assert question in dialog.text, dialog.text
+        self._navigate(lambda: self.button(confirm, within=dialog).click())
+
+    def press_and_cancel(self, text, question, within=None):
+        """Presses the button named `text`, expects the dialog that asks first, and cancels it."""
+        self.button(text, within).click()
+        dialog = self.wait.until(lambda d: d.find_element(By.CSS_SELECTOR, "dialog.confirm[open]"))
+        assert question in dialog.text, dialog.text
+        self.button("Cancel", within=dialog).click()
+        self.wait.until(lambda d: not d.find_elements(By.CSS_SELECTOR, "dialog.confirm"))
 
     def click(self, element):
         """Clicks an element found otherwise (a chart's bar) and waits for the page it opens."""
@@ -282,8 +301,14 @@ class Accessibility:
         self.checked[key] = True
         for name, script in self.engines:
             axe = Axe(driver) if script is None else Axe(driver, script_url=script)
-            axe.inject()
-            results = axe.run()
+            if not browser.javascript:  # axe-core needs timers; the page's own scripts have had their chance
+                driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
+            try:
+                axe.inject()
+                results = axe.run()
+            finally:
+                if not browser.javascript:
+                    driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
             blocking = [v for v in results["violations"] if v.get("impact") in BLOCKING_IMPACTS]
             if blocking:
                 raise AccessibilityProblem(

@@ -31,8 +31,8 @@ class Journey:
         self.accessibility = accessibility
         self.browsers = []
 
-    def browser(self, who, phone=False):
-        browser = Browser(self.roster.url, who, self.accessibility, phone=phone)
+    def browser(self, who, phone=False, javascript=True):
+        browser = Browser(self.roster.url, who, self.accessibility, phone=phone, javascript=javascript)
         self.browsers.append(browser)
         return browser
 

@@ -62,7 +62,7 @@ def test_admin_month_end(journey, invoices):
     for person in (PETR, EVA):
         assert jana.field(person.name).is_selected()
     jana.tick("Mark as paid")
-    jana.press("Apply to selected")
+    jana.press_and_confirm("Apply to selected", "Mark 2 invoices as paid", "Mark as paid")
     jana.sees("2 marked as paid")
     invoices_tab(jana, "All", invoices.to_pay)
     assert "Paid" in jana.row(EVA.name).text and "Paid" in jana.row(PETR.name).text
@@ -102,3 +102,24 @@ def test_admin_rates(journey):
     assert "45.00" in jana.fact("Average increase"), jana.fact("Average increase")
     assert "5.66" in jana.fact("Average rate rose by"), jana.fact("Average rate rose by")
     journey.finish(jana)
+
+
+def test_admin_confirms_signing_out_everywhere_with_and_without_javascript(journey):
+    """Signing out everywhere asks first: in a dialog, or on a page of its own without scripts."""
+    jana = journey.browser("Jana")
+    journey.sign_in_with_link(jana, JANA)
+    jana.menu("Preferences")
+    jana.press_and_cancel("Sign out everywhere", "Sign out everywhere?")
+    jana.sees("Signed-in devices")
+    jana.press_and_confirm("Sign out everywhere", "Sign out everywhere?", "Sign out everywhere")
+    jana.sees("Sign in")
+
+    plain = journey.browser("Jana without scripts", javascript=False)
+    journey.sign_in_with_link(plain, JANA)
+    plain.menu("Preferences")
+    plain.press("Sign out everywhere")
+    assert plain.heading() == "Are you sure?"
+    plain.sees("Sign out everywhere? Every browser and every app signed in as you is signed out")
+    journey.finish(plain)
+    plain.press("Sign out everywhere")
+    plain.sees("Sign in")

@@ -82,6 +82,11 @@ struct SignInRoutes: RouteCollection {
         let tenant = try request.tenant
         let user = try request.user
         let db = try request.db
+        if !request.isConfirmed {
+            return try await request.confirmationStep(ConfirmQuestion(
+                question: request.translate("confirm.everywhere"), confirm: request.translate("preferences.everywhereButton"),
+                cancelURL: Paths.preferences(tenant.slug)))
+        }
         try await SessionQueries.deleteAll(of: user.id, on: db)
         try await OAuthQueries.revokeAll(of: user.id, on: db)
         let response = request.redirect(to: Paths.login(tenant.slug), flash: Flash(.success, "flash.signedOutEverywhere"))

@@ -11,6 +11,8 @@ struct DeskPage: HTMLPage {
         let documentURL: String
         let thumbnailURL: String?
         let amount: String?
+        /// The amount read, for the confirmation dialog's total (`confirm.js`).
+        let total: InvoiceAmount?
         let expected: String?
         let difference: String?
         let differenceClass: String
@@ -66,6 +68,7 @@ struct DeskPage: HTMLPage {
                 documentURL: Paths.invoiceDocument(slug, row.id, row.documentID),
                 thumbnailURL: row.hasThumbnail ? Paths.invoiceThumbnail(slug, row.id, row.documentID) : nil,
                 amount: row.fields.total.map { money($0.minor, $0.currency) },
+                total: row.fields.total,
                 expected: expected.paidDays > 0 ? money(expected.amountMinor, expected.currency) : nil,
                 difference: line.difference.map { ($0 > 0 ? "+" : "") + money($0, expected.currency) },
                 differenceClass: line.difference.map { $0 == 0 ? "same" : "differs" } ?? "unknown",
@@ -107,6 +110,13 @@ struct DeskPage: HTMLPage {
             html.append("<p class=\"empty\">\(empty)</p>\n")
             return html
         }
+        // The dialog's questions, per action that is asked about, with {count} and {total} to fill.
+        let confirmations = InvoiceAction.allCases.filter(\.needsConfirmation).map { action -> HTML in
+            let many = t("confirm.invoices.\(action.rawValue)", "{count}", "{total}")
+            let one = t("confirm.invoices.\(action.rawValue).one", "1", "{total}")
+            return " data-confirm-\(action.rawValue)=\"\(many)\" data-confirm-\(action.rawValue)-one=\"\(one)\" "
+                + "data-confirm-\(action.rawValue)-button=\"\(t("review.action.\(action.rawValue)"))\""
+        }.joined() + " data-confirm-none=\"\(t("confirm.invoices.noAmount"))\" data-confirm-cancel=\"\(t("confirm.cancel"))\""
         let choices = actions.map { choice -> HTML in
             """
             <label class="choice"><input type="radio" name="action" value="\(choice.value)"\
@@ -126,7 +136,7 @@ struct DeskPage: HTMLPage {
                 """
         }
         html.append("""
-            <form method="post" action="\(action)" id="desk" class="desk">
+            <form method="post" action="\(action)" id="desk" class="desk"\(confirmations)>
               <input type="hidden" name="_csrf" value="\(layout.csrf)">
               <input type="hidden" name="month" value="\(month)">
               <input type="hidden" name="state" value="\(state)">

@@ -36,7 +36,8 @@ enum DeskTable {
             out.append("""
                 <tr\(if: !row.flags.isEmpty, Self.flagged) data-document="\(row.documentURL)">\
                 <td><input type="checkbox" name="pick[]" value="\(row.pick)" id="pick-\(row.id)" \
-                aria-labelledby="desk-selection name-\(row.id)"\(if: row.checked, Self.checked)\(if: row.flags.isEmpty, Self.clean)></td>\
+                aria-labelledby="desk-selection name-\(row.id)"\(if: row.checked, Self.checked)\(if: row.flags.isEmpty, Self.clean)\
+                \(row.total.map { (total: InvoiceAmount) -> HTML in " data-amount=\"\(total.minor)\" data-currency=\"\(total.currency)\"" } ?? .empty)></td>\
                 <th scope="row"><label for="pick-\(row.id)" id="name-\(row.id)">\(row.name)</label> \
                 <a href="\(row.invoiceURL)" class="muted">\(detail)</a>\(if: row.exported, exported)</th>\
                 <td data-label="\(l.read)" class="num">\(row.amount, else: notRead)</td>\

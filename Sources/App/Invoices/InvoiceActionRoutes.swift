@@ -22,6 +22,10 @@ struct InvoiceActionRoutes: RouteCollection {
             throw Abort(.badRequest)
         }
         let here = Paths.invoice(tenant.slug, invoice.id)
+        if !request.isConfirmed, let question = action.confirmation(
+            count: 1, totals: try await ReviewQueries.selection([invoice.id], on: db).totals, cancelURL: here, t: request.translator) {
+            return try await request.confirmationStep(question)
+        }
         let reason = form?.reason?.trimmingWhitespace()
         let outcome = try await ReviewMutations.apply(
             action, to: [ReviewPick(id: invoice.id, version: version, reason: reason)], by: user, site: try request.mailSite,

@@ -35,6 +35,9 @@ public enum InvoiceAction: String, Sendable, CaseIterable, Codable {
     /// A return tells the employee why.
     public var needsReason: Bool { self == .returnToEmployee }
 
+    /// Paying and undoing are asked about first (`ConfirmQuestion`): they are hard to take back.
+    public var needsConfirmation: Bool { self == .markPaid || self == .undoApproval || self == .undoPayment }
+
     /// The actions offered for an invoice in `state`, in the order a page shows them.
     public static func allowed(from state: InvoiceState) -> [InvoiceAction] {
         allCases.filter { $0.target(from: state) != nil }

@@ -30,6 +30,8 @@ struct InvoicePage: Encodable {
         let value: String
         let label: String
         let needsReason: Bool
+        /// The confirmation dialog's question (`confirm.js`), for an action that is asked about.
+        let confirm: String?
     }
 
         let layout: Layout
@@ -62,7 +64,8 @@ struct InvoicePage: Encodable {
             actionURL: Paths.invoiceAction(slug, invoice.id),
             version: invoice.version,
             actions: !reviews ? [] : InvoiceAction.allowed(from: invoice.state).map {
-                ActionButton(value: $0.rawValue, label: t("review.action.\($0.rawValue)"), needsReason: $0.needsReason)
+                ActionButton(value: $0.rawValue, label: t("review.action.\($0.rawValue)"), needsReason: $0.needsReason,
+                             confirm: $0.confirmation(count: 1, totals: f.total.map { [$0] } ?? [], cancelURL: "", t: t)?.question)
             },
             heading: own ? t("invoice.title", t.month(invoice.month))
                 : t("invoice.titleOf", invoice.personName, t.month(invoice.month)),

@@ -62,6 +62,13 @@ struct ReviewDeskRoutes: RouteCollection {
         let common = form.reason?.trimmingWhitespace()
         let picks = Self.picks(form, common: common?.isEmpty == false ? common : nil)
         guard !picks.isEmpty else { return request.redirect(to: back, flash: Flash(.error, "flash.review.nothingSelected")) }
+        if !request.isConfirmed {
+            let selection = try await ReviewQueries.selection(picks.map(\.id), on: db)
+            if let question = action.confirmation(count: selection.count, totals: selection.totals, cancelURL: back,
+                                                  t: request.translator) {
+                return try await request.confirmationStep(question)
+            }
+        }
         let outcomes = try await ReviewMutations.apply(action, to: picks, by: user, site: try request.mailSite, on: db)
         let names = try await ReviewQueries.names(of: picks.map(\.id), on: db)
         let t = request.translator

@@ -23,6 +23,20 @@ public struct DeskRow: Sendable, Equatable {
 }
 
 public enum ReviewQueries {
+    /// How many of `ids` exist and their amounts per currency (those with nothing read count,
+    /// without an amount): what a confirmation names.
+    public static func selection(_ ids: [UUID], on db: TenantConnection) async throws -> (count: Int, totals: [InvoiceAmount]) {
+        var count = 0, totals: [InvoiceAmount] = []
+        for try await (currency, number, sum) in try await db.query("""
+            SELECT currency, count(*)::int, sum(amount_minor)::bigint FROM invoices
+            WHERE tenant_id = \(db.tenant) AND id = ANY(\(ids)) GROUP BY currency ORDER BY currency NULLS LAST
+            """).decode((String?, Int, Int64?).self) {
+            count += number
+            if let currency, let sum { totals.append(InvoiceAmount(minor: sum, currency: currency)) }
+        }
+        return (count, totals)
+    }
+
     /// The invoices of a month in one state, by surname, with the data of every flag; one statement.
     public static func desk(
         month: Month, state: InvoiceState, only ids: [UUID]? = nil, on db: TenantConnection

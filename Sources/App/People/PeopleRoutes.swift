@@ -72,8 +72,13 @@ struct PeopleRoutes: RouteCollection {
         let actor = try request.user
         let tenant = try request.tenant
         let id = try request.idParameter()
-        guard try await PeopleQueries.person(id, on: try request.db) != nil
+        guard let person = try await PeopleQueries.person(id, on: try request.db)
         else { throw Abort(.notFound) }
+        if !active, !request.isConfirmed {
+            return try await request.confirmationStep(ConfirmQuestion(
+                question: request.translate("confirm.deactivate", person.user.displayName), confirm: request.translate("confirm.deactivateButton"),
+                cancelURL: Paths.person(tenant.slug, id)))
+        }
         do {
             try await PeopleMutations.setActive(active, user: id, actor: actor.id, on: try request.db)
         } catch PeopleMutations.Refusal.lastAdmin {

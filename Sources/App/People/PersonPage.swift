@@ -66,6 +66,8 @@ struct PersonPage: Encodable {
     let contractForm: ContractFormView?
     let editURL: String?
     let deactivateURL: String?
+    /// What the deactivation's dialog asks (`confirm.js`).
+    let deactivateQuestion: String
     let reactivateURL: String?
 
     init(layout: Layout, slug: String, viewer: UUID, content: Content, today: LocalDate, ratesPage: Int?,
@@ -115,6 +117,7 @@ struct PersonPage: Encodable {
             error: refused.contractProblem.map { t($0) }) : nil
         editURL = access.canEdit ? Paths.editPerson(slug, id) : nil
         deactivateURL = access.canEdit && user.active && viewer != id ? Paths.deactivate(slug, id) : nil
+        deactivateQuestion = t("confirm.deactivate", user.displayName)
         reactivateURL = access.canEdit && !user.active ? Paths.reactivate(slug, id) : nil
     }
 

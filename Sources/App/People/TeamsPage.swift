@@ -8,6 +8,8 @@ struct TeamsPage: Encodable {
         let members: String
         let action: String
         let deleteURL: String?
+        /// What the deletion's dialog asks (`confirm.js`).
+        let deleteQuestion: String
         let leaders: [SelectOption]
         let error: String?
         let fieldID: String
@@ -47,6 +49,7 @@ struct TeamsPage: Encodable {
                 members: t("teams.members", String(team.members)),
                 action: Paths.team(slug, team.id),
                 deleteURL: team.members == 0 ? Paths.deleteTeam(slug, team.id) : nil,
+                deleteQuestion: t("confirm.deleteTeam", team.name),
                 leaders: leaders(selected: failed != nil ? failed?.leader : team.leaderID?.uuidString),
                 error: failed.map { t($0.problem) },
                 fieldID: "team-" + team.id.lowercasedString)

@@ -64,7 +64,12 @@ struct TeamsRoutes: RouteCollection {
         try request.require(.manageEmployees)
         let tenant = try request.tenant
         let id = try request.idParameter()
-        guard try await exists(id, request) else { throw Abort(.notFound) }
+        guard let team = try await TeamQueries.list(on: try request.db).first(where: { $0.id == id }) else { throw Abort(.notFound) }
+        if !request.isConfirmed {
+            return try await request.confirmationStep(ConfirmQuestion(
+                question: request.translate("confirm.deleteTeam", team.name), confirm: request.translate("confirm.deleteTeamButton"),
+                cancelURL: Paths.teams(tenant.slug)))
+        }
         do {
             try await TeamQueries.delete(id, on: try request.db)
         } catch TeamQueries.Refusal.notEmpty {

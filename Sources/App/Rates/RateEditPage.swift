@@ -6,6 +6,8 @@ struct RateEditPage: Encodable {
     let backURL: String
     let action: String
     let deleteURL: String?
+    /// What the deletion's dialog asks (`confirm.js`).
+    let deleteQuestion: String
     let effective: Bool
     let original: String
     let amount: String
@@ -28,6 +30,8 @@ struct RateEditPage: Encodable {
         backURL = Paths.person(slug, id) + "#rates"
         action = Paths.rate(slug, id, rate.id)
         deleteURL = RateRules.canDelete(rate, today: today) ? Paths.deleteRate(slug, id, rate.id) : nil
+        deleteQuestion = t("confirm.deleteRate", t.money(minor: rate.amountMinor, currency: rate.currency), rate.effectiveFrom.iso,
+                           person.displayName)
         effective = rate.effectiveFrom <= today
         original = t("rate.from", t.money(minor: rate.amountMinor, currency: rate.currency), rate.effectiveFrom.iso)
         amount = form.amount

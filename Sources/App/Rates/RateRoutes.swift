@@ -95,10 +95,17 @@ struct RateRoutes: RouteCollection {
     }
 
     func delete(_ request: Request) async throws -> Response {
-        let (id, _) = try await person(request)
+        let (id, person) = try await person(request)
         let rate = try await rate(request, of: id)
         let tenant = try request.tenant
         let back = Paths.person(tenant.slug, id) + "#rates"
+        if !request.isConfirmed {
+            let t = request.translator
+            return try await request.confirmationStep(ConfirmQuestion(
+                question: t("confirm.deleteRate", t.money(minor: rate.amountMinor, currency: rate.currency), rate.effectiveFrom.iso,
+                            person.user.displayName),
+                confirm: t("confirm.deleteRateButton"), cancelURL: back))
+        }
         do {
             try await RateMutations.deleteFuture(rate, today: try request.today, for: id,
                                                  actor: try request.user.id, notifying: try request.mailSite, on: try request.db)

@@ -168,6 +168,7 @@ struct Layout: Encodable {
         html.append("""
               <span class="product">Roster</span>
             </footer>
+            <script src="/js/confirm.js" defer></script>
             </body>
             </html>
 

@@ -43,7 +43,7 @@ import Testing
             // On the invoice's page: the flag, and the action refused and said why.
             let page = try await jana.get(Paths.invoice(Self.slug, own))
             #expect(page.body.contains("<span class=\"badge flag\">Own invoice</span>"))
-            let refused = try await jana.post(Paths.invoiceAction(Self.slug, own), form: ["action": "approve", "version": "1"],
+            let refused = try await jana.post(Paths.invoiceAction(Self.slug, own), form: ["confirmed": "1", "action": "approve", "version": "1"],
                                               csrfFrom: page)
             #expect(refused.status == .seeOther)
             #expect(try await jana.get(Paths.invoice(Self.slug, own)).body.contains("This is your own invoice"))
@@ -52,13 +52,13 @@ import Testing
             var petr = try await world.signedIn(world.leader)
             let petrsPage = try await petr.get(Paths.invoice(Self.slug, own))
             #expect(!petrsPage.body.contains("Own invoice"))
-            #expect(try await petr.post(Paths.invoiceAction(Self.slug, own), form: ["action": "approve", "version": "1"],
+            #expect(try await petr.post(Paths.invoiceAction(Self.slug, own), form: ["confirmed": "1", "action": "approve", "version": "1"],
                                         csrfFrom: petrsPage).status == .seeOther)
             #expect(try await R.state(world, own) == ("approved", 2))
             let pay = try await jana.get(Paths.reviewDesk(Self.slug, month: R.october, state: .approved))
             let payResult = try await R.apply(&jana, action: "pay", picks: ["\(own):2", "\(eva):2"], state: "approved", csrfFrom: pay)
             #expect(payResult.body.contains("1 marked as paid") && payResult.body.contains("1 not changed because they are your own"))
-            #expect(try await jana.post(Paths.invoiceAction(Self.slug, own), form: ["action": "pay", "version": "2"],
+            #expect(try await jana.post(Paths.invoiceAction(Self.slug, own), form: ["confirmed": "1", "action": "pay", "version": "2"],
                                         csrfFrom: pay).status == .seeOther)
             #expect(try await R.state(world, own) == ("approved", 2))
             // She may still send it back to herself or undo a step: no money moves.
@@ -88,7 +88,7 @@ import Testing
             let result = try await R.apply(&jana, action: "approve", picks: ["\(own):1"], csrfFrom: desk)
             #expect(result.body.contains("1 approved"))
             let page = try await jana.get(Paths.invoice(Self.slug, own))
-            #expect(try await jana.post(Paths.invoiceAction(Self.slug, own), form: ["action": "pay", "version": "2"],
+            #expect(try await jana.post(Paths.invoiceAction(Self.slug, own), form: ["confirmed": "1", "action": "pay", "version": "2"],
                                         csrfFrom: page).status == .seeOther)
             #expect(try await R.state(world, own) == ("paid", 3))
             #expect(try await Self.history(world, own) == ["approved:true", "paid:true"])
@@ -111,7 +111,7 @@ import Testing
             for role in [Role.employee, .teamLeader] {
                 var browser = try await world.signedIn(world.user(role))
                 let home = try await browser.get("/t/acme/")
-                #expect(try await browser.post(Paths.invoiceAction(Self.slug, own), form: ["action": "approve", "version": "1"],
+                #expect(try await browser.post(Paths.invoiceAction(Self.slug, own), form: ["confirmed": "1", "action": "approve", "version": "1"],
                                                csrfFrom: home).status == .forbidden)
                 #expect(try await R.apply(&browser, action: "approve", picks: ["\(own):1"], csrfFrom: home).status == .forbidden)
             }
@@ -122,7 +122,7 @@ import Testing
                                                         "month": R.october.iso])
             #expect(foreign.body.contains("1 not found"))
             #expect(try await boss.post("/t/globex/invoices/\(own.uuidString.lowercased())/action",
-                                        form: ["action": "approve", "version": "1"], csrfFrom: globexDesk).status == .notFound)
+                                        form: ["confirmed": "1", "action": "approve", "version": "1"], csrfFrom: globexDesk).status == .notFound)
             #expect(try await R.state(world, own) == ("submitted", 1))
         }
     }

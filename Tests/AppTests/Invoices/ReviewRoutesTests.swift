@@ -44,9 +44,10 @@ import Vapor
     /// Posts the desk form: one action for these "id:version" picks, with per-row reasons.
     static func apply(
         _ browser: inout Browser, action: String, picks: [String], reason: String = "", reasons: [UUID: String] = [:],
-        month: Month = october, state: String = "submitted", csrfFrom page: Browser.Page
+        month: Month = october, state: String = "submitted", confirmed: Bool = true, csrfFrom page: Browser.Page
     ) async throws -> Browser.Page {
         var fields = [("_csrf", page.csrf ?? ""), ("month", month.iso), ("state", state), ("action", action), ("reason", reason)]
+        if confirmed { fields.append(("confirmed", "1")) }
         fields += picks.map { ("pick[]", $0) }
         fields += reasons.map { ("reasons[\($0.key.uuidString.lowercased())]", $0.value) }
         let body = fields.map { "\($0.0.urlFormEncoded)=\($0.1.urlFormEncoded)" }.joined(separator: "&")
@@ -190,7 +191,7 @@ import Vapor
                         var browser = browsers[role]!
                         let home = try await browser.get("/t/acme/")
                         let response = try await browser.post(Paths.invoiceAction(Self.slug, id),
-                                                              form: ["action": action.rawValue, "version": "10", "reason": "Opravte"],
+                                                              form: ["confirmed": "1", "action": action.rawValue, "version": "10", "reason": "Opravte"],
                                                               csrfFrom: home)
                         browsers[role] = browser
                         let now = try await Self.state(world, id)
@@ -216,27 +217,27 @@ import Vapor
             let page = try await jana.get(Paths.invoice(Self.slug, id))
             #expect(page.body.contains(">Approve<") && page.body.contains(">Return to employee<"))
             #expect(!page.body.contains(">Mark as paid<"))
-            let approved = try await jana.post(Paths.invoiceAction(Self.slug, id), form: ["action": "approve", "version": "1"],
+            let approved = try await jana.post(Paths.invoiceAction(Self.slug, id), form: ["confirmed": "1", "action": "approve", "version": "1"],
                                                csrfFrom: page)
             #expect(approved.status == .seeOther)
             let after = try await jana.get(Paths.invoice(Self.slug, id))
             #expect(after.body.contains("Invoice approved.") && after.body.contains(">Mark as paid<"))
             // The old page's version: refused, and said why.
-            let stale = try await jana.post(Paths.invoiceAction(Self.slug, id), form: ["action": "pay", "version": "1"],
+            let stale = try await jana.post(Paths.invoiceAction(Self.slug, id), form: ["confirmed": "1", "action": "pay", "version": "1"],
                                             csrfFrom: page)
             #expect(stale.status == .seeOther)
             #expect(try await jana.get(Paths.invoice(Self.slug, id)).body.contains("Someone changed this invoice after you opened it"))
-            let noReason = try await jana.post(Paths.invoiceAction(Self.slug, id), form: ["action": "return", "version": "2"],
+            let noReason = try await jana.post(Paths.invoiceAction(Self.slug, id), form: ["confirmed": "1", "action": "return", "version": "2"],
                                                csrfFrom: page)
             #expect(noReason.status == .seeOther)
             #expect(try await Self.state(world, id) == ("approved", 2))
-            #expect(try await jana.post(Paths.invoiceAction(Self.slug, id), form: ["action": "fly", "version": "2"],
+            #expect(try await jana.post(Paths.invoiceAction(Self.slug, id), form: ["confirmed": "1", "action": "fly", "version": "2"],
                                         csrfFrom: page).status == .badRequest)
             // The employee sees no actions and may not post one.
             var eva = try await world.signedIn(world.employee)
             let own = try await eva.get(Paths.invoice(Self.slug, id))
             #expect(!own.body.contains(">Mark as paid<"))
-            #expect(try await eva.post(Paths.invoiceAction(Self.slug, id), form: ["action": "pay", "version": "2"],
+            #expect(try await eva.post(Paths.invoiceAction(Self.slug, id), form: ["confirmed": "1", "action": "pay", "version": "2"],
                                        csrfFrom: own).status == .forbidden)
             #expect(try await Self.state(world, id) == ("approved", 2))
         }
@@ -270,7 +271,7 @@ import Vapor
             #expect(foreign.body.contains("1 not found"))
             #expect(try await Self.state(world, id) == ("submitted", 1))
             #expect(try await boss.post("/t/globex/invoices/\(id.uuidString.lowercased())/action",
-                                        form: ["action": "approve", "version": "1"], csrfFrom: globexDesk).status == .notFound)
+                                        form: ["confirmed": "1", "action": "approve", "version": "1"], csrfFrom: globexDesk).status == .notFound)
             let overview = try await boss.get("/t/globex/review/invoices?month=\(Self.october.iso)")
             #expect(!overview.body.contains("Dvořáková"))
         }
@@ -331,7 +332,15 @@ import Vapor
             #expect(xml.body.contains("<NbOfTxs>2</NbOfTxs>") && xml.body.contains("<CtrlSum>12845.51</CtrlSum>"))
             #expect(xml.body.contains("<InstdAmt Ccy=\"CZK\">12345.50</InstdAmt>") && xml.body.contains("<InstdAmt Ccy=\"CZK\">500.01</InstdAmt>"))
             // Then one click: everything on "To pay" is selected; mark it paid.
-            let paid = try await Self.apply(&jana, action: "pay", picks: ["\(a):2", "\(b):2"], state: "approved", csrfFrom: pay)
+            // Paying is asked about first, naming how many and how much; asking changes nothing.
+            let asked = try await Self.apply(&jana, action: "pay", picks: ["\(a):2", "\(b):2"], state: "approved", confirmed: false,
+                                             csrfFrom: pay)
+            let total = Money.format(minor: 12_845_51, currency: "CZK", language: .en)
+            #expect(asked.status == .ok && asked.body.contains("Mark 2 invoices as paid, \(total) in total?"))
+            #expect(asked.body.contains(#"<a class="button" href="/t/acme/review/desk?month=2025-10&amp;state=approved">Cancel</a>"#))
+            #expect(try await Self.state(world, a).state == "approved")
+            // The step's button (no JavaScript needed) posts the same selection, confirmed.
+            let paid = try await jana.confirm(asked)
             #expect(paid.body.contains("2 marked as paid"))
             #expect(try await Self.state(world, a).state == "paid")
             #expect(try await jana.post(Paths.reviewExport(Self.slug), form: ["format": "pdf"], csrfFrom: pay).status == .badRequest)

@@ -207,7 +207,7 @@ import VaporTesting
             #expect(try await Self.me(world, again.access_token).status == .ok)
             var admin = try await world.signedIn(world.admin)
             let profile = try await admin.get(Paths.person("acme", world.employee.id))
-            _ = try await admin.post(Paths.deactivate("acme", world.employee.id), form: [:], csrfFrom: profile)
+            _ = try await admin.post(Paths.deactivate("acme", world.employee.id), form: ["confirmed": "1"], csrfFrom: profile)
             #expect(try await Self.me(world, again.access_token).status == .unauthorized)
             #expect(try await Self.refresh(world, again.refresh_token).status == .badRequest)
         }
@@ -221,7 +221,7 @@ import VaporTesting
             var admin = try await world.signedIn(world.admin)
             let preferences = try await laptop.get(Paths.preferences("acme"))
             #expect(preferences.body.contains("Sign out everywhere"))
-            let out = try await laptop.post(Paths.logoutEverywhere("acme"), form: [:], csrfFrom: preferences)
+            let out = try await laptop.post(Paths.logoutEverywhere("acme"), form: ["confirmed": "1"], csrfFrom: preferences)
             #expect(out.status == .seeOther && out.location == "/t/acme/login")
             let phoneHome = try await phone.get("/t/acme/")
             #expect(phoneHome.status == .seeOther, "the other browser is signed out too")

@@ -131,7 +131,7 @@ import Testing
             var eva = try await world.signedIn(world.employee)
             var admin = try await world.signedIn(world.admin)
             let page = try await admin.get(Paths.person("acme", world.employee.id))
-            let done = try await admin.post(Paths.deactivate("acme", world.employee.id), form: [:], csrfFrom: page)
+            let done = try await admin.post(Paths.deactivate("acme", world.employee.id), form: ["confirmed": "1"], csrfFrom: page)
             #expect(done.status == .seeOther)
             let after = try await admin.get(Paths.person("acme", world.employee.id))
             #expect(after.body.contains("Deactivated. They can no longer sign in.") && after.body.contains("Reactivate"))
@@ -143,18 +143,18 @@ import Testing
             #expect(again.status == .seeOther)
 
             // Jana is the only admin: she cannot deactivate herself, even by a crafted request.
-            let own = try await admin.post(Paths.deactivate("acme", world.admin.id), form: [:], csrfFrom: after)
+            let own = try await admin.post(Paths.deactivate("acme", world.admin.id), form: ["confirmed": "1"], csrfFrom: after)
             #expect(own.status == .seeOther)
             let refused = try await admin.get(Paths.person("acme", world.admin.id))
             #expect(refused.body.contains("The last administrator cannot be deactivated"))
             let page9 = try await admin.get("/t/acme/")
             #expect(page9.status == .ok)
 
-            let foreign = try await admin.post(Paths.deactivate("acme", world.otherAdmin.id), form: [:], csrfFrom: after)
+            let foreign = try await admin.post(Paths.deactivate("acme", world.otherAdmin.id), form: ["confirmed": "1"], csrfFrom: after)
             #expect(foreign.status == .notFound)
             var leader = try await world.signedIn(world.leader)
             let home = try await leader.get("/t/acme/")
-            let page10 = try await leader.post(Paths.deactivate("acme", world.employee.id), form: [:], csrfFrom: home)
+            let page10 = try await leader.post(Paths.deactivate("acme", world.employee.id), form: ["confirmed": "1"], csrfFrom: home)
             #expect(page10.status == .forbidden)
         }
     }

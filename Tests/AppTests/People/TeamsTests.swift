@@ -29,13 +29,13 @@ import Testing
                 try await TeamQueries.list(on: $0)
             }
             let design = try #require(teams.first { $0.name == "Design" }), vyvoj = try #require(teams.first { $0.name == "Vývoj" })
-            let busy = try await admin.post(Paths.deleteTeam("acme", vyvoj.id), form: [:], csrfFrom: after)
+            let busy = try await admin.post(Paths.deleteTeam("acme", vyvoj.id), form: ["confirmed": "1"], csrfFrom: after)
             #expect(busy.status == .seeOther)
             let refused = try await admin.get("/t/acme/teams")
             #expect(refused.body.contains("Only an empty team can be deleted") && refused.body.contains("Vývoj"))
             let renamed = try await admin.post(Paths.team("acme", design.id), form: ["name": "UX", "leader": ""], csrfFrom: refused)
             #expect(renamed.status == .seeOther)
-            let deleted = try await admin.post(Paths.deleteTeam("acme", design.id), form: [:], csrfFrom: refused)
+            let deleted = try await admin.post(Paths.deleteTeam("acme", design.id), form: ["confirmed": "1"], csrfFrom: refused)
             #expect(deleted.status == .seeOther)
             let final = try await admin.get("/t/acme/teams")
             #expect(final.body.contains("The team was deleted.") && !final.body.contains("value=\"UX\""))
@@ -74,7 +74,7 @@ import Testing
             let home = try await admin.get("/t/acme/")
             let foreign = try await admin.post(Paths.team("acme", globexTeams[0].id), form: ["name": "Taken"], csrfFrom: home)
             #expect(foreign.status == .notFound)
-            let foreignDelete = try await admin.post(Paths.deleteTeam("acme", globexTeams[0].id), form: [:], csrfFrom: home)
+            let foreignDelete = try await admin.post(Paths.deleteTeam("acme", globexTeams[0].id), form: ["confirmed": "1"], csrfFrom: home)
             #expect(foreignDelete.status == .notFound)
         }
     }

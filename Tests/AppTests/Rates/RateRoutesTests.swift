@@ -78,7 +78,7 @@ import Testing
             #expect(corrected.status == .seeOther)
             let moved = try await Self.history(world, world.employee).first { $0.rate.id == upcoming.id }
             #expect(moved?.rate.amountMinor == 730_00 && moved?.rate.effectiveFrom == later && moved?.correctedAt == nil)
-            let deleted = try await admin.post(Paths.deleteRate("acme", world.employee.id, upcoming.id), form: [:], csrfFrom: edit)
+            let deleted = try await admin.post(Paths.deleteRate("acme", world.employee.id, upcoming.id), form: ["confirmed": "1"], csrfFrom: edit)
             #expect(deleted.status == .seeOther)
             let after = try await admin.get(Paths.person("acme", world.employee.id))
             #expect(after.body.contains("The upcoming rate was deleted.") && after.body.contains("deleted an upcoming hourly rate"))
@@ -110,7 +110,7 @@ import Testing
             let profile = try await admin.get(Paths.person("acme", world.employee.id))
             #expect(profile.body.contains("fixed a typo in an hourly rate") && profile.body.contains("corrected "))
             // A rate in effect cannot be deleted, even by a hand-made request.
-            let refused = try await admin.post(Paths.deleteRate("acme", world.employee.id, current.id), form: [:], csrfFrom: edit)
+            let refused = try await admin.post(Paths.deleteRate("acme", world.employee.id, current.id), form: ["confirmed": "1"], csrfFrom: edit)
             #expect(refused.status == .seeOther)
             let stays = try await admin.get(Paths.person("acme", world.employee.id))
             #expect(stays.body.contains("stays in the history"))
@@ -132,7 +132,7 @@ import Testing
                 #expect(edit.status == .forbidden)
                 let change = try await browser.post(Paths.rate("acme", world.employee.id, rate.id), form: form, csrfFrom: home)
                 #expect(change.status == .forbidden)
-                let delete = try await browser.post(Paths.deleteRate("acme", world.employee.id, rate.id), form: [:], csrfFrom: home)
+                let delete = try await browser.post(Paths.deleteRate("acme", world.employee.id, rate.id), form: ["confirmed": "1"], csrfFrom: home)
                 #expect(delete.status == .forbidden)
             }
             // Another tenant's admin: the person and the rate do not exist for them.

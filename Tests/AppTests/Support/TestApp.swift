@@ -189,6 +189,23 @@ struct Browser: Sendable {
         return try await postRaw(path, form: fields)
     }
 
+    /// Presses the confirming button of a confirmation step (`ConfirmationPage`): posts its form's
+    /// hidden fields, as a browser without JavaScript would.
+    mutating func confirm(_ page: Page) async throws -> Page {
+        guard let action = page.body.firstMatch(of: /<form method="post" action="([^"]+)" class="inline">/)?.1 else {
+            throw Abort(.badRequest, reason: "not a confirmation step: \(page.body.prefix(300))")
+        }
+        func unescaped(_ text: Substring) -> String {
+            String(text).replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+                .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+                .replacingOccurrences(of: "&amp;", with: "&")
+        }
+        let body = page.body.matches(of: /<input type="hidden" name="([^"]*)" value="([^"]*)">/).map { match in
+            "\(unescaped(match.1).urlFormEncoded)=\(unescaped(match.2).urlFormEncoded)"
+        }.joined(separator: "&")
+        return try await send(.POST, unescaped(action), body: body, contentType: "application/x-www-form-urlencoded")
+    }
+
     /// Posts exactly `form`, no token added.
     mutating func postRaw(_ path: String, form: [String: String]) async throws -> Page {
         let body = form.map { key, value in

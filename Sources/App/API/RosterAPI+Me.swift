@@ -36,6 +36,10 @@ extension RosterAPI {
         guard case .json(let body) = input.body else { throw APIProblem(.unsupportedMediaType, "unsupported-media-type") }
         let wanted = try await APIContext.run(readOnly: false) { api in
             try api.require(.setMyMailPreferences)
+            // The document says each kind once (uniqueItems).
+            guard Set(body.wanted).count == body.wanted.count else {
+                throw APIProblem.invalid([.init(field: "wanted", message: api.t("api.field.wanted"))])
+            }
             let kinds = Set(body.wanted.compactMap { MailKind(rawValue: $0.rawValue) })
             try await MailPreferenceQueries.set(kinds, for: api.user, on: api.db)
             return try await MailPreferenceQueries.wanted(by: api.user.id, on: api.db).filter { $0.isOffered(to: api.user) }

@@ -31,6 +31,27 @@ import Vapor
         }
     }
 
+    @Test func mailPreferencesAreThePreferencesPagesChoices() async throws {
+        try await withWorld { world in
+            let eva = try await APIClient.signIn(world, world.employee)
+            let defaults = try await eva.get("/me/mail").decode(Components.Schemas.MailPreferences.self)
+            #expect(defaults.wanted.map(\.rawValue) == ["invoice-returned", "invoice-approved", "invoice-paid", "rate-changed",
+                                                          "invoice-reminder"], "all but the admins' digest")
+            let set = try await eva.send(.PUT, "/me/mail", json: #"{"wanted":["invoice-paid","daily-digest"]}"#)
+            #expect(try set.decode(Components.Schemas.MailPreferences.self).wanted.map(\.rawValue) == ["invoice-paid"],
+                    "a digest is not an employee's to ask for")
+            #expect(try await NotificationFlowTests.wanted(world, world.employee) == [.invoicePaid])
+            let twice = try await eva.send(.PUT, "/me/mail", json: #"{"wanted":["invoice-paid","invoice-paid"]}"#)
+            #expect(twice.status == .unprocessableEntity && twice.isProblem)
+            let unknown = try await eva.send(.PUT, "/me/mail", json: #"{"wanted":["spam"]}"#)
+            #expect(unknown.status.code >= 400 && unknown.status.code < 500 && unknown.isProblem)
+            #expect(try await NotificationFlowTests.wanted(world, world.employee) == [.invoicePaid], "nothing changed")
+            let jana = try await APIClient.signIn(world, world.admin)
+            let digest = try await jana.send(.PUT, "/me/mail", json: #"{"wanted":["daily-digest"]}"#)
+            #expect(try digest.decode(Components.Schemas.MailPreferences.self).wanted.map(\.rawValue) == ["daily-digest"])
+        }
+    }
+
     @Test func refusalsAreProblemDocuments() async throws {
         try await withWorld { world in
             // No token, and a token of nobody: 401 with the Bearer challenge.

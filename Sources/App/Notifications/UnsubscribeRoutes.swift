@@ -54,7 +54,7 @@ struct UnsubscribePage: HTMLPage {
     init(layout: Layout, kindName: String, done: Bool, action: String, preferencesURL: String, t: Translator) {
         self.layout = layout
         let form: HTML = done
-            ? "<p class=\"notice success\" role=\"status\">\(t("unsubscribe.done", kindName))</p>\n"
+            ? "<p class=\"flash flash-success\" role=\"status\">\(t("unsubscribe.done", kindName))</p>\n"
             : """
               <p>\(t("unsubscribe.question", kindName))</p>
               <form method="post" action="\(action)">

@@ -77,7 +77,8 @@
     } else if (form.id === "desk") {
       question = deskQuestion(form);
     }
-    if (!question) return;
+    // Without dialogs (an old browser) the server's confirmation step asks instead.
+    if (!question || typeof HTMLDialogElement !== "function") return;
     event.preventDefault();
     ask(question, function () {
       var confirmed = document.createElement("input");

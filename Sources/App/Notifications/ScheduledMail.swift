@@ -44,13 +44,19 @@ public struct ScheduledMail: Sendable {
             let digest = DailyDigest.isDue(today: today, hour: hour)
             guard !reminders.isEmpty || digest else { continue }
             let site = MailSite(publicURL: publicURL, tenant: tenant, translations: translations)
-            queued += try await database.transaction(tenant: tenant.id) { db in
-                var queued = 0
-                for due in reminders {
-                    queued += try await remind(due, site: site, on: db)
+            // One company's failure is logged and tried again at the next pass; the others go on.
+            do {
+                queued += try await database.transaction(tenant: tenant.id) { db in
+                    var queued = 0
+                    for due in reminders {
+                        queued += try await remind(due, site: site, on: db)
+                    }
+                    if digest { queued += try await DailyDigest.queue(today: today, site: site, on: db) }
+                    return queued
                 }
-                if digest { queued += try await DailyDigest.queue(today: today, site: site, on: db) }
-                return queued
+            } catch {
+                if error is CancellationError || DatabaseUnavailable.from(error) != nil { throw error }
+                logger.error("scheduled mail of \(tenant.slug) failed: \(String(describing: error).prefix(300))")
             }
         }
         return queued

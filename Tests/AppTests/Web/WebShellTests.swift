@@ -154,7 +154,7 @@ import VaporTesting
             var visitor = world.browser()
             let login = try await visitor.get(Paths.login("acme"))
             #expect(!login.body.contains("class=\"nav\"") && !login.body.contains("class=\"who\""))
-            #expect(login.body.contains("<main id=\"main\">") && login.body.contains("</footer>\n</body>\n</html>"))
+            #expect(login.body.contains("<main id=\"main\">") && login.body.contains("</footer>\n<script src=\"/js/confirm.js\" defer></script>\n</body>\n</html>"))
         }
     }
 }

@@ -147,7 +147,8 @@ stop_cluster() {
 }
 
 # serve_demo DATABASE WEB_PORT LOG: inside a subshell of a script that started the test cluster
-# ($port) and knows the built binaries ($bindir): a database of its own with the demo company, and
+# ($port) and knows the built binaries ($bindir): a database of its own with the demo company's
+# three people (`demo --minimal`: the journeys and API checks make their own invoices), and
 # Roster serving it on WEB_PORT (pid in $server, stopped when the subshell exits). Exports
 # PUBLIC_URL and the database settings; mail leaves through the test SMTP server.
 serve_demo() {
@@ -163,7 +164,7 @@ serve_demo() {
   export ROSTER_SECRET_KEY
   # (set -e does not act inside a subshell whose status is tested: every step says when it fails.)
   "$bindir/Roster" migrate >/dev/null || die "migrating the database $database failed"
-  "$bindir/Roster" demo >/dev/null || die "loading the demo company into $database failed"
+  "$bindir/Roster" demo --minimal >/dev/null || die "loading the demo company into $database failed"
   "$bindir/Roster" serve --hostname 127.0.0.1 --port "$web_port" >"$log" 2>&1 &
   server=$!
   trap 'kill "$server" 2>/dev/null' EXIT

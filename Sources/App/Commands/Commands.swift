@@ -141,17 +141,31 @@ struct APITokenCommand: AsyncCommand {
     }
 }
 
-/// `demo`: the demo company "acme" with an admin, a team leader and an employee; safe to run again.
+/// `demo [--reset] [--minimal]`: the demo company "acme" (`DemoCompany`); safe to run again.
 struct DemoCommand: AsyncCommand {
-    struct Signature: CommandSignature {}
+    struct Signature: CommandSignature {
+        @Flag(name: "reset", help: "Removes the demo company and loads it afresh.")
+        var reset: Bool
+        @Flag(name: "minimal", help: "Only the three people who sign in, with their rates (what the browser journeys start from).")
+        var minimal: Bool
+        init() {}
+    }
+
     var help: String { "Creates or refreshes the demo company and prints a sign-in link for each demo person." }
 
     func run(using context: CommandContext, signature: Signature) async throws {
         let app = context.application
-        let people = try await DemoData.seed(database: app.database, clock: app.settings.clock)
+        let loaded = try await DemoCompany.load(database: app.database, clock: app.settings.clock, inspector: app.pdfInspector,
+                                                reset: signature.reset, minimal: signature.minimal)
         context.console.print("Demo company \"\(DemoData.name)\": \(app.settings.publicURL)\(Paths.home(DemoData.slug))")
+        if let life = loaded.life {
+            context.console.print("  \(life.people) people in \(life.teams) teams; \(life.invoices) invoices added now"
+                                  + (signature.reset ? " (loaded afresh)" : " (run `demo --reset` to start afresh)"))
+        } else if !signature.minimal {
+            context.console.print("  This company was not created by `demo`: only its three demo people were refreshed.")
+        }
         context.console.print("One-time sign-in links (one use each, valid 15 minutes; run `demo` again for new ones):")
-        for person in people {
+        for person in loaded.people {
             context.console.print("  \(person.role.padding(toLength: 12, withPad: " ", startingAt: 0)) \(person.user.displayName) <\(person.user.email)>")
             context.console.print("               \(app.settings.publicURL)\(Paths.signInLink(DemoData.slug, token: person.link.value))")
         }

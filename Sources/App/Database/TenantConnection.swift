@@ -101,9 +101,11 @@ extension PostgresConnection {
 
     /// Inside an open transaction without a tenant: inserts a tenant and makes it the
     /// transaction's tenant.
-    public func createTenant(slug: String, name: String, logger: Logger) async throws -> (Tenant, TenantConnection) {
+    public func createTenant(
+        slug: String, name: String, demo: Bool = false, logger: Logger
+    ) async throws -> (Tenant, TenantConnection) {
         let rows = try await query("""
-            INSERT INTO tenants (slug, name) VALUES (\(slug), \(name))
+            INSERT INTO tenants (slug, name, demo) VALUES (\(slug), \(name), \(demo))
             RETURNING \(unescaped: TenantQueries.columns)
             """, logger: logger).collect()
         let tenant = try TenantQueries.decode(rows[0])

@@ -1,7 +1,9 @@
 import Foundation
 
-/// The demo company: an admin, a team leader and an employee. Running it again updates the
-/// same people and issues fresh sign-in links.
+/// The demo company's three people who sign in: an admin, a team leader and an employee, the
+/// team leader's team, their contracts and rates. The tests start from them alone; `DemoCompany`
+/// adds the rest of the company's life. Running it again updates the same people and issues
+/// fresh sign-in links.
 public enum DemoData {
     public static let slug = "acme"
     public static let name = "Acme s.r.o."
@@ -36,7 +38,7 @@ public enum DemoData {
             let logger = database.logger
             let existing = try await connection.enterTenant(slug: slug, logger: logger)
             let (tenant, connection) = if let existing { existing } else {
-                try await connection.createTenant(slug: slug, name: name, logger: logger)
+                try await connection.createTenant(slug: slug, name: name, demo: true, logger: logger)
             }
             var result: [Person] = []
             var team: UUID?
@@ -55,11 +57,11 @@ public enum DemoData {
                     team = try await PeopleMutations.createTeam(
                         name: "Vývoj", leader: user.id, on: connection)
                 }
-                if person.inTeam, let team {
-                    try await PeopleMutations.setTeam(team, for: user.id, actor: nil, on: connection)
-                }
-                // Contracts and rates only the first time: they are history, not settings.
+                // Team, contracts and rates only the first time: they are history, not settings.
                 if try await PeopleQueries.contracts(of: user.id, on: connection).isEmpty {
+                    if person.inTeam, let team {
+                        try await PeopleMutations.setTeam(team, for: user.id, actor: nil, on: connection)
+                    }
                     let contract = Contract(id: UUID(), kind: person.contract, validFrom: LocalDate(iso: person.since)!,
                                             validTo: nil, capacityTenths: person.capacityTenths)
                     try await PeopleMutations.addContract(contract, for: user.id, actor: nil, on: connection)

@@ -64,6 +64,14 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
         return LocalDate(year: c.year!, month: c.month!, day: c.day!)!
     }
 
+    /// The instant of this day's `hour`:`minute` on the wall clock of a time zone (the tenant's).
+    public func instant(hour: Int, minute: Int, in zone: String) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: zone) ?? TimeZone(identifier: "Europe/Prague")!
+        let components = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute)
+        return calendar.date(from: components) ?? Date(timeIntervalSince1970: Double(daysSinceEpoch) * 86_400)
+    }
+
     public var iso: String { year.zeroPadded(4) + "-" + month.zeroPadded(2) + "-" + day.zeroPadded(2) }
 
     /// Plain arithmetic on the proleptic Gregorian calendar: month loops run it for every day,

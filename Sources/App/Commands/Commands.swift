@@ -7,6 +7,7 @@ func registerCommands(_ app: Application) async {
     app.asyncCommands.use(DemoCommand(), as: "demo")
     app.asyncCommands.use(SignInLinkCommand(), as: "link")
     app.asyncCommands.use(APITokenCommand(), as: "token")
+    app.asyncCommands.use(RemindCommand(), as: "remind")
 }
 
 /// `serve`, refusing a development server that others could reach, a production server that
@@ -138,6 +139,33 @@ struct APITokenCommand: AsyncCommand {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         context.console.print(String(decoding: try encoder.encode(body), as: UTF8.self))
+    }
+}
+
+/// `remind [--at 2026-11-30T10:00:00+01:00]`: one pass of `ScheduledMail`, as `serve` makes every
+/// 15 minutes. With `--at`, the pass acts as of that instant: a reminder day the servers missed
+/// can be caught up. Each mail is queued once however often this runs (the outbox's once-only key).
+struct RemindCommand: AsyncCommand {
+    struct Signature: CommandSignature {
+        @Option(name: "at", help: "Act as of this instant (ISO 8601 with its offset); default: now.")
+        var at: String?
+        init() {}
+    }
+
+    var help: String { "Queues the invoice reminders and admins' digests that are due; each mail goes once however often this runs." }
+
+    func run(using context: CommandContext, signature: Signature) async throws {
+        let app = context.application
+        var clock = app.settings.clock
+        if let at = signature.at {
+            guard let fixed = BusinessClock.fixed(at) else {
+                throw OperatorCommands.Failure("--at needs an instant with its offset, such as 2026-11-30T10:00:00+01:00")
+            }
+            clock = fixed
+        }
+        let queued = try await ScheduledMail(database: app.database, clock: clock, publicURL: app.settings.publicURL,
+                                             translations: app.translations, logger: app.logger).queueDue()
+        context.console.print("Queued \(queued) mail\(queued == 1 ? "" : "s"); the server's mail worker sends them.")
     }
 }
 

@@ -112,6 +112,16 @@ import Vapor
             let mails = try await Self.outbox(world, to: world.leader.email)
             #expect(mails.count == 1 && mails[0].body.contains("2027-01-01") && mails[0].body.contains("1"))
             #expect(try await Self.outbox(world, to: world.admin.email).allSatisfy { $0.subject == "Welcome" })
+            // Through the SMTP server, like every kind.
+            if let command = ProcessInfo.processInfo.environment["ROSTER_TEST_SENDMAIL"],
+               let maildir = ProcessInfo.processInfo.environment["ROSTER_TEST_MAILDIR"], let queued = mails.first {
+                let worker = MailWorker(database: world.db, transport: try #require(SendmailTransport(commandLine: command)),
+                                        from: "Roster <roster@roster.test>", logger: TestPostgres.logger)
+                _ = try await worker.deliverDue(tenant: world.admin.tenantID)
+                let mail = try ReceivedMail.find(in: maildir, id: queued.id)
+                #expect(mail.header("To") == world.leader.email && mail.text.contains("2027-01-01"))
+                #expect(mail.header("List-Unsubscribe")?.contains("/rate-changed?") == true)
+            }
         }
     }
 
@@ -138,6 +148,52 @@ import Vapor
         try await withWorld { world in
             let queued = try await world.app.scheduledMail.queueDue()
             #expect(queued == 0)
+        }
+    }
+
+    /// Two `Roster remind` processes on one database, as two servers' passes: one reminder each,
+    /// delivered through the SMTP server, with a link that opens the month's upload.
+    @Test func remindersGoOutOnceWhenTwoRosterProcessesRace() async throws {
+        let command = try #require(ProcessInfo.processInfo.environment["ROSTER_TEST_SENDMAIL"],
+                                   "run the tests with scripts/test, which starts an SMTP server")
+        let maildir = try #require(ProcessInfo.processInfo.environment["ROSTER_TEST_MAILDIR"])
+        // The test runner's own directory holds the built products.
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("Roster")
+        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build Roster first (scripts/test does)")
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        try await withWorld { world in
+            let url = try world.database.appURL
+            var environment = ProcessInfo.processInfo.environment
+            environment["DATABASE_URL"] = "postgres://\(url.username)@\(url.host):\(url.port)/\(url.database)"
+            environment["PUBLIC_URL"] = "http://localhost:8080"
+            let processes = try (0..<2).map { _ in
+                let process = Process()
+                process.executableURL = binary
+                process.arguments = ["remind", "--at", "2026-11-30T10:00:00+01:00"]
+                process.currentDirectoryURL = root
+                process.environment = environment
+                process.standardOutput = FileHandle.nullDevice
+                try process.run()
+                return process
+            }
+            let deadline = Date().addingTimeInterval(60)
+            while processes.contains(where: \.isRunning), Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
+            #expect(processes.allSatisfy { !$0.isRunning && $0.terminationStatus == 0 })
+            let worker = MailWorker(database: world.db, transport: try #require(SendmailTransport(commandLine: command)),
+                                    from: "Roster <roster@roster.test>", logger: TestPostgres.logger)
+            _ = try await worker.deliverDue(tenant: world.admin.tenantID)
+            for person in [world.leader, world.employee] {
+                let mails = try await Self.outbox(world, to: person.email).filter { $0.subject != "Welcome" }
+                #expect(mails.count == 1, "\(person.email): one reminder from two processes")
+                let queued = try #require(mails.first)
+                let mail = try ReceivedMail.find(in: maildir, id: queued.id)
+                #expect(queued.subject == "Chybí vaše faktura za listopad 2026", "in the company's language")
+                #expect(mail.header("To") == person.email && mail.header("Subject")?.hasPrefix("=?UTF-8?") == true)
+                #expect(mail.text.contains("http://localhost:8080" + Paths.uploadInvoice("acme", month: Month(year: 2026, month: 11)!)))
+                #expect(mail.header("List-Unsubscribe")?.contains("/mail/stop/") == true)
+            }
         }
     }
 

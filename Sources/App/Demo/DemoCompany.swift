@@ -12,16 +12,12 @@ public enum DemoCompany {
         public let life: (people: Int, teams: Int, invoices: Int)?
     }
 
-    public struct Refusal: Error, CustomStringConvertible {
-        public let description: String
-    }
-
     public static func load(
         database: Database, clock: BusinessClock, inspector: PDFInspector, reset: Bool = false, minimal: Bool = false
     ) async throws -> Loaded {
         if reset, let demo = try await isDemo(database: database) {
             guard demo.marked else {
-                throw Refusal(description: "The company \"\(DemoData.slug)\" was not created by `demo`: it is not removed.")
+                throw OperatorCommands.Failure("The company \"\(DemoData.slug)\" was not created by `demo`: it is not removed.")
             }
             try await remove(tenant: demo.id, database: database)
         }

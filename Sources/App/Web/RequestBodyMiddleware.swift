@@ -47,6 +47,10 @@ struct RequestBodyMiddleware: AsyncMiddleware {
                 guard contentType != nil else { throw Abort(.unsupportedMediaType) }
                 if FormText.jsonContainsNUL(body.readableBytesView) { throw RequestProblem.nulCharacter(field: "body") }
             }
+        case (.form, .multipartForm?) where request.route?.userInfo[RouteOption.signedAddress] as? Bool == true:
+            // A mail program may send its one-click unsubscribe (RFC 8058) as multipart/form-data:
+            // the body is collected within the form's limit and deadline, and not used.
+            try await request.collectBody()
         case (.multipart, .multipartForm?):
             // Refuse a declared size beyond the limit before anything else happens.
             if let declared = request.headers.first(name: .contentLength).flatMap(Int.init), declared > request.maxBodyBytes {

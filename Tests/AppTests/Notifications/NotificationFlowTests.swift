@@ -66,7 +66,21 @@ import Vapor
                 #expect(try await stranger.postRaw(bad, form: ["List-Unsubscribe": "One-Click"]).status == .notFound, "\(bad)")
             }
             #expect(try await Self.wanted(world, world.employee).contains(.invoiceReturned))
-            // A mail program's one-click POST: no cookie, no CSRF token.
+            // A mail program's one-click POST: no cookie, no CSRF token; as multipart/form-data too (RFC 8058).
+            var multipartProgram = world.browser()
+            let boundary = "roster-test-boundary"
+            let multipart = "--\(boundary)\r\nContent-Disposition: form-data; name=\"List-Unsubscribe\"\r\n\r\nOne-Click\r\n--\(boundary)--\r\n"
+            let paidStop = stop.replacingOccurrences(of: "invoice-returned", with: "invoice-approved")
+            #expect(try await multipartProgram.send(.POST, paidStop, body: multipart,
+                                                    contentType: "multipart/form-data; boundary=\(boundary)").status == .notFound,
+                    "the signature is still checked")
+            let viaMultipart = try await multipartProgram.send(.POST, stop, body: multipart,
+                                                               contentType: "multipart/form-data; boundary=\(boundary)")
+            #expect(viaMultipart.status == .ok && viaMultipart.body.contains("no longer receive"))
+            #expect(try await !Self.wanted(world, world.employee).contains(.invoiceReturned))
+            try await world.db.transaction(tenant: world.admin.tenantID) {
+                try await MailPreferenceQueries.set(Set(MailKind.allCases.filter { $0.isOffered(to: world.employee) }), for: world.employee, on: $0)
+            }
             var mailProgram = world.browser()
             let done = try await mailProgram.postRaw(stop, form: ["List-Unsubscribe": "One-Click"])
             #expect(done.status == .ok && done.body.contains("no longer receive"))

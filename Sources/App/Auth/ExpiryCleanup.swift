@@ -7,7 +7,9 @@ import Vapor
 /// through the provider started, sessions, apps' codes and tokens) cannot grow their tables
 /// without bound. Each kind is kept for `retention` after it ended: a used or expired link still
 /// gets its own page, a spent OAuth code or refresh token presented again still revokes its
-/// family, and sign-in requests outlive the throttle's window.
+/// family, and sign-in requests outlive the throttle's window. Mail that was sent or given up is
+/// kept for `mailRetention` (30 days), then deleted: it holds personal text, and nobody reads it
+/// there after delivery.
 ///
 /// The tables have row level security forced for every role, the owner included, so no function
 /// (SECURITY DEFINER or not) could delete across tenants in one statement without a role that
@@ -22,18 +24,21 @@ public struct ExpiryCleanup: Sendable {
     /// The sessions' idle timeout (`AppSettings.sessionIdleMinutes`).
     public let idleTimeout: TimeInterval
     public let retention: TimeInterval
+    public let mailRetention: TimeInterval
     /// Rows per DELETE.
     public let batchSize: Int
 
     public static let defaultRetention: TimeInterval = 24 * 3600
+    public static let defaultMailRetention: TimeInterval = 30 * 24 * 3600
 
     public init(database: Database, logger: Logger, idleTimeout: TimeInterval, retention: TimeInterval = defaultRetention,
-                batchSize: Int = 500) {
+                mailRetention: TimeInterval = defaultMailRetention, batchSize: Int = 500) {
         self.database = database
         self.logger = logger
         self.idleTimeout = idleTimeout
         // Sign-in requests are counted over the throttle's window: never delete within it.
         self.retention = max(retention, SignInThrottle.window)
+        self.mailRetention = mailRetention
         self.batchSize = max(1, batchSize)
     }
 
@@ -44,14 +49,15 @@ public struct ExpiryCleanup: Sendable {
         public var oidcAttempts = 0
         public var oauthCodes = 0
         public var oauthTokens = 0
+        public var mails = 0
 
-        var largestBatch: Int { [sessions, signInLinks, signInRequests, oidcAttempts, oauthCodes, oauthTokens].max() ?? 0 }
+        var largestBatch: Int { [sessions, signInLinks, signInRequests, oidcAttempts, oauthCodes, oauthTokens, mails].max() ?? 0 }
 
         static func + (left: Removed, right: Removed) -> Removed {
             Removed(sessions: left.sessions + right.sessions, signInLinks: left.signInLinks + right.signInLinks,
                     signInRequests: left.signInRequests + right.signInRequests,
                     oidcAttempts: left.oidcAttempts + right.oidcAttempts, oauthCodes: left.oauthCodes + right.oauthCodes,
-                    oauthTokens: left.oauthTokens + right.oauthTokens)
+                    oauthTokens: left.oauthTokens + right.oauthTokens, mails: left.mails + right.mails)
         }
     }
 
@@ -95,6 +101,8 @@ public struct ExpiryCleanup: Sendable {
                 before: cutoff, limit: batchSize, on: connection)
             (removed.oauthCodes, removed.oauthTokens) = try await OAuthQueries.deleteExpired(
                 before: cutoff, limit: batchSize, on: connection)
+            removed.mails = try await OutboxQueries.deleteFinished(
+                before: now.addingTimeInterval(-mailRetention), limit: batchSize, on: connection)
             return removed
         }
     }

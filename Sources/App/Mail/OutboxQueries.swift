@@ -61,6 +61,21 @@ public enum OutboxQueries {
                           claimedUntil: claimed, unsubscribeURL: unsubscribe)
     }
 
+    /// Deletes up to `limit` of the tenant's messages that were sent or given up before `cutoff`
+    /// (they hold personal text, such as a return's reason); the number deleted. Messages still
+    /// waiting stay. A reminder's or digest's once-only key goes with its row, which is safe: a
+    /// rule's day is long past when its mail is deleted.
+    public static func deleteFinished(before cutoff: Date, limit: Int, on db: TenantConnection) async throws -> Int {
+        try await db.query("""
+            WITH gone AS (
+                DELETE FROM outbox WHERE tenant_id = \(db.tenant) AND id IN (
+                    SELECT id FROM outbox WHERE tenant_id = \(db.tenant) AND (sent_at < \(cutoff) OR failed_at < \(cutoff))
+                    LIMIT \(limit))
+                RETURNING 1)
+            SELECT count(*)::int FROM gone
+            """).collect()[0].decode(Int.self)
+    }
+
     /// How long a claim holds: longer than a batch takes at worst (20 messages × sendmail's 30 s).
     public static let lease: Duration = .seconds(15 * 60)
 

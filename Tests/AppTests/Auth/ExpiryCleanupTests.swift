@@ -6,7 +6,7 @@ import Testing
 /// The periodic cleanup: expired rows of every kind go, in bounded batches, tenant by tenant;
 /// live rows and what the rate limits still count stay.
 @Suite struct ExpiryCleanupTests {
-    static let tables = ["sessions", "sign_in_links", "sign_in_requests", "oidc_attempts", "oauth_codes", "oauth_tokens"]
+    static let tables = ["sessions", "sign_in_links", "sign_in_requests", "oidc_attempts", "oauth_codes", "oauth_tokens", "outbox"]
 
     /// Every row of the cleaned tables, as "table:id", as the superuser sees them.
     static func rows(_ world: TestWorld) async throws -> Set<String> {
@@ -59,6 +59,15 @@ import Testing
             "UPDATE oauth_codes SET expires_at = now() - interval '2 days' WHERE tenant_id = \(acme)"))
         gone.formUnion(try await change(world, "oauth_tokens",
             "UPDATE oauth_tokens SET expires_at = now() - interval '2 days' WHERE tenant_id = \(acme) AND kind = 'access'"))
+        // Mail sent or given up more than 30 days ago goes; sent lately, or still waiting, it stays.
+        gone.formUnion(try await change(world, "outbox",
+            "UPDATE outbox SET sent_at = now() - interval '31 days' WHERE tenant_id = \(acme)"))
+        _ = try await change(world, "outbox",
+            "UPDATE outbox SET sent_at = now() - interval '29 days' WHERE tenant_id = \(globex)")
+        try await world.db.transaction(tenant: globex) { db in
+            let waiting = try await OutboxQueries.enqueue(to: "late@globex.example", subject: "Waiting", body: "Hi", on: db)
+            try await db.query("UPDATE outbox SET created_at = now() - interval '60 days' WHERE tenant_id = \(db.tenant) AND id = \(waiting)")
+        }
         for table in tables { #expect(gone.contains { $0.hasPrefix(table + ":") }, "an expired row of \(table)") }
         return gone
     }
@@ -73,7 +82,8 @@ import Testing
             let removed = try await cleanup.runOnce()
             #expect(try await Self.rows(world) == before.subtracting(gone))
             #expect(removed == .init(sessions: 2, signInLinks: gone.filter { $0.hasPrefix("sign_in_links:") }.count,
-                                     signInRequests: 1, oidcAttempts: 1, oauthCodes: 1, oauthTokens: 1))
+                                     signInRequests: 1, oidcAttempts: 1, oauthCodes: 1, oauthTokens: 1,
+                                     mails: gone.filter { $0.hasPrefix("outbox:") }.count))
             #expect(try await cleanup.runOnce() == .init())
         }
     }

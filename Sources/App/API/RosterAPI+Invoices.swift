@@ -8,20 +8,38 @@ extension RosterAPI {
             try api.require(.listMyInvoices)
             let window = try APIInput.window(limit: input.query.limit, offset: input.query.offset, t: api.t)
             let contracts = try await PeopleQueries.contracts(of: api.user.id, on: api.db)
-            let invoices = try await InvoiceQueries.summaries(of: api.user.id, timeZone: api.tenant.timeZone, on: api.db)
-            let rows = InvoiceMonths.rows(contracts: contracts, invoices: invoices, today: api.today)
-            return Components.Schemas.MyInvoicesPage(
-                items: window.slice(rows).map { row in
-                    switch row.status {
-                    case .invoice(let invoice): .init(month: row.month.iso, status: .invoice, invoice: .init(invoice))
-                    case .missing: .init(month: row.month.iso, status: .missing)
-                    case .notRequired: .init(month: row.month.iso, status: .notRequired)
-                    }
-                },
-                total: rows.count, limit: window.limit, offset: window.offset,
-                uploadableMonths: InvoiceMonths.uploadable(contracts: contracts, invoices: invoices, today: api.today).map(\.iso))
+            return try await Self.invoiceMonths(of: api.user.id, contracts: contracts, window: window, api)
         }
         return .ok(.init(body: .json(page)))
+    }
+
+    func listPersonInvoices(_ input: Operations.ListPersonInvoices.Input) async throws -> Operations.ListPersonInvoices.Output {
+        let id = try APIInput.pathID(input.path.personId)
+        let page = try await APIContext.run(readOnly: true) { api in
+            try api.require(.listPersonInvoices)
+            let window = try APIInput.window(limit: input.query.limit, offset: input.query.offset, t: api.t)
+            guard let person = try await PeopleQueries.person(id, on: api.db) else { throw APIProblem.notFound }
+            return try await Self.invoiceMonths(of: id, contracts: person.contracts, window: window, api)
+        }
+        return .ok(.init(body: .json(page)))
+    }
+
+    /// A person's months (`InvoiceMonths.rows`), a window of them.
+    static func invoiceMonths(
+        of person: UUID, contracts: [Contract], window: ListWindow, _ api: APIContext
+    ) async throws -> Components.Schemas.MyInvoicesPage {
+        let invoices = try await InvoiceQueries.summaries(of: person, timeZone: api.tenant.timeZone, on: api.db)
+        let rows = InvoiceMonths.rows(contracts: contracts, invoices: invoices, today: api.today)
+        return Components.Schemas.MyInvoicesPage(
+            items: window.slice(rows).map { row in
+                switch row.status {
+                case .invoice(let invoice): .init(month: row.month.iso, status: .invoice, invoice: .init(invoice))
+                case .missing: .init(month: row.month.iso, status: .missing)
+                case .notRequired: .init(month: row.month.iso, status: .notRequired)
+                }
+            },
+            total: rows.count, limit: window.limit, offset: window.offset,
+            uploadableMonths: InvoiceMonths.uploadable(contracts: contracts, invoices: invoices, today: api.today).map(\.iso))
     }
 
     func getInvoice(_ input: Operations.GetInvoice.Input) async throws -> Operations.GetInvoice.Output {

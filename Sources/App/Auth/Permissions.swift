@@ -119,12 +119,14 @@ public enum Permissions {
         public let canEdit: Bool
         /// The rate history and the forms to set and correct rates.
         public let managesRates: Bool
+        /// The person's invoices of every month (`Paths.personInvoices`).
+        public var seesInvoices = false
     }
 
     public static func profileAccess(_ viewer: User, of person: PersonSubject) -> ProfileAccess? {
         guard can(viewer, .viewProfile, .person(person)) else { return nil }
         return ProfileAccess(seesRate: can(viewer, .viewRate, .person(person)), canEdit: can(viewer, .manageEmployees, .company),
-                             managesRates: can(viewer, .manageRates, .company))
+                             managesRates: can(viewer, .manageRates, .company), seesInvoices: can(viewer, .reviewInvoices, .company))
     }
 
     /// Whether `user` may do `action` to `subject`: an active user, a role that grants the action,

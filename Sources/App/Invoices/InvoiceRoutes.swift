@@ -1,10 +1,12 @@
 import Vapor
 
-/// "My invoices", one invoice's page, and its files: a person sees their own, admins everyone's;
-/// anyone else gets 404, as if the invoice did not exist.
+/// "My invoices", one person's invoices of every month (admins), one invoice's page, and its
+/// files: a person sees their own, admins everyone's; anyone else gets 404, as if the invoice did
+/// not exist.
 struct InvoiceRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         routes.get(Paths.invoices, use: list)
+        routes.get(Paths.personInvoices, use: personList)
         routes.get(Paths.invoice, use: detail)
         routes.get(Paths.invoiceDocument, use: document)
         routes.get(Paths.invoiceThumbnail, use: thumbnail)
@@ -23,6 +25,22 @@ struct InvoiceRoutes: RouteCollection {
             months: InvoiceMonths.rows(contracts: contracts, invoices: invoices, today: today),
             page: PageRequest(number: try? request.query.get(Int.self, at: "page"), size: MyInvoicesPage.pageSize),
             canUpload: !InvoiceMonths.uploadable(contracts: contracts, invoices: invoices, today: today).isEmpty, t: t)
+    }
+
+    /// Another person's months as "My invoices" shows them, for admins (403 for anyone else; 404
+    /// for an id of no person of the company).
+    func personList(_ request: Request) async throws -> MyInvoicesPage {
+        try request.require(.reviewInvoices)
+        let id = try request.idParameter()
+        let tenant = try request.tenant, db = try request.db
+        guard let person = try await PeopleQueries.person(id, on: db) else { throw Abort(.notFound) }
+        let invoices = try await InvoiceQueries.summaries(of: id, timeZone: tenant.timeZone, on: db)
+        let today = try request.today, t = request.translator, name = person.user.displayName
+        return MyInvoicesPage(
+            layout: Layout(request: request, title: t("invoice.list.of", name)), slug: tenant.slug, currency: tenant.currency,
+            months: InvoiceMonths.rows(contracts: person.contracts, invoices: invoices, today: today),
+            page: PageRequest(number: try? request.query.get(Int.self, at: "page"), size: MyInvoicesPage.pageSize),
+            canUpload: false, owner: (id, name), t: t)
     }
 
     /// The invoice of the path when the signed-in user may see it, else 404.

@@ -1,6 +1,8 @@
+import Foundation
+
 /// "My invoices": a person's months, newest first, a page at a time, each with its invoice, a
 /// missing one to upload, or none needed. Built from the months (`InvoiceMonths.rows`) and a
-/// translator.
+/// translator. An admin sees another person's months the same way (`owner`), without uploads.
 struct MyInvoicesPage: HTMLPage {
     static let pageSize = 12
 
@@ -18,6 +20,7 @@ struct MyInvoicesPage: HTMLPage {
     }
 
     let layout: Layout
+    let heading: String
     let rows: [Row]
     let uploadURL: String?
     let newerURL: String?
@@ -28,11 +31,14 @@ struct MyInvoicesPage: HTMLPage {
     /// - Parameters:
     ///   - currency: the tenant's, for an amount read without one.
     ///   - canUpload: whether some month takes a file now.
+    ///   - owner: whose months they are, when not the viewer's own (an admin's view: no uploads).
     init(layout: Layout, slug: String, currency: String, months: [MonthRow], page: PageRequest, canUpload: Bool,
-         t: Translator) {
+         owner: (id: UUID, name: String)? = nil, t: Translator) {
         let shown = page.page(of: months)
+        let own = owner == nil
         self.layout = layout
         self.t = t
+        heading = owner.map { t("invoice.list.of", $0.name) } ?? t("nav.invoices")
         rows = shown.rows.map { row in
             let month = t.month(row.month)
             switch row.status {
@@ -42,28 +48,30 @@ struct MyInvoicesPage: HTMLPage {
                            uploadedOn: invoice.uploadedOn.iso,
                            href: Paths.invoice(slug, invoice.id),
                            documentURL: Paths.invoiceDocument(slug, invoice.id, invoice.documentID),
-                           uploadURL: invoice.state.acceptsUpload ? Paths.uploadInvoice(slug, month: row.month) : nil,
-                           uploadLabel: invoice.state.acceptsUpload ? t("invoice.replace") : nil,
+                           uploadURL: own && invoice.state.acceptsUpload ? Paths.uploadInvoice(slug, month: row.month) : nil,
+                           uploadLabel: own && invoice.state.acceptsUpload ? t("invoice.replace") : nil,
                            note: invoice.returnReason.map { t("invoice.returnedBecause", $0) })
             case .missing:
                 return Row(month: month, state: t("invoice.state.missing"), stateCode: "missing",
                            amount: nil, uploadedOn: nil, href: nil, documentURL: nil,
-                           uploadURL: Paths.uploadInvoice(slug, month: row.month), uploadLabel: t("invoice.upload"), note: nil)
+                           uploadURL: own ? Paths.uploadInvoice(slug, month: row.month) : nil,
+                           uploadLabel: own ? t("invoice.upload") : nil, note: nil)
             case .notRequired:
                 return Row(month: month, state: t("invoice.state.notRequired"), stateCode: "not-required",
                            amount: nil, uploadedOn: nil, href: nil, documentURL: nil, uploadURL: nil, uploadLabel: nil, note: nil)
             }
         }
-        uploadURL = canUpload ? Paths.uploadInvoice(slug) : nil
-        let links = shown.links { Paths.invoices(slug) + "?page=\($0)" }
+        uploadURL = own && canUpload ? Paths.uploadInvoice(slug) : nil
+        let address = owner.map { Paths.personInvoices(slug, $0.id) } ?? Paths.invoices(slug)
+        let links = shown.links { address + "?page=\($0)" }
         newerURL = links.previousURL
         olderURL = links.nextURL
-        empty = months.isEmpty ? t("invoice.list.empty") : nil
+        empty = months.isEmpty ? t(own ? "invoice.list.empty" : "invoice.list.emptyOther") : nil
     }
 
     var body: HTML {
         var html: HTML = """
-            <div class="heading"><h1>\(t("nav.invoices"))</h1>\
+            <div class="heading"><h1>\(heading)</h1>\
             \(if: uploadURL != nil, "<a class=\"button primary\" href=\"\(uploadURL ?? "")\">\(t("invoice.upload"))</a>")</div>
 
             """

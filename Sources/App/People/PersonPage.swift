@@ -65,6 +65,7 @@ struct PersonPage: Encodable {
     let audit: [AuditView]?
     let contractForm: ContractFormView?
     let editURL: String?
+    let invoicesURL: String?
     let deactivateURL: String?
     /// What the deactivation's dialog asks (`confirm.js`).
     let deactivateQuestion: String
@@ -116,6 +117,7 @@ struct PersonPage: Encodable {
             endCurrent: typed.map { $0.endCurrent != nil } ?? true,
             error: refused.contractProblem.map { t($0) }) : nil
         editURL = access.canEdit ? Paths.editPerson(slug, id) : nil
+        invoicesURL = access.seesInvoices && person.contracts.contains { $0.kind.sendsInvoices } ? Paths.personInvoices(slug, id) : nil
         deactivateURL = access.canEdit && user.active && viewer != id ? Paths.deactivate(slug, id) : nil
         deactivateQuestion = t("confirm.deactivate", user.displayName)
         reactivateURL = access.canEdit && !user.active ? Paths.reactivate(slug, id) : nil

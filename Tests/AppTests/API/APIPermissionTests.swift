@@ -37,6 +37,7 @@ import Vapor
                     case .exportPayments:
                         reply = try await client.send(.POST, "/invoices/exports", json: #"{"month":"2024-10","format":"csv","invoices":["\#(unknown)"]}"#)
                     case .listPersonRates: reply = try await client.get("/people/\(world.employee.id.lowercasedString)/rates")
+                    case .listPersonInvoices: reply = try await client.get("/people/\(world.employee.id.lowercasedString)/invoices")
                     case .setPersonRate:
                         reply = try await client.send(.POST, "/people/\(world.employee.id.lowercasedString)/rates",
                                                       json: #"{"amountMinor":0,"effectiveFrom":"2030-01-01"}"#)
@@ -77,7 +78,8 @@ import Vapor
                     let review: Set<APIOperation> = [.listInvoices, .listMissingInvoices, .getReviewDesk, .actOnInvoice,
                                                      .actOnInvoices, .exportPayments, .listPersonRates, .setPersonRate,
                                                      .changePersonRate, .deletePersonRate, .updatePerson, .setPersonActive,
-                                                     .addPersonContract, .listRateIncreases, .getAverageIncrease, .createPerson]
+                                                     .addPersonContract, .listRateIncreases, .getAverageIncrease, .createPerson,
+                                                     .listPersonInvoices]
                     #expect(allowed == (user.roles.contains(.admin) || !review.contains(operation)
                         && (operation != .listPeople || user.roles.contains(.teamLeader))))
                     if allowed {
@@ -166,6 +168,7 @@ import Vapor
                     reply = try await globex.send(.POST, "/people/\(person)/contracts",
                                                   json: #"{"kind":"hpp","validFrom":"2030-01-01","capacityHours":"40"}"#)
                 case .listPersonRates: reply = try await globex.get("/people/\(person)/rates")
+                case .listPersonInvoices: reply = try await globex.get("/people/\(person)/invoices")
                 case .setPersonRate:
                     reply = try await globex.send(.POST, "/people/\(person)/rates", json: #"{"amountMinor":1000,"effectiveFrom":"2030-01-01"}"#)
                 case .changePersonRate:

@@ -268,6 +268,17 @@ extension APIProtocol {
         )
         try transport.register(
             {
+                try await server.listPersonInvoices(
+                    request: $0,
+                    body: $1,
+                    metadata: $2
+                )
+            },
+            method: .get,
+            path: server.apiPathComponentsWithServerPrefix("/people/{personId}/invoices")
+        )
+        try transport.register(
+            {
                 try await server.addPersonContract(
                     request: $0,
                     body: $1,
@@ -2243,6 +2254,98 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                 case let .created(value):
                     suppressUnusedWarning(value)
                     var response = HTTPTypes.HTTPResponse(soar_statusCode: 201)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .`default`(statusCode, value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: statusCode)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .applicationProblemJson(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/problem+json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/problem+json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                }
+            }
+        )
+    }
+    /// One person's invoices, a month each from their first contract to this month, newest first (admins).
+    ///
+    /// The months `listMyInvoices` gives the person, as the web's "Invoices of every month" on a
+    /// profile shows them; `uploadableMonths` are the months that still take a file from them.
+    ///
+    ///
+    /// - Remark: HTTP `GET /people/{personId}/invoices`.
+    /// - Remark: Generated from `#/paths//people/{personId}/invoices/get(listPersonInvoices)`.
+    func listPersonInvoices(
+        request: HTTPTypes.HTTPRequest,
+        body: OpenAPIRuntime.HTTPBody?,
+        metadata: OpenAPIRuntime.ServerRequestMetadata
+    ) async throws -> (HTTPTypes.HTTPResponse, OpenAPIRuntime.HTTPBody?) {
+        try await handle(
+            request: request,
+            requestBody: body,
+            metadata: metadata,
+            forOperation: Operations.ListPersonInvoices.id,
+            using: {
+                APIHandler.listPersonInvoices($0)
+            },
+            deserializer: { request, requestBody, metadata in
+                let path: Operations.ListPersonInvoices.Input.Path = .init(personId: try converter.getPathParameterAsURI(
+                    in: metadata.pathParameters,
+                    name: "personId",
+                    as: Components.Parameters.PersonId.self
+                ))
+                let query: Operations.ListPersonInvoices.Input.Query = .init(
+                    limit: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "limit",
+                        as: Components.Parameters.Limit.self
+                    ),
+                    offset: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "offset",
+                        as: Components.Parameters.Offset.self
+                    )
+                )
+                let headers: Operations.ListPersonInvoices.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
+                return Operations.ListPersonInvoices.Input(
+                    path: path,
+                    query: query,
+                    headers: headers
+                )
+            },
+            serializer: { output, request in
+                switch output {
+                case let .ok(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 200)
                     suppressMutabilityWarning(&response)
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {

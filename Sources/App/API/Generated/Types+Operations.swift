@@ -3645,6 +3645,190 @@ internal enum Operations {
             }
         }
     }
+    /// One person's invoices, a month each from their first contract to this month, newest first (admins).
+    ///
+    /// The months `listMyInvoices` gives the person, as the web's "Invoices of every month" on a
+    /// profile shows them; `uploadableMonths` are the months that still take a file from them.
+    ///
+    ///
+    /// - Remark: HTTP `GET /people/{personId}/invoices`.
+    /// - Remark: Generated from `#/paths//people/{personId}/invoices/get(listPersonInvoices)`.
+    internal enum ListPersonInvoices {
+        internal static let id: Swift.String = "listPersonInvoices"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/people/{personId}/invoices/GET/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/people/{personId}/invoices/GET/path/personId`.
+                internal var personId: Components.Parameters.PersonId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - personId:
+                internal init(personId: Components.Parameters.PersonId) {
+                    self.personId = personId
+                }
+            }
+            internal var path: Operations.ListPersonInvoices.Input.Path
+            /// - Remark: Generated from `#/paths/people/{personId}/invoices/GET/query`.
+            internal struct Query: Sendable, Hashable {
+                /// How many items a page holds (1–100).
+                ///
+                /// - Remark: Generated from `#/paths/people/{personId}/invoices/GET/query/limit`.
+                internal var limit: Components.Parameters.Limit?
+                /// How many items to skip (0–100000).
+                ///
+                /// - Remark: Generated from `#/paths/people/{personId}/invoices/GET/query/offset`.
+                internal var offset: Components.Parameters.Offset?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - limit: How many items a page holds (1–100).
+                ///   - offset: How many items to skip (0–100000).
+                internal init(
+                    limit: Components.Parameters.Limit? = nil,
+                    offset: Components.Parameters.Offset? = nil
+                ) {
+                    self.limit = limit
+                    self.offset = offset
+                }
+            }
+            internal var query: Operations.ListPersonInvoices.Input.Query
+            /// - Remark: Generated from `#/paths/people/{personId}/invoices/GET/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListPersonInvoices.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListPersonInvoices.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.ListPersonInvoices.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - query:
+            ///   - headers:
+            internal init(
+                path: Operations.ListPersonInvoices.Input.Path,
+                query: Operations.ListPersonInvoices.Input.Query = .init(),
+                headers: Operations.ListPersonInvoices.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.query = query
+                self.headers = headers
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/people/{personId}/invoices/GET/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/people/{personId}/invoices/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.MyInvoicesPage)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.MyInvoicesPage {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.ListPersonInvoices.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.ListPersonInvoices.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// A page of months.
+            ///
+            /// - Remark: Generated from `#/paths//people/{personId}/invoices/get(listPersonInvoices)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ListPersonInvoices.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.ListPersonInvoices.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A refusal or an error, as a problem document (RFC 9457).
+            ///
+            /// - Remark: Generated from `#/paths//people/{personId}/invoices/get(listPersonInvoices)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
     /// Add a contract to a person's history (admins); contracts of one person never overlap.
     ///
     /// - Remark: HTTP `POST /people/{personId}/contracts`.

@@ -147,6 +147,15 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /people`.
     /// - Remark: Generated from `#/paths//people/post(createPerson)`.
     func createPerson(_ input: Operations.CreatePerson.Input) async throws -> Operations.CreatePerson.Output
+    /// One person's invoices, a month each from their first contract to this month, newest first (admins).
+    ///
+    /// The months `listMyInvoices` gives the person, as the web's "Invoices of every month" on a
+    /// profile shows them; `uploadableMonths` are the months that still take a file from them.
+    ///
+    ///
+    /// - Remark: HTTP `GET /people/{personId}/invoices`.
+    /// - Remark: Generated from `#/paths//people/{personId}/invoices/get(listPersonInvoices)`.
+    func listPersonInvoices(_ input: Operations.ListPersonInvoices.Input) async throws -> Operations.ListPersonInvoices.Output
     /// Add a contract to a person's history (admins); contracts of one person never overlap.
     ///
     /// - Remark: HTTP `POST /people/{personId}/contracts`.
@@ -483,6 +492,25 @@ extension APIProtocol {
         try await createPerson(Operations.CreatePerson.Input(
             headers: headers,
             body: body
+        ))
+    }
+    /// One person's invoices, a month each from their first contract to this month, newest first (admins).
+    ///
+    /// The months `listMyInvoices` gives the person, as the web's "Invoices of every month" on a
+    /// profile shows them; `uploadableMonths` are the months that still take a file from them.
+    ///
+    ///
+    /// - Remark: HTTP `GET /people/{personId}/invoices`.
+    /// - Remark: Generated from `#/paths//people/{personId}/invoices/get(listPersonInvoices)`.
+    internal func listPersonInvoices(
+        path: Operations.ListPersonInvoices.Input.Path,
+        query: Operations.ListPersonInvoices.Input.Query = .init(),
+        headers: Operations.ListPersonInvoices.Input.Headers = .init()
+    ) async throws -> Operations.ListPersonInvoices.Output {
+        try await listPersonInvoices(Operations.ListPersonInvoices.Input(
+            path: path,
+            query: query,
+            headers: headers
         ))
     }
     /// Add a contract to a person's history (admins); contracts of one person never overlap.

@@ -56,7 +56,7 @@ import Testing
         #expect(Permissions.profileAccess(leader, of: PersonSubject(id: other, teamLeader: UUID())) == nil)
         #expect(Permissions.profileAccess(leader, of: PersonSubject(id: other, teamLeader: nil)) == nil)
         #expect(Permissions.profileAccess(admin, of: PersonSubject(id: other, teamLeader: nil))
-                == .init(seesRate: true, canEdit: true, managesRates: true))
+                == .init(seesRate: true, canEdit: true, managesRates: true, seesInvoices: true))
     }
 
     /// "My team" is a team leader's, even for an admin who leads no team.

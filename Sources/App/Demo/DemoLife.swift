@@ -39,35 +39,55 @@ enum DemoLife {
         }
         let due = plan.filter { !existing.contains(InvoiceKey(email: $0.email, month: $0.month)) }
         // Read every file before the transaction that stores them: no connection waits on the inspector.
-        var reports: [String: InspectionReport] = [:]
         let byEmail = Dictionary(contractors.map { ($0.email, $0) }, uniquingKeysWith: { first, _ in first })
-        var files: [String: Data] = [:]
+        var files: [String: (name: String, bytes: Data)] = [:]
         for invoice in due {
             guard let contractor = byEmail[invoice.email] else { continue }
-            for case .upload(let document) in invoice.events.map(\.step) {
-                let key = fileKey(invoice, document)
-                guard files[key] == nil else { continue }
-                let bytes = TextPDF.invoice(DemoInvoicePlan.lines(document, of: contractor, month: invoice.month, customer: tenant.name))
-                files[key] = bytes
-                switch await inspector.inspect(bytes) {
-                case .inspected(let report): reports[key] = report
-                case .failed(let why): throw InspectionFailed(file: document.filename, why: why)
-                case .busy: throw InspectionFailed(file: document.filename, why: "the inspector is busy")
-                }
+            for case .upload(let document) in invoice.events.map(\.step) where files[fileKey(invoice, document)] == nil {
+                let lines = DemoInvoicePlan.lines(document, of: contractor, month: invoice.month, customer: tenant.name)
+                files[fileKey(invoice, document)] = (document.filename, TextPDF.invoice(lines))
             }
         }
+        let reports = try await inspectAll(files, with: inspector)
         try await database.transaction(tenant: tenant.id) { db in
             try await db.query("SELECT set_config('roster.demo_rewrite', \(tenant.id.uuidString), true)")
             for invoice in due {
                 guard let user = users[invoice.email] else { continue }
                 try await record(invoice, user: user, admin: admin, on: db) { document in
                     let key = fileKey(invoice, document)
-                    guard let report = reports[key], let bytes = files[key] else { return nil }
-                    return AcceptedUpload(filename: document.filename, content: bytes, report: report)
+                    guard let report = reports[key], let file = files[key] else { return nil }
+                    return AcceptedUpload(filename: file.name, content: file.bytes, report: report)
                 }
             }
         }
         return Loaded(people: DemoData.people.count + DemoStaff.hires.count, teams: 1 + DemoStaff.teams.count, invoices: due.count)
+    }
+
+    /// Every file read by the inspector, a few at a time (its own gate bounds how many run at once
+    /// and refuses a long queue); the first file it cannot read stops the load.
+    private static func inspectAll(
+        _ files: [String: (name: String, bytes: Data)], with inspector: PDFInspector
+    ) async throws -> [String: InspectionReport] {
+        try await withThrowingTaskGroup(of: (String, InspectionReport).self) { group in
+            var reports: [String: InspectionReport] = [:]
+            var waiting = files.sorted { $0.key < $1.key }[...]
+            func start() {
+                guard let (key, file) = waiting.popFirst() else { return }
+                group.addTask {
+                    switch await inspector.inspect(file.bytes) {
+                    case .inspected(let report): return (key, report)
+                    case .failed(let why): throw InspectionFailed(file: file.name, why: why)
+                    case .busy: throw InspectionFailed(file: file.name, why: "the inspector is busy")
+                    }
+                }
+            }
+            for _ in 0..<4 { start() }
+            while let (key, report) = try await group.next() {
+                reports[key] = report
+                start()
+            }
+            return reports
+        }
     }
 
     /// A file is made once for what it says: whose, for which month, and its document.

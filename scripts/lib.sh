@@ -133,8 +133,9 @@ start_cluster() {
   as_pg sh -c "echo $port > '$dir/roster.port'"
   local opts="-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories='$dir'"
   if [ "$auth" = trust ]; then
-    # A throwaway cluster for tests: durability is not needed, speed is.
-    opts="$opts -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
+    # A throwaway cluster for tests: durability is not needed, speed is. The Swift tests run
+    # concurrently, each with a database and a pool of its own: room for all of them.
+    opts="$opts -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=500"
   fi
   as_pg "$bin/pg_ctl" -D "$dir" -l "$dir/server.log" -w -t 60 -o "$opts" start >/dev/null \
     || { tail -n 20 "$dir/server.log" >&2; die "PostgreSQL did not start (log: $dir/server.log)"; }

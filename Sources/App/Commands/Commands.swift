@@ -144,7 +144,8 @@ struct APITokenCommand: AsyncCommand {
 
 /// `remind [--at 2026-11-30T10:00:00+01:00]`: one pass of `ScheduledMail`, as `serve` makes every
 /// 15 minutes. With `--at`, the pass acts as of that instant: a reminder day the servers missed
-/// can be caught up. Each mail is queued once however often this runs (the outbox's once-only key).
+/// can be caught up. Each mail is queued once however often this runs (the outbox's once-only key,
+/// kept as long as the sent mail: so `--at` reaches back 25 days at most, and never ahead).
 struct RemindCommand: AsyncCommand {
     struct Signature: CommandSignature {
         @Option(name: "at", help: "Act as of this instant (ISO 8601 with its offset); default: now.")
@@ -160,6 +161,10 @@ struct RemindCommand: AsyncCommand {
         if let at = signature.at {
             guard let fixed = BusinessClock.fixed(at) else {
                 throw OperatorCommands.Failure("--at needs an instant with its offset, such as 2026-11-30T10:00:00+01:00")
+            }
+            let now = clock.now
+            guard fixed.now <= now, fixed.now >= now.addingTimeInterval(-25 * 24 * 3600) else {
+                throw OperatorCommands.Failure("--at must lie within the last 25 days: older mail is no longer known, so it would go twice")
             }
             clock = fixed
         }
@@ -189,8 +194,6 @@ struct DemoCommand: AsyncCommand {
         if let life = loaded.life {
             context.console.print("  \(life.people) people in \(life.teams) teams; \(life.invoices) invoices added now"
                                   + (signature.reset ? " (loaded afresh)" : " (run `demo --reset` to start afresh)"))
-        } else if !signature.minimal {
-            context.console.print("  This company was not created by `demo`: only its three demo people were refreshed.")
         }
         context.console.print("One-time sign-in links (one use each, valid 15 minutes; run `demo` again for new ones):")
         for person in loaded.people {

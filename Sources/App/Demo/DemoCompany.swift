@@ -7,19 +7,19 @@ import PostgresNIO
 public enum DemoCompany {
     public struct Loaded: Sendable {
         public let people: [DemoData.Person]
-        /// People, teams and invoices added by this load; nil for a minimal load or a company
-        /// that was not created as a demo company.
+        /// People, teams and invoices added by this load; nil for a minimal load.
         public let life: (people: Int, teams: Int, invoices: Int)?
     }
 
     public static func load(
         database: Database, clock: BusinessClock, inspector: PDFInspector, reset: Bool = false, minimal: Bool = false
     ) async throws -> Loaded {
-        if reset, let demo = try await isDemo(database: database) {
+        if let demo = try await isDemo(database: database) {
+            // A company of the same address that `demo` did not create is somebody's: no demo people in it.
             guard demo.marked else {
-                throw OperatorCommands.Failure("The company \"\(DemoData.slug)\" was not created by `demo`: it is not removed.")
+                throw OperatorCommands.Failure("The company \"\(DemoData.slug)\" was not created by `demo`: nothing was changed.")
             }
-            try await remove(tenant: demo.id, database: database)
+            if reset { try await remove(tenant: demo.id, database: database) }
         }
         let people = try await DemoData.seed(database: database, clock: clock)
         guard !minimal, let demo = try await isDemo(database: database), demo.marked,

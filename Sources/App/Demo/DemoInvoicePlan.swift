@@ -143,6 +143,15 @@ enum DemoInvoicePlan {
     private static func czech(_ date: LocalDate) -> String { "\(date.day). \(date.month). \(date.year)" }
 }
 
+extension DemoInvoicePlan.Contractor {
+    /// The same contractor with the contracts and rates stored for them, when there are any.
+    func with(_ stored: ([Contract], [Rate])?) -> Self {
+        guard let stored, !stored.0.isEmpty else { return self }
+        return Self(email: email, name: name, street: street, companyID: companyID, account: account,
+                    contracts: stored.0, rates: stored.1.sorted { $0.effectiveFrom < $1.effectiveFrom })
+    }
+}
+
 extension DemoInvoicePlan.Document {
     func with(number: String? = nil, amountMinor: Int64? = nil, account: String? = nil, issued: LocalDate? = nil) -> Self {
         Self(number: number ?? self.number, amountMinor: amountMinor ?? self.amountMinor, account: account ?? self.account,

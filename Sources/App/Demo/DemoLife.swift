@@ -31,12 +31,15 @@ enum DemoLife {
         database: Database, tenant: Tenant, admin: User, clock: BusinessClock, inspector: PDFInspector
     ) async throws -> Loaded {
         let current = clock.month(in: tenant.timeZone)
-        let contractors = contractors(current: current, currency: tenant.currency)
-        let plan = DemoInvoicePlan.plan(contractors: contractors, current: current, now: clock.now, timeZone: tenant.timeZone)
-        let (users, existing) = try await database.transaction(tenant: tenant.id) { db in
+        let (users, existing, stored) = try await database.transaction(tenant: tenant.id) { db in
             try await addStaff(current: current, tenant: tenant, on: db)
-            return (try await emails(on: db), try await invoiceMonths(on: db))
+            let users = try await emails(on: db)
+            return (users, try await invoiceMonths(on: db), try await history(of: users, on: db))
         }
+        // Planned from the contracts and rates as stored: a load in a later month keeps the dates
+        // of the first one.
+        let contractors = contractors(current: current, currency: tenant.currency).map { $0.with(stored[$0.email]) }
+        let plan = DemoInvoicePlan.plan(contractors: contractors, current: current, now: clock.now, timeZone: tenant.timeZone)
         let due = plan.filter { !existing.contains(InvoiceKey(email: $0.email, month: $0.month)) }
         // Read every file before the transaction that stores them: no connection waits on the inspector.
         let byEmail = Dictionary(contractors.map { ($0.email, $0) }, uniquingKeysWith: { first, _ in first })
@@ -51,7 +54,10 @@ enum DemoLife {
         let reports = try await inspectAll(files, with: inspector)
         try await database.transaction(tenant: tenant.id) { db in
             try await db.query("SELECT set_config('roster.demo_rewrite', \(tenant.id.uuidString), true)")
-            for invoice in due {
+            // Two loads at once: the second waits here, then finds the first one's invoices.
+            try await db.query("SELECT pg_advisory_xact_lock(hashtextextended('roster-demo:' || \(tenant.id.uuidString), 0))")
+            let stored = try await invoiceMonths(on: db)
+            for invoice in due where !stored.contains(InvoiceKey(email: invoice.email, month: invoice.month)) {
                 guard let user = users[invoice.email] else { continue }
                 try await record(invoice, user: user, admin: admin, on: db) { document in
                     let key = fileKey(invoice, document)
@@ -163,6 +169,15 @@ enum DemoLife {
             users[email] = id
         }
         return users
+    }
+
+    /// The contracts and rates of everyone, as stored.
+    private static func history(of users: [String: UUID], on db: TenantConnection) async throws -> [String: ([Contract], [Rate])] {
+        var result: [String: ([Contract], [Rate])] = [:]
+        for (email, id) in users {
+            result[email] = (try await PeopleQueries.contracts(of: id, on: db), try await RateQueries.history(of: id, on: db).map(\.rate))
+        }
+        return result
     }
 
     private static func invoiceMonths(on db: TenantConnection) async throws -> Set<InvoiceKey> {

@@ -64,6 +64,11 @@ import Testing
             "UPDATE outbox SET sent_at = now() - interval '31 days' WHERE tenant_id = \(acme)"))
         _ = try await change(world, "outbox",
             "UPDATE outbox SET sent_at = now() - interval '29 days' WHERE tenant_id = \(globex)")
+        try await world.db.transaction(tenant: acme) { db in
+            let given = try await OutboxQueries.enqueue(to: "gone@acme.example", subject: "Given up", body: "Hi", on: db)
+            try await db.query("UPDATE outbox SET failed_at = now() - interval '31 days' WHERE tenant_id = \(db.tenant) AND id = \(given)")
+            gone.insert("outbox:\(given)")
+        }
         try await world.db.transaction(tenant: globex) { db in
             let waiting = try await OutboxQueries.enqueue(to: "late@globex.example", subject: "Waiting", body: "Hi", on: db)
             try await db.query("UPDATE outbox SET created_at = now() - interval '60 days' WHERE tenant_id = \(db.tenant) AND id = \(waiting)")

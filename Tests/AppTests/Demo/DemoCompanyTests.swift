@@ -115,6 +115,31 @@ import Testing
             #expect(again.people.map(\.link) != first.people.map(\.link), "fresh sign-in links")
             try await Self.everyStateAndEveryFlagOfTheDesk(world)
             try await Self.theHomePageOfEachRole(world)
+            try await Self.aLoadInALaterMonthKeepsTheFirstLoadsDates(world)
+        }
+    }
+
+    /// Two months later the months since are added, planned from the contracts and rates stored
+    /// by the first load: the leaver sends nothing after leaving, amounts are what the desk expects.
+    static func aLoadInALaterMonthKeepsTheFirstLoadsDates(_ world: TestWorld) async throws {
+        let later = try await DemoCompany.load(database: world.db, clock: .fixed("2027-01-18T10:00:00+01:00")!,
+                                               inspector: world.app.pdfInspector)
+        #expect((later.life?.invoices ?? 0) > 10)
+        try await world.db.transaction(tenant: world.admin.tenantID, readOnly: true) { db in
+            let roman = try await db.query("""
+                SELECT max(to_char(i.month, 'YYYY-MM')) FROM invoices i JOIN users u ON u.tenant_id = i.tenant_id AND u.id = i.user_id
+                WHERE i.tenant_id = \(db.tenant) AND u.email = 'roman.vanek@acme.example'
+                """).collect()[0].decode(String.self)
+            #expect(roman == "2026-08", "his contract ended in August")
+            let december = Month(year: 2026, month: 12)!
+            let rows = try await ReviewQueries.desk(month: december, state: .submitted, on: db)
+            let people = try await ReviewQueries.contractsAndRates(of: rows.map(\.userID), in: december, on: db)
+            let lines = rows.map { row in
+                (row.name, ReviewRules.line(row, contracts: people[row.userID]?.contracts ?? [], rates: people[row.userID]?.rates ?? [],
+                                            viewer: world.admin.id).flags)
+            }
+            #expect(!lines.isEmpty)
+            #expect(lines.filter { $0.1.contains(.amountDiffers) }.map(\.0) == ["Petr Svoboda"], "\(lines)")
         }
     }
 

@@ -145,10 +145,10 @@ enum DemoInvoicePlan {
 
 extension DemoInvoicePlan.Contractor {
     /// The same contractor with the contracts and rates stored for them, when there are any.
-    func with(_ stored: ([Contract], [Rate])?) -> Self {
-        guard let stored, !stored.0.isEmpty else { return self }
+    func with(_ stored: (contracts: [Contract], rates: [Rate])?) -> Self {
+        guard let stored, !stored.contracts.isEmpty else { return self }
         return Self(email: email, name: name, street: street, companyID: companyID, account: account,
-                    contracts: stored.0, rates: stored.1.sorted { $0.effectiveFrom < $1.effectiveFrom })
+                    contracts: stored.contracts, rates: stored.rates.sorted { $0.effectiveFrom < $1.effectiveFrom })
     }
 }
 

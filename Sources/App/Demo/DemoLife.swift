@@ -34,11 +34,14 @@ enum DemoLife {
         let (users, existing, stored) = try await database.transaction(tenant: tenant.id) { db in
             try await addStaff(current: current, tenant: tenant, on: db)
             let users = try await emails(on: db)
-            return (users, try await invoiceMonths(on: db), try await history(of: users, on: db))
+            // Everyone's whole history in one statement (no month: every contract and rate).
+            return (users, try await invoiceMonths(on: db), try await ReviewQueries.contractsAndRates(of: Array(users.values), on: db))
         }
         // Planned from the contracts and rates as stored: a load in a later month keeps the dates
         // of the first one.
-        let contractors = contractors(current: current, currency: tenant.currency).map { $0.with(stored[$0.email]) }
+        let contractors = contractors(current: current, currency: tenant.currency).map { contractor in
+            contractor.with(users[contractor.email].flatMap { stored[$0] })
+        }
         let plan = DemoInvoicePlan.plan(contractors: contractors, current: current, now: clock.now, timeZone: tenant.timeZone)
         let due = plan.filter { !existing.contains(InvoiceKey(email: $0.email, month: $0.month)) }
         // Read every file before the transaction that stores them: no connection waits on the inspector.
@@ -169,15 +172,6 @@ enum DemoLife {
             users[email] = id
         }
         return users
-    }
-
-    /// The contracts and rates of everyone, as stored.
-    private static func history(of users: [String: UUID], on db: TenantConnection) async throws -> [String: ([Contract], [Rate])] {
-        var result: [String: ([Contract], [Rate])] = [:]
-        for (email, id) in users {
-            result[email] = (try await PeopleQueries.contracts(of: id, on: db), try await RateQueries.history(of: id, on: db).map(\.rate))
-        }
-        return result
     }
 
     private static func invoiceMonths(on db: TenantConnection) async throws -> Set<InvoiceKey> {

@@ -40,8 +40,7 @@ import Vapor
             #expect(try await Self.outbox(world, to: world.admin.email).allSatisfy { $0.subject == "Welcome" },
                     "the admin who acted is not told")
 
-            let worker = MailWorker(database: world.db, transport: try #require(SendmailTransport(commandLine: command)),
-                                    from: "Roster <roster@roster.test>", logger: TestPostgres.logger)
+            let worker = try Self.smtpWorker(world, command: command)
             #expect(try await worker.deliverDue(tenant: world.admin.tenantID).sent == 1)
             let mail = try ReceivedMail.find(in: maildir, id: queued.id)
             #expect(mail.header("To") == world.employee.email)
@@ -89,6 +88,12 @@ import Vapor
         }
     }
 
+    /// A mail worker that delivers through sendmail to the test SMTP server.
+    static func smtpWorker(_ world: TestWorld, command: String) throws -> MailWorker {
+        MailWorker(database: world.db, transport: try #require(SendmailTransport(commandLine: command)),
+                   from: "Roster <roster@roster.test>", logger: TestPostgres.logger)
+    }
+
     static func wanted(_ world: TestWorld, _ user: User) async throws -> Set<MailKind> {
         try await world.db.transaction(tenant: user.tenantID, readOnly: true) {
             try await MailPreferenceQueries.wanted(by: user.id, on: $0)
@@ -129,8 +134,7 @@ import Vapor
             // Through the SMTP server, like every kind.
             if let command = ProcessInfo.processInfo.environment["ROSTER_TEST_SENDMAIL"],
                let maildir = ProcessInfo.processInfo.environment["ROSTER_TEST_MAILDIR"], let queued = mails.first {
-                let worker = MailWorker(database: world.db, transport: try #require(SendmailTransport(commandLine: command)),
-                                        from: "Roster <roster@roster.test>", logger: TestPostgres.logger)
+                let worker = try Self.smtpWorker(world, command: command)
                 _ = try await worker.deliverDue(tenant: world.admin.tenantID)
                 let mail = try ReceivedMail.find(in: maildir, id: queued.id)
                 #expect(mail.header("To") == world.leader.email && mail.text.contains("2027-01-01"))
@@ -202,34 +206,29 @@ import Vapor
             var environment = ProcessInfo.processInfo.environment
             environment["DATABASE_URL"] = "postgres://\(url.username)@\(url.host):\(url.port)/\(url.database)"
             environment["PUBLIC_URL"] = "http://localhost:8080"
-            let processes = try (0..<2).map { _ in
+            /// `Roster remind --at instant`, started.
+            func remind(at instant: Date) throws -> Process {
                 let process = Process()
                 process.executableURL = binary
-                process.arguments = ["remind", "--at", formatter.string(from: at)]
-                process.currentDirectoryURL = root
-                process.environment = environment
-                process.standardOutput = FileHandle.nullDevice
-                try process.run()
-                return process
-            }
-            let deadline = Date().addingTimeInterval(60)
-            while processes.contains(where: \.isRunning), Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
-            #expect(processes.allSatisfy { !$0.isRunning && $0.terminationStatus == 0 })
-            // Not ahead of now, nor so far back that the sent mail is no longer known.
-            for refused in [Date().addingTimeInterval(3_600), Date().addingTimeInterval(-26 * 24 * 3_600)] {
-                let process = Process()
-                process.executableURL = binary
-                process.arguments = ["remind", "--at", formatter.string(from: refused)]
+                process.arguments = ["remind", "--at", formatter.string(from: instant)]
                 process.currentDirectoryURL = root
                 process.environment = environment
                 process.standardOutput = FileHandle.nullDevice
                 process.standardError = FileHandle.nullDevice
                 try process.run()
+                return process
+            }
+            let processes = try (0..<2).map { _ in try remind(at: at) }
+            let deadline = Date().addingTimeInterval(60)
+            while processes.contains(where: \.isRunning), Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
+            #expect(processes.allSatisfy { !$0.isRunning && $0.terminationStatus == 0 })
+            // Not ahead of now, nor so far back that the sent mail is no longer known.
+            for refused in [Date().addingTimeInterval(3_600), Date().addingTimeInterval(-26 * 24 * 3_600)] {
+                let process = try remind(at: refused)
                 process.waitUntilExit()
                 #expect(process.terminationStatus != 0, "\(refused)")
             }
-            let worker = MailWorker(database: world.db, transport: try #require(SendmailTransport(commandLine: command)),
-                                    from: "Roster <roster@roster.test>", logger: TestPostgres.logger)
+            let worker = try Self.smtpWorker(world, command: command)
             _ = try await worker.deliverDue(tenant: world.admin.tenantID)
             for person in [world.leader, world.employee] {
                 let mails = try await Self.outbox(world, to: person.email).filter { $0.subject != "Welcome" }

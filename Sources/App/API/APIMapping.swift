@@ -93,6 +93,13 @@ extension Components.Schemas.InvoiceFields {
     }
 }
 
+extension [Components.Schemas.InvoiceFieldName] {
+    /// The corrected fields in the order of `InvoiceField.allCases`.
+    init(_ fields: Set<InvoiceField>) {
+        self = InvoiceField.allCases.filter(fields.contains).compactMap { Components.Schemas.InvoiceFieldName(rawValue: $0.rawValue) }
+    }
+}
+
 extension Components.Schemas.Invoice {
     /// The invoice with the actions `viewer` may take on it now.
     init(_ invoice: InvoiceDetail, viewer: User) {
@@ -102,6 +109,12 @@ extension Components.Schemas.Invoice {
             id: invoice.id.lowercasedString, personId: invoice.userID.lowercasedString, personName: invoice.personName,
             month: invoice.month.iso, state: .init(invoice.state), version: invoice.version,
             documentId: invoice.documentID.lowercasedString, pages: invoice.pages, fields: .init(invoice.fields),
+            corrected: .init(invoice.corrected),
+            corrections: invoice.corrections.compactMap { entry in
+                Components.Schemas.InvoiceFieldName(rawValue: entry.field.rawValue).map {
+                    .init(at: entry.at, actor: entry.actor, field: $0, old: entry.old, new: entry.new)
+                }
+            },
             documents: invoice.documents.map {
                 .init(id: $0.id.lowercasedString, versionNo: $0.versionNo, filename: $0.filename, sizeBytes: $0.sizeBytes,
                       uploadedBy: $0.uploadedBy, uploadedAt: $0.uploadedAt, pages: $0.pages)

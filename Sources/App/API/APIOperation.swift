@@ -4,7 +4,8 @@
 /// 404). A test enumerates every operation of the OpenAPI document × every role against this.
 enum APIOperation: String, CaseIterable, Sendable {
     case getMe, getMyMailPreferences, setMyMailPreferences, listMyEarnings, listMyInvoices, uploadInvoice, getInvoice, downloadInvoiceDocument
-    case listInvoices, listMissingInvoices, getReviewDesk, actOnInvoice, actOnInvoices, exportPayments, listPersonInvoices
+    case listInvoices, listMissingInvoices, getReviewDesk, actOnInvoice, actOnInvoices, correctInvoice, exportPayments
+    case listPersonInvoices
     case listPeople, createPerson, getPerson, updatePerson, setPersonActive, addPersonContract
     case listPersonRates, setPersonRate, changePersonRate, deletePersonRate, listRateIncreases, getAverageIncrease
 
@@ -15,8 +16,8 @@ enum APIOperation: String, CaseIterable, Sendable {
         case .listMyEarnings: (.viewEarnings, .own)
         case .listMyInvoices, .uploadInvoice: (.submitInvoices, .own)
         case .getInvoice, .downloadInvoiceDocument: (.viewInvoices, .own)
-        case .listInvoices, .listMissingInvoices, .getReviewDesk, .actOnInvoice, .actOnInvoices, .exportPayments,
-             .listPersonInvoices:
+        case .listInvoices, .listMissingInvoices, .getReviewDesk, .actOnInvoice, .actOnInvoices, .correctInvoice,
+             .exportPayments, .listPersonInvoices:
             (.reviewInvoices, .tenant)
         case .listPeople: (.listPeople, .team)
         case .getPerson: (.viewProfile, .own)

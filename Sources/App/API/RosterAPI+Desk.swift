@@ -37,7 +37,7 @@ extension RosterAPI {
                     expected: expected.paidDays > 0
                         ? .init(amountMinor: expected.amountMinor, currency: expected.currency ?? api.tenant.currency) : nil,
                     difference: line.difference, flags: line.flags.compactMap { Components.Schemas.ReviewFlag(rawValue: $0.rawValue) },
-                    exported: row.exported)
+                    corrected: .init(row.corrected), exported: row.exported)
             })
         }
         return .ok(.init(body: .json(desk)))

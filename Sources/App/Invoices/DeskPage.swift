@@ -20,6 +20,8 @@ struct DeskPage: HTMLPage {
         let variableSymbol: String?
         let invoiceNumber: String?
         let flags: [String]
+        /// "Corrected: Total to pay, Bank account", where an admin corrected values.
+        let corrected: String?
         let checked: Bool
         let exported: Bool
     }
@@ -76,6 +78,8 @@ struct DeskPage: HTMLPage {
                 variableSymbol: row.fields.variableSymbol,
                 invoiceNumber: row.fields.invoiceNumber,
                 flags: line.flags.map { t("review.flag.\($0.rawValue)") },
+                corrected: row.corrected.isEmpty ? nil : t("review.corrected", InvoiceField.allCases.filter(row.corrected.contains)
+                    .map { t("invoice.field.\($0.labelKey)") }.joined(separator: ", ")),
                 // To review: the clean ones; to pay: all of them (they were reviewed already).
                 checked: state == .approved || line.flags.isEmpty,
                 exported: row.exported)

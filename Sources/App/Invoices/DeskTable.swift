@@ -29,7 +29,8 @@ enum DeskTable {
             let payment = [row.account.map { (account: String) -> HTML in "<span class=\"bank-account\">\(account)</span>" },
                            row.variableSymbol.map { (symbol: String) -> HTML in "VS \(symbol)" },
                            row.invoiceNumber.map(HTML.init(text:))].compactMap { $0 }.joined(separator: Self.lineBreak)
-            let flags = row.flags.map { (flag: String) -> HTML in "<span class=\"badge flag\">\(flag)</span>" }
+            let flags = (row.flags.map { (flag: String) -> HTML in "<span class=\"badge flag\">\(flag)</span>" }
+                + [row.corrected.map { (corrected: String) -> HTML in "<span class=\"badge\">\(corrected)</span>" }].compactMap { $0 })
                 .joined(separator: " ")
             let thumbnail: HTML = row.thumbnailURL.map { (url: String) -> HTML in "\(preview)\(url)\(previewEnd)" } ?? openPDF
             // Every checkbox names the desk's one "Select" label and its own row: one group of choices.

@@ -7,6 +7,8 @@ struct InvoicePage: Encodable {
     struct Field: Encodable {
         let label: String
         let value: String?
+        /// "corrected", where an admin corrected the value read.
+        var corrected: String? = nil
     }
 
     struct Version: Encodable {
@@ -49,6 +51,8 @@ struct InvoicePage: Encodable {
         let noText: Bool
         let duplicates: [String]
         let replaceURL: String?
+        /// The correction form, for an admin while the invoice can be corrected.
+        let correctURL: String?
         let lockedNote: String?
         let versions: [Version]
         let history: [HistoryRow]
@@ -74,16 +78,10 @@ struct InvoicePage: Encodable {
             ownInvoice: own && reviews ? t("review.flag.own") : nil,
             documentURL: Paths.invoiceDocument(slug, invoice.id, invoice.documentID),
             thumbnailURL: invoice.hasThumbnail ? Paths.invoiceThumbnail(slug, invoice.id, invoice.documentID) : nil,
-            fields: [
-                Field(label: t("invoice.field.total"),
-                      value: f.total.map { t.money(minor: $0.minor, currency: $0.currency) }),
-                Field(label: t("invoice.field.account"), value: f.account?.description ?? f.iban?.description),
-                Field(label: t("invoice.field.variableSymbol"), value: f.variableSymbol),
-                Field(label: t("invoice.field.invoiceNumber"), value: f.invoiceNumber),
-                Field(label: t("invoice.field.supplierID"), value: f.supplierID),
-                Field(label: t("invoice.field.dueDate"), value: f.dueDate),
-                Field(label: t("invoice.field.pages"), value: String(invoice.pages)),
-            ],
+            fields: InvoiceField.allCases.map { field in
+                Field(label: t("invoice.field.\(field.labelKey)"), value: field.display(f, t: t),
+                      corrected: invoice.corrected.contains(field) ? t("invoice.corrected") : nil)
+            } + [Field(label: t("invoice.field.pages"), value: String(invoice.pages))],
             noText: !invoice.hasText,
             // Reviewers see whose upload it was; a person sees their own, and of others only that
             // the file is not new.
@@ -96,6 +94,7 @@ struct InvoicePage: Encodable {
                     : t("invoice.duplicateOther")
             },
             replaceURL: own && invoice.state.acceptsUpload ? Paths.uploadInvoice(slug, month: invoice.month) : nil,
+            correctURL: reviews && invoice.correctable ? Paths.invoiceCorrection(slug, invoice.id) : nil,
             lockedNote: own && !invoice.state.acceptsUpload
                 ? t(UploadRefusal.locked(invoice.state).message.key) : nil,
             versions: invoice.documents.map {
@@ -104,18 +103,20 @@ struct InvoicePage: Encodable {
                                                   Self.sizeLabel($0.sizeBytes), String($0.pages)),
                         href: Paths.invoiceDocument(slug, invoice.id, $0.id), current: $0.id == invoice.documentID)
             },
-            history: invoice.history.map {
+            history: (invoice.history.map {
                 HistoryRow(at: $0.at, actor: $0.actor,
                            change: Self.historyLabel($0, t: t, stateLabel: stateLabel),
                            reason: $0.reason, own: $0.ownInvoice ? t("invoice.history.own") : nil)
-            },
+            } + invoice.corrections.map {
+                HistoryRow(at: $0.at, actor: $0.actor, change: Self.correctionLabel($0, t: t), reason: nil, own: nil)
+            }).sorted { $0.at > $1.at },
             backURL: own ? Paths.invoices(slug) : Paths.person(slug, invoice.userID))
     }
 
     private init(
         layout: Layout, actionURL: String, version: Int, actions: [ActionButton], heading: String, state: String,
         stateCode: String, ownInvoice: String?, documentURL: String, thumbnailURL: String?, fields: [Field],
-        noText: Bool, duplicates: [String], replaceURL: String?, lockedNote: String?, versions: [Version],
+        noText: Bool, duplicates: [String], replaceURL: String?, correctURL: String?, lockedNote: String?, versions: [Version],
         history: [HistoryRow], backURL: String
     ) {
         self.layout = layout
@@ -132,6 +133,7 @@ struct InvoicePage: Encodable {
         self.noText = noText
         self.duplicates = duplicates
         self.replaceURL = replaceURL
+        self.correctURL = correctURL
         self.lockedNote = lockedNote
         self.versions = versions
         self.history = history
@@ -147,6 +149,12 @@ struct InvoicePage: Encodable {
         guard entry.newFile else { return change }
         return from == entry.toState ? t("invoice.history.replaced")
             : t("invoice.history.replacedChange", change)
+    }
+
+    /// "Corrected Total to pay: 72 000,00 Kč → 71 000,00 Kč".
+    static func correctionLabel(_ entry: InvoiceCorrectionEntry, t: Translator) -> String {
+        let show = { (stored: String?) in stored.map { entry.field.display(stored: $0, t: t) } ?? "—" }
+        return t("invoice.history.corrected", t("invoice.field.\(entry.field.labelKey)"), show(entry.old), show(entry.new))
     }
 
     static func sizeLabel(_ bytes: Int) -> String {

@@ -26,6 +26,16 @@ public struct InvoiceHistoryEntry: Sendable, Equatable, Decodable {
     public let ownInvoice: Bool
 }
 
+/// One corrected value in an invoice's history.
+public struct InvoiceCorrectionEntry: Sendable, Equatable, Decodable {
+    public let at: String
+    public let actor: String
+    public let field: InvoiceField
+    /// As stored (`InvoiceField.storedText`); nil where nothing was known.
+    public let old: String?
+    public let new: String?
+}
+
 /// Another upload of the very same file in this tenant.
 public struct DuplicateUpload: Sendable, Equatable {
     public let invoiceID: UUID
@@ -45,14 +55,24 @@ public struct InvoiceDetail: Sendable {
     public let month: Month
     public let state: InvoiceState
     public let version: Int
+    /// In a payment order (claimed by an export).
+    public let exported: Bool
     public let documentID: UUID
     public let pages: Int
     public let hasText: Bool
     public let hasThumbnail: Bool
+    /// What was read, as corrected.
     public let fields: InvoiceFields
+    /// The fields an admin corrected.
+    public let corrected: Set<InvoiceField>
     public let sha256: Data
     public let documents: [InvoiceDocumentInfo]
     public let history: [InvoiceHistoryEntry]
+    /// Newest first.
+    public let corrections: [InvoiceCorrectionEntry]
+
+    /// Whether an admin may correct its values now (`InvoiceCorrection.allowed`).
+    public var correctable: Bool { InvoiceCorrection.allowed(state: state, exported: exported) }
 
     /// The invoice as the rules see it.
     public var subject: InvoiceSubject { InvoiceSubject(owner: PersonSubject(id: userID, teamLeader: ownerTeamLeader)) }
@@ -79,7 +99,7 @@ public enum InvoiceQueries {
     ) async throws -> [InvoiceSummary] {
         var result: [InvoiceSummary] = []
         for try await (id, month, state, amount, currency, uploaded, document, reason) in try await db.query("""
-            SELECT i.id, to_char(i.month, 'YYYY-MM'), i.state::text, d.amount_minor, d.currency,
+            SELECT i.id, to_char(i.month, 'YYYY-MM'), i.state::text, i.amount_minor, i.currency,
                    to_char(d.uploaded_at AT TIME ZONE \(timeZone), 'YYYY-MM-DD'), d.id,
                    CASE WHEN i.state = 'returned' THEN (
                        SELECT h.reason FROM invoice_history h
@@ -105,9 +125,10 @@ public enum InvoiceQueries {
         let rows = try await db.query("""
             SELECT i.user_id, \(unescaped: ownerTeamLeader) AS owner_team_leader,
                    u.first_name || ' ' || u.last_name AS person_name, to_char(i.month, 'YYYY-MM') AS month,
-                   i.state::text AS state, i.version, d.id AS document_id, d.pages, d.has_text,
-                   d.thumbnail_png IS NOT NULL AS has_thumbnail, d.amount_minor, d.currency, d.bank_account,
-                   d.iban, d.variable_symbol, d.invoice_number, d.supplier_ico, d.sha256, d.due_date::text AS due_date,
+                   i.state::text AS state, i.version, i.exported_at IS NOT NULL AS exported, d.id AS document_id, d.pages,
+                   d.has_text, d.thumbnail_png IS NOT NULL AS has_thumbnail, i.amount_minor, i.currency, i.bank_account,
+                   i.iban, i.variable_symbol, i.invoice_number, i.supplier_ico, d.sha256, i.due_date::text AS due_date,
+                   i.corrected,
                    (SELECT coalesce(json_agg(json_build_object(
                         'id', v.id, 'versionNo', v.version_no, 'filename', v.filename, 'sizeBytes', v.size_bytes,
                         'uploadedBy', vu.first_name || ' ' || vu.last_name,
@@ -122,7 +143,13 @@ public enum InvoiceQueries {
                         'newFile', h.document_id IS NOT NULL,
                         'ownInvoice', h.own_invoice AND h.from_state IS NOT NULL) ORDER BY h.at DESC, h.id), '[]')::text
                     FROM invoice_history h JOIN users hu ON hu.tenant_id = h.tenant_id AND hu.id = h.actor_id
-                    WHERE h.tenant_id = i.tenant_id AND h.invoice_id = i.id) AS history
+                    WHERE h.tenant_id = i.tenant_id AND h.invoice_id = i.id) AS history,
+                   (SELECT coalesce(json_agg(json_build_object(
+                        'at', to_char(c.at AT TIME ZONE \(timeZone), 'YYYY-MM-DD HH24:MI'),
+                        'actor', cu.first_name || ' ' || cu.last_name,
+                        'field', c.field, 'old', c.old_value, 'new', c.new_value) ORDER BY c.at DESC, c.id), '[]')::text
+                    FROM invoice_corrections c JOIN users cu ON cu.tenant_id = c.tenant_id AND cu.id = c.actor_id
+                    WHERE c.tenant_id = i.tenant_id AND c.invoice_id = i.id) AS corrections
             FROM invoices i
             JOIN users u ON u.tenant_id = i.tenant_id AND u.id = i.user_id
             JOIN invoice_documents d ON d.tenant_id = i.tenant_id AND d.id = i.document_id
@@ -131,22 +158,17 @@ public enum InvoiceQueries {
         guard let first = rows.first else { return nil }
         let row = NamedRow(first)
         guard let month = Month(iso: try row("month")), let state = InvoiceState(rawValue: try row("state")) else { return nil }
-        let amount: Int64? = try row("amount_minor"), currency: String? = try row("currency")
         let decoder = JSONDecoder()
         return InvoiceDetail(
             id: id, userID: try row("user_id"), ownerTeamLeader: try row("owner_team_leader"), personName: try row("person_name"),
-            month: month, state: state, version: try row("version"), documentID: try row("document_id"),
+            month: month, state: state, version: try row("version"), exported: try row("exported"),
+            documentID: try row("document_id"),
             pages: try row("pages"), hasText: try row("has_text"), hasThumbnail: try row("has_thumbnail"),
-            fields: InvoiceFields(
-                total: zip(amount, currency).map { InvoiceAmount(minor: $0, currency: $1) },
-                account: try row("bank_account", as: String?.self).flatMap { CzechAccount($0) },
-                iban: try row("iban", as: String?.self).flatMap { IBAN($0) },
-                variableSymbol: try row("variable_symbol"), invoiceNumber: try row("invoice_number"),
-                supplierID: try row("supplier_ico"),
-                dueDate: try row("due_date")),
+            fields: try InvoiceFields(invoiceRow: row), corrected: InvoiceField.set(try row("corrected")),
             sha256: try row("sha256"),
             documents: try decoder.decode([InvoiceDocumentInfo].self, from: Data(try row("documents", as: String.self).utf8)),
-            history: try decoder.decode([InvoiceHistoryEntry].self, from: Data(try row("history", as: String.self).utf8)))
+            history: try decoder.decode([InvoiceHistoryEntry].self, from: Data(try row("history", as: String.self).utf8)),
+            corrections: try decoder.decode([InvoiceCorrectionEntry].self, from: Data(try row("corrections", as: String.self).utf8)))
     }
 
     /// The leader of the team of the invoice's owner `u` (a column expression).
@@ -203,9 +225,4 @@ public enum InvoiceQueries {
         }
         return result
     }
-}
-
-private func zip<A, B>(_ a: A?, _ b: B?) -> (A, B)? {
-    guard let a, let b else { return nil }
-    return (a, b)
 }

@@ -11,7 +11,10 @@ public struct DeskRow: Sendable, Equatable {
     public let month: Month
     public let state: InvoiceState
     public let documentID: UUID
+    /// What was read, as corrected.
     public let fields: InvoiceFields
+    /// The fields an admin corrected.
+    public let corrected: Set<InvoiceField>
     public let hasText: Bool
     public let hasThumbnail: Bool
     /// The account of this person's latest approved or paid invoice of an earlier month.
@@ -43,25 +46,23 @@ public enum ReviewQueries {
     ) async throws -> [DeskRow] {
         let rows = try await db.query("""
             SELECT i.id, i.version, i.user_id, u.first_name || ' ' || u.last_name AS name, to_char(i.month, 'YYYY-MM') AS month,
-                   i.state::text AS state, d.id AS document_id, d.amount_minor, d.currency, d.bank_account, d.iban,
-                   d.variable_symbol, d.invoice_number, d.supplier_ico, d.due_date::text AS due_date, d.has_text,
+                   i.state::text AS state, d.id AS document_id, i.amount_minor, i.currency, i.bank_account, i.iban,
+                   i.variable_symbol, i.invoice_number, i.supplier_ico, i.due_date::text AS due_date, i.corrected, d.has_text,
                    d.thumbnail_png IS NOT NULL AS has_thumbnail,
                    prev.bank_account AS previous_account, prev.iban AS previous_iban,
                    EXISTS (SELECT 1 FROM invoice_documents od
                            JOIN invoices oi ON oi.tenant_id = od.tenant_id AND oi.document_id = od.id
                            WHERE od.tenant_id = i.tenant_id AND od.sha256 = d.sha256 AND oi.id <> i.id) AS same_file_elsewhere,
-                   d.invoice_number IS NOT NULL AND EXISTS (
-                           SELECT 1 FROM invoice_documents od
-                           JOIN invoices oi ON oi.tenant_id = od.tenant_id AND oi.document_id = od.id
-                           WHERE od.tenant_id = i.tenant_id AND od.invoice_number = d.invoice_number
-                             AND oi.user_id = i.user_id AND oi.id <> i.id) AS same_number_elsewhere,
+                   i.invoice_number IS NOT NULL AND EXISTS (
+                           SELECT 1 FROM invoices oi
+                           WHERE oi.tenant_id = i.tenant_id AND oi.user_id = i.user_id
+                             AND oi.invoice_number = i.invoice_number AND oi.id <> i.id) AS same_number_elsewhere,
                    i.exported_at IS NOT NULL AS exported
             FROM invoices i
             JOIN users u ON u.tenant_id = i.tenant_id AND u.id = i.user_id
             JOIN invoice_documents d ON d.tenant_id = i.tenant_id AND d.id = i.document_id
             LEFT JOIN LATERAL (
-                SELECT pd.bank_account, pd.iban
-                FROM invoices pi JOIN invoice_documents pd ON pd.tenant_id = pi.tenant_id AND pd.id = pi.document_id
+                SELECT pi.bank_account, pi.iban FROM invoices pi
                 WHERE pi.tenant_id = i.tenant_id AND pi.user_id = i.user_id AND pi.month < i.month
                   AND pi.state IN ('approved', 'paid')
                 ORDER BY pi.month DESC LIMIT 1) prev ON true
@@ -72,17 +73,10 @@ public enum ReviewQueries {
         return try rows.compactMap { row in
             let r = NamedRow(row)
             guard let month = Month(iso: try r("month")), let state = InvoiceState(rawValue: try r("state")) else { return nil }
-            let amount: Int64? = try r("amount_minor"), currency: String? = try r("currency")
             return DeskRow(
                 id: try r("id"), version: try r("version"), userID: try r("user_id"),
                 name: try r("name"), month: month, state: state, documentID: try r("document_id"),
-                fields: InvoiceFields(
-                    total: amount.flatMap { minor in currency.map { InvoiceAmount(minor: minor, currency: $0) } },
-                    account: try r("bank_account", as: String?.self).flatMap(CzechAccount.init(stored:)),
-                    iban: try r("iban", as: String?.self).map(IBAN.init(stored:)),
-                    variableSymbol: try r("variable_symbol"), invoiceNumber: try r("invoice_number"),
-                    supplierID: try r("supplier_ico"),
-                    dueDate: try r("due_date")),
+                fields: try InvoiceFields(invoiceRow: r), corrected: InvoiceField.set(try r("corrected")),
                 hasText: try r("has_text"), hasThumbnail: try r("has_thumbnail"),
                 previousAccount: try r("previous_account"), previousIBAN: try r("previous_iban"),
                 sameFileElsewhere: try r("same_file_elsewhere"), sameNumberElsewhere: try r("same_number_elsewhere"),

@@ -55,9 +55,10 @@ public enum ReviewRules {
         return now != before
     }
 
+    /// A scan whose values an admin completed by hand is no longer "nothing read".
     static func nothingRead(_ row: DeskRow) -> Bool {
         let f = row.fields
-        return !row.hasText || (f.total == nil && f.account == nil && f.iban == nil && f.variableSymbol == nil
+        return (!row.hasText && row.corrected.isEmpty) || (f.total == nil && f.account == nil && f.iban == nil && f.variableSymbol == nil
                                 && f.invoiceNumber == nil)
     }
 }

@@ -62,6 +62,8 @@ extension Paths {
     static let invoiceDocument = Address2<UUID, UUID>("invoices", ":id", "documents", ":document")
     static let invoiceThumbnail = Address2<UUID, UUID>("invoices", ":id", "documents", ":document", "thumbnail")
     static let invoiceAction = Address1<UUID>("invoices", ":id", "action")
+    /// The form that corrects what was read (admins).
+    static let invoiceCorrection = Address1<UUID>("invoices", ":id", "correct")
     /// One person's invoices of every month (admins).
     static let personInvoices = Address1<UUID>("people", ":id", "invoices")
 

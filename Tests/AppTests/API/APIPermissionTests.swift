@@ -54,6 +54,8 @@ import Vapor
                     case .listInvoices: reply = try await client.get("/invoices?month=2024-10")
                     case .actOnInvoice:
                         reply = try await client.send(.POST, "/invoices/\(unknown)/actions", json: #"{"action":"approve","version":1}"#)
+                    case .correctInvoice:
+                        reply = try await client.send(.PUT, "/invoices/\(unknown)/fields", json: #"{"version":1,"fields":{}}"#)
                     case .actOnInvoices:
                         reply = try await client.send(.POST, "/invoices/actions",
                                                       json: #"{"action":"approve","invoices":[{"id":"\#(unknown)","version":1}]}"#)
@@ -152,6 +154,9 @@ import Vapor
                     reply = try await globex.get("/invoices/\(invoice)/documents/\(acme.document.lowercasedString)")
                 case .actOnInvoice:
                     reply = try await globex.send(.POST, "/invoices/\(invoice)/actions", json: #"{"action":"approve","version":\#(acme.version)}"#)
+                case .correctInvoice:
+                    reply = try await globex.send(.PUT, "/invoices/\(invoice)/fields",
+                                                  json: #"{"version":\#(acme.version),"fields":{"variableSymbol":"1"}}"#)
                 case .actOnInvoices:
                     namesAnID = false
                     reply = try await globex.send(.POST, "/invoices/actions",

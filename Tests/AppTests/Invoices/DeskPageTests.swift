@@ -36,7 +36,7 @@ import Testing
     @Test func namesAndNumbersAreEscapedInTheRows() {
         let row = ReviewRulesTests.row(number: "A<1>")
         let hostile = DeskRow(id: row.id, version: 1, userID: row.userID, name: "<script>alert(1)</script>", month: row.month,
-                              state: .submitted, documentID: row.documentID, fields: row.fields, hasText: true,
+                              state: .submitted, documentID: row.documentID, fields: row.fields, corrected: [], hasText: true,
                               hasThumbnail: false, previousAccount: nil, previousIBAN: nil, sameFileElsewhere: false,
                               sameNumberElsewhere: false, exported: false)
         let html = Self.page([hostile], state: .submitted).rowsHTML.string

@@ -14,10 +14,10 @@ import Testing
         let document = UUID()
         return InvoiceDetail(
             id: UUID(), userID: eva.id, ownerTeamLeader: nil, personName: "Eva Dvořáková", month: october, state: state,
-            version: 3, documentID: document, pages: 2, hasText: true, hasThumbnail: false,
+            version: 3, exported: false, documentID: document, pages: 2, hasText: true, hasThumbnail: false,
             fields: InvoiceFields(total: InvoiceAmount(minor: 84_700_00, currency: "CZK"), variableSymbol: "202610",
                                   dueDate: "2026-11-14"),
-            sha256: Data(), documents: [
+            corrected: [], sha256: Data(), documents: [
                 InvoiceDocumentInfo(id: document, versionNo: 2, filename: "faktura-2.pdf", sizeBytes: 3 << 20,
                                     uploadedBy: "Eva Dvořáková", uploadedAt: "2026-11-02 09:00", pages: 2),
                 InvoiceDocumentInfo(id: UUID(), versionNo: 1, filename: "faktura.pdf", sizeBytes: 2_000,
@@ -30,7 +30,7 @@ import Testing
                                     reason: nil, newFile: true, ownInvoice: false),
                 InvoiceHistoryEntry(at: "2026-11-01 09:00", actor: "Eva Dvořáková", fromState: nil, toState: .submitted,
                                     reason: nil, newFile: true, ownInvoice: false),
-            ])
+            ], corrections: [])
     }
 
     static func page(_ state: InvoiceState, viewer: User, duplicates: [DuplicateUpload] = []) -> InvoicePage {

@@ -13,14 +13,14 @@ import Testing
     static func row(
         total: Int64? = expectedMinor, account: String? = "19-2000145399/0800", iban: String? = nil, hasText: Bool = true,
         previousAccount: String? = nil, previousIBAN: String? = nil, sameFile: Bool = false, sameNumber: Bool = false,
-        symbol: String? = "202510", number: String? = "2025-10"
+        symbol: String? = "202510", number: String? = "2025-10", corrected: Set<InvoiceField> = []
     ) -> DeskRow {
         DeskRow(id: UUID(), version: 1, userID: UUID(), name: "Eva Dvořáková", month: october, state: .submitted,
                 documentID: UUID(),
                 fields: InvoiceFields(total: total.map { InvoiceAmount(minor: $0, currency: "CZK") },
                                       account: account.flatMap { CzechAccount($0) }, iban: iban.flatMap { IBAN($0) },
                                       variableSymbol: symbol, invoiceNumber: number, supplierID: "25596641"),
-                hasText: hasText, hasThumbnail: true, previousAccount: previousAccount, previousIBAN: previousIBAN,
+                corrected: corrected, hasText: hasText, hasThumbnail: true, previousAccount: previousAccount, previousIBAN: previousIBAN,
                 sameFileElsewhere: sameFile, sameNumberElsewhere: sameNumber, exported: false)
     }
 
@@ -47,6 +47,8 @@ import Testing
         #expect(Self.flags(Self.row(sameFile: true)) == [.sameFile])
         #expect(Self.flags(Self.row(sameNumber: true)) == [.sameNumber])
         #expect(Self.flags(Self.row(hasText: false)) == [.nothingRead])
+        // A scan whose values an admin typed in is no longer "nothing read".
+        #expect(Self.flags(Self.row(hasText: false, corrected: [.total, .account])).isEmpty)
         #expect(Self.flags(Self.row(total: nil, account: nil, symbol: nil, number: nil)) == [.amountDiffers, .nothingRead])
         // The reviewing admin's own invoice.
         let row = Self.row()

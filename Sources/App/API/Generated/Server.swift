@@ -235,6 +235,17 @@ extension APIProtocol {
         )
         try transport.register(
             {
+                try await server.correctInvoice(
+                    request: $0,
+                    body: $1,
+                    metadata: $2
+                )
+            },
+            method: .put,
+            path: server.apiPathComponentsWithServerPrefix("/invoices/{invoiceId}/fields")
+        )
+        try transport.register(
+            {
                 try await server.downloadInvoiceDocument(
                     request: $0,
                     body: $1,
@@ -1965,6 +1976,100 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     preconditionFailure("bestContentType chose an invalid content type.")
                 }
                 return Operations.ActOnInvoice.Input(
+                    path: path,
+                    headers: headers,
+                    body: body
+                )
+            },
+            serializer: { output, request in
+                switch output {
+                case let .ok(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 200)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .`default`(statusCode, value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: statusCode)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .applicationProblemJson(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/problem+json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/problem+json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                }
+            }
+        )
+    }
+    /// Correct what was read from an invoice (admins).
+    ///
+    /// `fields` are the values as they should be; a field left out is not known. Each is checked as on upload (checksums of the account, the IBAN and the IČO; the amount more than zero in a currency Roster reads). Only the fields that differ change; each change is recorded with its old and new value. Allowed while the invoice is submitted or approved and not in a payment order (409 `not-allowed`); a stale `version` answers 409 with the invoice as it is now in `current`; the caller's own invoice, when another admin could correct it, 403.
+    ///
+    /// - Remark: HTTP `PUT /invoices/{invoiceId}/fields`.
+    /// - Remark: Generated from `#/paths//invoices/{invoiceId}/fields/put(correctInvoice)`.
+    func correctInvoice(
+        request: HTTPTypes.HTTPRequest,
+        body: OpenAPIRuntime.HTTPBody?,
+        metadata: OpenAPIRuntime.ServerRequestMetadata
+    ) async throws -> (HTTPTypes.HTTPResponse, OpenAPIRuntime.HTTPBody?) {
+        try await handle(
+            request: request,
+            requestBody: body,
+            metadata: metadata,
+            forOperation: Operations.CorrectInvoice.id,
+            using: {
+                APIHandler.correctInvoice($0)
+            },
+            deserializer: { request, requestBody, metadata in
+                let path: Operations.CorrectInvoice.Input.Path = .init(invoiceId: try converter.getPathParameterAsURI(
+                    in: metadata.pathParameters,
+                    name: "invoiceId",
+                    as: Components.Parameters.InvoiceId.self
+                ))
+                let headers: Operations.CorrectInvoice.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
+                let contentType = converter.extractContentTypeIfPresent(in: request.headerFields)
+                let body: Operations.CorrectInvoice.Input.Body
+                let chosenContentType = try converter.bestContentType(
+                    received: contentType,
+                    options: [
+                        "application/json"
+                    ]
+                )
+                switch chosenContentType {
+                case "application/json":
+                    body = try await converter.getRequiredRequestBodyAsJSON(
+                        Components.Schemas.CorrectionRequest.self,
+                        from: requestBody,
+                        transforming: { value in
+                            .json(value)
+                        }
+                    )
+                default:
+                    preconditionFailure("bestContentType chose an invalid content type.")
+                }
+                return Operations.CorrectInvoice.Input(
                     path: path,
                     headers: headers,
                     body: body

@@ -457,7 +457,7 @@ extension Components {
                 case uploadableMonths
             }
         }
-        /// What was read from the current file; a field that could not be read is left out.
+        /// What was read from the current file, as an admin corrected it; a field not known is left out.
         ///
         /// - Remark: Generated from `#/components/schemas/InvoiceFields`.
         internal struct InvoiceFields: Codable, Hashable, Sendable {
@@ -514,6 +514,87 @@ extension Components {
                 case invoiceNumber
                 case supplierId
                 case dueDate
+            }
+        }
+        /// A value read from an invoice that an admin may correct.
+        ///
+        /// - Remark: Generated from `#/components/schemas/InvoiceFieldName`.
+        internal enum InvoiceFieldName: String, Codable, Hashable, Sendable, CaseIterable {
+            case total = "total"
+            case account = "account"
+            case variableSymbol = "variable-symbol"
+            case invoiceNumber = "invoice-number"
+            case supplierId = "supplier-id"
+            case dueDate = "due-date"
+        }
+        /// - Remark: Generated from `#/components/schemas/InvoiceCorrection`.
+        internal struct InvoiceCorrection: Codable, Hashable, Sendable {
+            /// YYYY-MM-DD HH:MM in the company's time zone.
+            ///
+            /// - Remark: Generated from `#/components/schemas/InvoiceCorrection/at`.
+            internal var at: Swift.String
+            /// - Remark: Generated from `#/components/schemas/InvoiceCorrection/actor`.
+            internal var actor: Swift.String
+            /// - Remark: Generated from `#/components/schemas/InvoiceCorrection/field`.
+            internal var field: Components.Schemas.InvoiceFieldName
+            /// The value before (an amount as "72000.00 CZK"); left out where none was known.
+            ///
+            /// - Remark: Generated from `#/components/schemas/InvoiceCorrection/old`.
+            internal var old: Swift.String?
+            /// The value after; left out where it was cleared.
+            ///
+            /// - Remark: Generated from `#/components/schemas/InvoiceCorrection/new`.
+            internal var new: Swift.String?
+            /// Creates a new `InvoiceCorrection`.
+            ///
+            /// - Parameters:
+            ///   - at: YYYY-MM-DD HH:MM in the company's time zone.
+            ///   - actor:
+            ///   - field:
+            ///   - old: The value before (an amount as "72000.00 CZK"); left out where none was known.
+            ///   - new: The value after; left out where it was cleared.
+            internal init(
+                at: Swift.String,
+                actor: Swift.String,
+                field: Components.Schemas.InvoiceFieldName,
+                old: Swift.String? = nil,
+                new: Swift.String? = nil
+            ) {
+                self.at = at
+                self.actor = actor
+                self.field = field
+                self.old = old
+                self.new = new
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case at
+                case actor
+                case field
+                case old
+                case new
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/CorrectionRequest`.
+        internal struct CorrectionRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CorrectionRequest/version`.
+            internal var version: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/CorrectionRequest/fields`.
+            internal var fields: Components.Schemas.InvoiceFields
+            /// Creates a new `CorrectionRequest`.
+            ///
+            /// - Parameters:
+            ///   - version:
+            ///   - fields:
+            internal init(
+                version: Swift.Int,
+                fields: Components.Schemas.InvoiceFields
+            ) {
+                self.version = version
+                self.fields = fields
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case version
+                case fields
             }
         }
         /// - Remark: Generated from `#/components/schemas/InvoiceDocument`.
@@ -642,6 +723,14 @@ extension Components {
             internal var pages: Swift.Int
             /// - Remark: Generated from `#/components/schemas/Invoice/fields`.
             internal var fields: Components.Schemas.InvoiceFields
+            /// The fields an admin corrected; the others are as read from the current file.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Invoice/corrected`.
+            internal var corrected: [Components.Schemas.InvoiceFieldName]
+            /// Every correction of the current and earlier files, newest first.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Invoice/corrections`.
+            internal var corrections: [Components.Schemas.InvoiceCorrection]
             /// Every file version, newest first.
             ///
             /// - Remark: Generated from `#/components/schemas/Invoice/documents`.
@@ -666,6 +755,8 @@ extension Components {
             ///   - documentId:
             ///   - pages:
             ///   - fields:
+            ///   - corrected: The fields an admin corrected; the others are as read from the current file.
+            ///   - corrections: Every correction of the current and earlier files, newest first.
             ///   - documents: Every file version, newest first.
             ///   - history: Newest first.
             ///   - actions: The actions the caller may take now.
@@ -679,6 +770,8 @@ extension Components {
                 documentId: Swift.String,
                 pages: Swift.Int,
                 fields: Components.Schemas.InvoiceFields,
+                corrected: [Components.Schemas.InvoiceFieldName],
+                corrections: [Components.Schemas.InvoiceCorrection],
                 documents: [Components.Schemas.InvoiceDocument],
                 history: [Components.Schemas.InvoiceHistoryEntry],
                 actions: [Components.Schemas.InvoiceAction]
@@ -692,6 +785,8 @@ extension Components {
                 self.documentId = documentId
                 self.pages = pages
                 self.fields = fields
+                self.corrected = corrected
+                self.corrections = corrections
                 self.documents = documents
                 self.history = history
                 self.actions = actions
@@ -706,6 +801,8 @@ extension Components {
                 case documentId
                 case pages
                 case fields
+                case corrected
+                case corrections
                 case documents
                 case history
                 case actions
@@ -1154,6 +1251,10 @@ extension Components {
             internal var difference: Swift.Int64?
             /// - Remark: Generated from `#/components/schemas/DeskLine/flags`.
             internal var flags: [Components.Schemas.ReviewFlag]
+            /// The fields an admin corrected.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DeskLine/corrected`.
+            internal var corrected: [Components.Schemas.InvoiceFieldName]
             /// Already exported for payment.
             ///
             /// - Remark: Generated from `#/components/schemas/DeskLine/exported`.
@@ -1171,6 +1272,7 @@ extension Components {
             ///   - expected: Contracted hours × the rate in effect on the month's working days under an IČO contract.
             ///   - difference: Read − expected, in minor units, when both are known in one currency.
             ///   - flags:
+            ///   - corrected: The fields an admin corrected.
             ///   - exported: Already exported for payment.
             internal init(
                 id: Swift.String,
@@ -1183,6 +1285,7 @@ extension Components {
                 expected: Components.Schemas.Money? = nil,
                 difference: Swift.Int64? = nil,
                 flags: [Components.Schemas.ReviewFlag],
+                corrected: [Components.Schemas.InvoiceFieldName],
                 exported: Swift.Bool
             ) {
                 self.id = id
@@ -1195,6 +1298,7 @@ extension Components {
                 self.expected = expected
                 self.difference = difference
                 self.flags = flags
+                self.corrected = corrected
                 self.exported = exported
             }
             internal enum CodingKeys: String, CodingKey {
@@ -1208,6 +1312,7 @@ extension Components {
                 case expected
                 case difference
                 case flags
+                case corrected
                 case exported
             }
         }

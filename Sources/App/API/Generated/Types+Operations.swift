@@ -3122,6 +3122,170 @@ internal enum Operations {
             }
         }
     }
+    /// Correct what was read from an invoice (admins).
+    ///
+    /// `fields` are the values as they should be; a field left out is not known. Each is checked as on upload (checksums of the account, the IBAN and the IČO; the amount more than zero in a currency Roster reads). Only the fields that differ change; each change is recorded with its old and new value. Allowed while the invoice is submitted or approved and not in a payment order (409 `not-allowed`); a stale `version` answers 409 with the invoice as it is now in `current`; the caller's own invoice, when another admin could correct it, 403.
+    ///
+    /// - Remark: HTTP `PUT /invoices/{invoiceId}/fields`.
+    /// - Remark: Generated from `#/paths//invoices/{invoiceId}/fields/put(correctInvoice)`.
+    internal enum CorrectInvoice {
+        internal static let id: Swift.String = "correctInvoice"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/invoices/{invoiceId}/fields/PUT/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/invoices/{invoiceId}/fields/PUT/path/invoiceId`.
+                internal var invoiceId: Components.Parameters.InvoiceId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - invoiceId:
+                internal init(invoiceId: Components.Parameters.InvoiceId) {
+                    self.invoiceId = invoiceId
+                }
+            }
+            internal var path: Operations.CorrectInvoice.Input.Path
+            /// - Remark: Generated from `#/paths/invoices/{invoiceId}/fields/PUT/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CorrectInvoice.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CorrectInvoice.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.CorrectInvoice.Input.Headers
+            /// - Remark: Generated from `#/paths/invoices/{invoiceId}/fields/PUT/requestBody`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/invoices/{invoiceId}/fields/PUT/requestBody/content/application\/json`.
+                case json(Components.Schemas.CorrectionRequest)
+            }
+            internal var body: Operations.CorrectInvoice.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            internal init(
+                path: Operations.CorrectInvoice.Input.Path,
+                headers: Operations.CorrectInvoice.Input.Headers = .init(),
+                body: Operations.CorrectInvoice.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/invoices/{invoiceId}/fields/PUT/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/invoices/{invoiceId}/fields/PUT/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Invoice)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.Invoice {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.CorrectInvoice.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.CorrectInvoice.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The invoice after the correction (unchanged when every value was as stored).
+            ///
+            /// - Remark: Generated from `#/paths//invoices/{invoiceId}/fields/put(correctInvoice)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.CorrectInvoice.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.CorrectInvoice.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A refusal or an error, as a problem document (RFC 9457).
+            ///
+            /// - Remark: Generated from `#/paths//invoices/{invoiceId}/fields/put(correctInvoice)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
     /// The PDF of one file version of an invoice.
     ///
     /// - Remark: HTTP `GET /invoices/{invoiceId}/documents/{documentId}`.

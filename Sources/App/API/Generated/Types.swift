@@ -132,6 +132,13 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /invoices/{invoiceId}/actions`.
     /// - Remark: Generated from `#/paths//invoices/{invoiceId}/actions/post(actOnInvoice)`.
     func actOnInvoice(_ input: Operations.ActOnInvoice.Input) async throws -> Operations.ActOnInvoice.Output
+    /// Correct what was read from an invoice (admins).
+    ///
+    /// `fields` are the values as they should be; a field left out is not known. Each is checked as on upload (checksums of the account, the IBAN and the IČO; the amount more than zero in a currency Roster reads). Only the fields that differ change; each change is recorded with its old and new value. Allowed while the invoice is submitted or approved and not in a payment order (409 `not-allowed`); a stale `version` answers 409 with the invoice as it is now in `current`; the caller's own invoice, when another admin could correct it, 403.
+    ///
+    /// - Remark: HTTP `PUT /invoices/{invoiceId}/fields`.
+    /// - Remark: Generated from `#/paths//invoices/{invoiceId}/fields/put(correctInvoice)`.
+    func correctInvoice(_ input: Operations.CorrectInvoice.Input) async throws -> Operations.CorrectInvoice.Output
     /// The PDF of one file version of an invoice.
     ///
     /// - Remark: HTTP `GET /invoices/{invoiceId}/documents/{documentId}`.
@@ -450,6 +457,23 @@ extension APIProtocol {
         body: Operations.ActOnInvoice.Input.Body
     ) async throws -> Operations.ActOnInvoice.Output {
         try await actOnInvoice(Operations.ActOnInvoice.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Correct what was read from an invoice (admins).
+    ///
+    /// `fields` are the values as they should be; a field left out is not known. Each is checked as on upload (checksums of the account, the IBAN and the IČO; the amount more than zero in a currency Roster reads). Only the fields that differ change; each change is recorded with its old and new value. Allowed while the invoice is submitted or approved and not in a payment order (409 `not-allowed`); a stale `version` answers 409 with the invoice as it is now in `current`; the caller's own invoice, when another admin could correct it, 403.
+    ///
+    /// - Remark: HTTP `PUT /invoices/{invoiceId}/fields`.
+    /// - Remark: Generated from `#/paths//invoices/{invoiceId}/fields/put(correctInvoice)`.
+    internal func correctInvoice(
+        path: Operations.CorrectInvoice.Input.Path,
+        headers: Operations.CorrectInvoice.Input.Headers = .init(),
+        body: Operations.CorrectInvoice.Input.Body
+    ) async throws -> Operations.CorrectInvoice.Output {
+        try await correctInvoice(Operations.CorrectInvoice.Input(
             path: path,
             headers: headers,
             body: body

@@ -81,7 +81,7 @@ import Vapor
                                                      .actOnInvoices, .exportPayments, .listPersonRates, .setPersonRate,
                                                      .changePersonRate, .deletePersonRate, .updatePerson, .setPersonActive,
                                                      .addPersonContract, .listRateIncreases, .getAverageIncrease, .createPerson,
-                                                     .listPersonInvoices]
+                                                     .listPersonInvoices, .correctInvoice]
                     #expect(allowed == (user.roles.contains(.admin) || !review.contains(operation)
                         && (operation != .listPeople || user.roles.contains(.teamLeader))))
                     if allowed {

@@ -209,10 +209,12 @@ import Testing
             #expect(reset.people.map(\.user.id) != [world.admin.id, world.leader.id, world.employee.id], "new people")
             let afresh = try await Self.counts(world, tenant: acme)
             var expected = loaded
-            // The test world's invoice of Eva's (with its document and its history) and its payment details are gone.
+            // The test world's invoice of Eva's (with its document, history and correction) and its
+            // payment details are gone.
             expected["invoices"]! -= 1
             expected["invoice_documents"]! -= 1
             expected["invoice_history"]! -= 1
+            expected["invoice_corrections"]! -= 1
             expected["payment_settings"] = 0
             for table in ["mail_preferences", "mail_keys", "oauth_tokens", "oauth_codes", "oidc_attempts", "identity_providers",
                           "sign_in_requests", "audit_events"] {

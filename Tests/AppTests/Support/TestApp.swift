@@ -128,15 +128,19 @@ func withWorld<T: Sendable>(
                         """)
                 }
             }
-            // An invoice with its document and history in both tenants.
-            for (tenant, user, month) in [(people[2].user.tenantID, people[2].user.id, "2024-10"),
-                                          (other.tenant.id, other.admin.id, "2024-02")] {
+            // An invoice with its document, history and a correction (its invoice number, typed
+            // in by an admin) in both tenants.
+            for (tenant, user, admin, month) in [(people[2].user.tenantID, people[2].user.id, people[0].user, "2024-10"),
+                                                 (other.tenant.id, other.admin.id, other.admin, "2024-02")] {
                 try await app.database.transaction(tenant: tenant) { connection in
                     let upload = AcceptedUpload(
                         filename: "faktura-\(month).pdf", content: TestPDF.invoice(["Faktura \(month)"]),
                         report: InspectionReport(verdict: .ok, pages: 1, text: "Faktura \(month)\nCelkem k úhradě: 1 000,00 Kč"))
-                    _ = try await InvoiceMutations.upload(upload, month: Month(iso: month)!, for: user, actor: user,
-                                                          on: connection)
+                    let stored = try await InvoiceMutations.upload(upload, month: Month(iso: month)!, for: user, actor: user,
+                                                                   on: connection).get()
+                    var fields = upload.fields
+                    fields.invoiceNumber = "FV-\(month)"
+                    _ = try await CorrectionMutations.correct(stored.invoice, version: 1, to: fields, by: admin, on: connection)
                     try await PaymentSettingsQueries.save(Debtor(name: "Payer \(month)", iban: IBAN("CZ6508000000192000145399")!, bic: nil),
                                                           on: connection)
                 }

@@ -80,6 +80,7 @@ func routes(_ app: Application) throws {
     try signedIn.register(collection: InvoiceUploadRoutes(maxUploadBytes: app.settings.pdfMaxBytes))
     try signedIn.register(collection: InvoiceActionRoutes())
     try signedIn.register(collection: CorrectionRoutes())
+    try signedIn.register(collection: SupplierDetailsRoutes())
     try signedIn.register(collection: ReviewOverviewRoutes())
     try signedIn.register(collection: ReviewDeskRoutes())
     try signedIn.register(collection: PaymentExportRoutes())

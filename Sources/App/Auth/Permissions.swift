@@ -25,6 +25,9 @@ public enum Action: String, Sendable, CaseIterable {
     case viewInvoices
     /// The month-end desk: every invoice of the tenant, approving, returning, paying, exporting.
     case reviewInvoices
+    /// A person's supplier details (IČO, DIČ, address, registered account): one's own, or
+    /// everyone's for admins, who also edit them (`manageEmployees`).
+    case viewSupplierDetails
 }
 
 /// How far a granted action reaches: the person themselves, the teams they lead, or the whole tenant.
@@ -79,6 +82,7 @@ public enum Permissions {
             .viewEarnings: .own,
             .submitInvoices: .own,
             .viewInvoices: .own,
+            .viewSupplierDetails: .own,
         ],
         .teamLeader: [
             .viewHome: .tenant,
@@ -90,6 +94,7 @@ public enum Permissions {
             .viewEarnings: .own,
             .submitInvoices: .own,
             .viewInvoices: .own,
+            .viewSupplierDetails: .own,
         ],
         .admin: [
             .viewHome: .tenant,
@@ -104,6 +109,7 @@ public enum Permissions {
             .submitInvoices: .own,
             .viewInvoices: .tenant,
             .reviewInvoices: .tenant,
+            .viewSupplierDetails: .tenant,
         ],
     ]
 
@@ -121,12 +127,15 @@ public enum Permissions {
         public let managesRates: Bool
         /// The person's invoices of every month (`Paths.personInvoices`).
         public var seesInvoices = false
+        /// The supplier details (IČO, DIČ, address, registered account).
+        public var seesSupplierDetails = false
     }
 
     public static func profileAccess(_ viewer: User, of person: PersonSubject) -> ProfileAccess? {
         guard can(viewer, .viewProfile, .person(person)) else { return nil }
         return ProfileAccess(seesRate: can(viewer, .viewRate, .person(person)), canEdit: can(viewer, .manageEmployees, .company),
-                             managesRates: can(viewer, .manageRates, .company), seesInvoices: can(viewer, .reviewInvoices, .company))
+                             managesRates: can(viewer, .manageRates, .company), seesInvoices: can(viewer, .reviewInvoices, .company),
+                             seesSupplierDetails: can(viewer, .viewSupplierDetails, .person(person)))
     }
 
     /// Whether `user` may do `action` to `subject`: an active user, a role that grants the action,

@@ -19,9 +19,19 @@ public struct PayableInvoice: Sendable, Equatable {
     public let name: String
     public let month: Month
     public let fields: InvoiceFields
+    /// The person's registered account (`SupplierDetails`), when one is registered.
+    public var registeredIBAN: IBAN? = nil
 
-    /// The creditor's IBAN: read as such, or made from the Czech account number.
-    public var creditorIBAN: IBAN? { fields.iban ?? fields.account?.iban }
+    /// The account on the invoice: read as an IBAN, or made from the Czech account number.
+    public var invoiceIBAN: IBAN? { fields.iban ?? fields.account?.iban }
+
+    /// The creditor's IBAN. Where an account is registered, only the registered one, and only
+    /// when the invoice names no other (an invoice without an account is paid to it); otherwise
+    /// the invoice's.
+    public var creditorIBAN: IBAN? {
+        guard let registeredIBAN else { return invoiceIBAN }
+        return invoiceIBAN == nil || invoiceIBAN == registeredIBAN ? registeredIBAN : nil
+    }
 
     /// Why it cannot be in a payment order, or nil when it can.
     public var payable: Bool { fields.total != nil && creditorIBAN != nil }

@@ -4,6 +4,13 @@ import Foundation
 /// selection is read as it is now, the payment order keeps the payable ones and needs the
 /// company's paying account, and each invoice is claimed once (`ReviewMutations.claimForExport`)
 /// unless `again`.
+extension DeskRow {
+    /// The row as a payment order sees it.
+    var payable: PayableInvoice {
+        PayableInvoice(id: id, name: name, month: month, fields: fields, registeredIBAN: registeredIBAN)
+    }
+}
+
 enum PaymentExporting {
     enum Format: String, Sendable { case csv, pain001 }
 
@@ -40,7 +47,7 @@ enum PaymentExporting {
     ) async throws -> Result<File, Refusal> {
         guard !selected.isEmpty else { return .failure(.nothingSelected) }
         let rows = try await ReviewQueries.desk(month: month, state: .approved, only: selected, on: db)
-        var invoices = rows.map { PayableInvoice(id: $0.id, name: $0.name, month: $0.month, fields: $0.fields) }
+        var invoices = rows.map(\.payable)
         var debtor: Debtor?
         if format == .pain001 {
             debtor = try await PaymentSettingsQueries.debtor(on: db)
@@ -50,9 +57,7 @@ enum PaymentExporting {
         let claimed = try await ReviewMutations.claimForExport(invoices.map(\.id), again: again, on: db)
         invoices = invoices.filter { claimed.contains($0.id) }
         guard !invoices.isEmpty else {
-            let nonePayable = format == .pain001 && !rows.isEmpty && rows.allSatisfy {
-                !PayableInvoice(id: $0.id, name: $0.name, month: $0.month, fields: $0.fields).payable
-            }
+            let nonePayable = format == .pain001 && !rows.isEmpty && rows.allSatisfy { !$0.payable.payable }
             return .failure(nonePayable ? .nothingPayable : .nothing)
         }
         if let debtor {

@@ -20,9 +20,18 @@ public struct DeskRow: Sendable, Equatable {
     /// The account of this person's latest approved or paid invoice of an earlier month.
     public let previousAccount: String?
     public let previousIBAN: String?
+    /// The person's registered account and IČO (`SupplierDetails`), when registered.
+    public var registeredAccount: String? = nil
+    public var registeredIBANText: String? = nil
+    public var registeredICO: String? = nil
     public let sameFileElsewhere: Bool
     public let sameNumberElsewhere: Bool
     public let exported: Bool
+
+    /// The registered account as an IBAN.
+    public var registeredIBAN: IBAN? {
+        registeredIBANText.map(IBAN.init(stored:)) ?? registeredAccount.flatMap(CzechAccount.init(stored:))?.iban
+    }
 }
 
 public enum ReviewQueries {
@@ -57,10 +66,12 @@ public enum ReviewQueries {
                            SELECT 1 FROM invoices oi
                            WHERE oi.tenant_id = i.tenant_id AND oi.user_id = i.user_id
                              AND oi.invoice_number = i.invoice_number AND oi.id <> i.id) AS same_number_elsewhere,
-                   i.exported_at IS NOT NULL AS exported
+                   i.exported_at IS NOT NULL AS exported,
+                   sd.bank_account AS registered_account, sd.iban AS registered_iban, sd.ico AS registered_ico
             FROM invoices i
             JOIN users u ON u.tenant_id = i.tenant_id AND u.id = i.user_id
             JOIN invoice_documents d ON d.tenant_id = i.tenant_id AND d.id = i.document_id
+            LEFT JOIN supplier_details sd ON sd.tenant_id = i.tenant_id AND sd.user_id = i.user_id
             LEFT JOIN LATERAL (
                 SELECT pi.bank_account, pi.iban FROM invoices pi
                 WHERE pi.tenant_id = i.tenant_id AND pi.user_id = i.user_id AND pi.month < i.month
@@ -73,7 +84,7 @@ public enum ReviewQueries {
         return try rows.compactMap { row in
             let r = NamedRow(row)
             guard let month = Month(iso: try r("month")), let state = InvoiceState(rawValue: try r("state")) else { return nil }
-            return DeskRow(
+            var desk = DeskRow(
                 id: try r("id"), version: try r("version"), userID: try r("user_id"),
                 name: try r("name"), month: month, state: state, documentID: try r("document_id"),
                 fields: try InvoiceFields(invoiceRow: r), corrected: InvoiceField.set(try r("corrected")),
@@ -81,6 +92,10 @@ public enum ReviewQueries {
                 previousAccount: try r("previous_account"), previousIBAN: try r("previous_iban"),
                 sameFileElsewhere: try r("same_file_elsewhere"), sameNumberElsewhere: try r("same_number_elsewhere"),
                 exported: try r("exported"))
+            desk.registeredAccount = try r("registered_account")
+            desk.registeredIBANText = try r("registered_iban")
+            desk.registeredICO = try r("registered_ico")
+            return desk
         }
     }
 

@@ -4,8 +4,14 @@ import Foundation
 public enum ReviewFlag: String, Sendable, CaseIterable {
     /// The amount read differs from the expected one (or could not be compared).
     case amountDiffers = "amount"
-    /// The bank account differs from the one on this person's previous approved invoice.
+    /// The bank account differs from the one on this person's previous approved invoice (where
+    /// no account is registered).
     case accountChanged = "account"
+    /// The bank account differs from the person's registered account: the payment order leaves
+    /// the invoice out.
+    case accountNotRegistered = "registered-account"
+    /// The supplier's IČO differs from the person's registered one.
+    case supplierIDDiffers = "supplier-id"
     /// Another invoice has the very same file.
     case sameFile = "same-file"
     /// Another invoice of this person has the same invoice number.
@@ -36,7 +42,14 @@ public enum ReviewRules {
         }
         var flags: [ReviewFlag] = []
         if difference != 0 { flags.append(.amountDiffers) }
-        if accountChanged(row) { flags.append(.accountChanged) }
+        if let registered = row.registeredIBAN {
+            if let named = row.fields.iban ?? row.fields.account?.iban, named != registered { flags.append(.accountNotRegistered) }
+        } else if accountChanged(row) {
+            flags.append(.accountChanged)
+        }
+        if let registered = row.registeredICO, let read = row.fields.supplierID, read != registered {
+            flags.append(.supplierIDDiffers)
+        }
         if row.sameFileElsewhere { flags.append(.sameFile) }
         if row.sameNumberElsewhere { flags.append(.sameNumber) }
         if nothingRead(row) { flags.append(.nothingRead) }

@@ -43,6 +43,9 @@ struct PersonPage: Encodable {
         let rate: Rate?
         /// The audit trail, for those who edit the profile.
         let audit: [AuditEntry]?
+        /// The supplier details and their version, for the person and admins, where a
+        /// contractor's details matter (an invoicing contract, or details saved before).
+        var supplier: (details: SupplierDetails, version: Int)? = nil
     }
 
     /// What was typed into a refused form, shown again with its problems.
@@ -62,6 +65,7 @@ struct PersonPage: Encodable {
     let contracts: [ContractView]
     let rate: String?
     let rates: ProfileRatesSection?
+    let supplier: SupplierSection?
     let audit: [AuditView]?
     let contractForm: ContractFormView?
     let editURL: String?
@@ -101,6 +105,10 @@ struct PersonPage: Encodable {
         rates = content.history.map {
             ProfileRatesSection(slug: slug, person: id, history: $0, page: PageRequest(number: ratesPage, size: ProfileRatesSection.pageSize),
                                 form: refused.rate, problems: refused.rateProblems, today: today, t: t)
+        }
+        supplier = content.supplier.map {
+            SupplierSection(details: $0.details, version: $0.version,
+                            editURL: access.canEdit ? Paths.supplierDetails(slug, id) : nil, t: t)
         }
         audit = content.audit?.map { AuditView(at: $0.at, text: t("audit.\($0.action)", $0.actorName ?? "Roster")) }
         let typed = refused.contract

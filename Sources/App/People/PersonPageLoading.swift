@@ -11,7 +11,12 @@ extension PersonPage.Content {
         let history = access.managesRates ? try await RateQueries.history(of: id, on: db) : nil
         let rate = history == nil && access.seesRate ? try await RateQueries.current(of: id, on: today, on: db) : nil
         let audit = access.canEdit ? try await AuditQueries.recent(subject: id, on: db) : nil
-        return Self(person: person, access: access, history: history, rate: rate, audit: audit)
+        var content = Self(person: person, access: access, history: history, rate: rate, audit: audit)
+        if access.seesSupplierDetails, let found = try await SupplierDetailsQueries.load(id, on: db),
+           found.version > 0 || person.contracts.contains(where: { $0.kind.sendsInvoices }) {
+            content.supplier = found
+        }
+        return content
     }
 }
 

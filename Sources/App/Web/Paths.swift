@@ -33,6 +33,8 @@ extension Paths {
     static let team = Address1<UUID>("teams", ":id")
     static let deleteTeam = Address1<UUID>("teams", ":id", "delete")
     static let addContract = Address1<UUID>("people", ":id", "contracts")
+    /// The supplier details form (admins).
+    static let supplierDetails = Address1<UUID>("people", ":id", "supplier")
 }
 
 extension Paths {

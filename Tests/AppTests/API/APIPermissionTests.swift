@@ -56,6 +56,10 @@ import Vapor
                         reply = try await client.send(.POST, "/invoices/\(unknown)/actions", json: #"{"action":"approve","version":1}"#)
                     case .correctInvoice:
                         reply = try await client.send(.PUT, "/invoices/\(unknown)/fields", json: #"{"version":1,"fields":{}}"#)
+                    case .getSupplierDetails:
+                        reply = try await client.get("/people/\(world.employee.id.lowercasedString)/supplier-details")
+                    case .setSupplierDetails:
+                        reply = try await client.send(.PUT, "/people/\(unknown)/supplier-details", json: #"{"version":0}"#)
                     case .actOnInvoices:
                         reply = try await client.send(.POST, "/invoices/actions",
                                                       json: #"{"action":"approve","invoices":[{"id":"\#(unknown)","version":1}]}"#)
@@ -81,7 +85,7 @@ import Vapor
                                                      .actOnInvoices, .exportPayments, .listPersonRates, .setPersonRate,
                                                      .changePersonRate, .deletePersonRate, .updatePerson, .setPersonActive,
                                                      .addPersonContract, .listRateIncreases, .getAverageIncrease, .createPerson,
-                                                     .listPersonInvoices, .correctInvoice]
+                                                     .listPersonInvoices, .correctInvoice, .setSupplierDetails]
                     #expect(allowed == (user.roles.contains(.admin) || !review.contains(operation)
                         && (operation != .listPeople || user.roles.contains(.teamLeader))))
                     if allowed {
@@ -154,6 +158,10 @@ import Vapor
                     reply = try await globex.get("/invoices/\(invoice)/documents/\(acme.document.lowercasedString)")
                 case .actOnInvoice:
                     reply = try await globex.send(.POST, "/invoices/\(invoice)/actions", json: #"{"action":"approve","version":\#(acme.version)}"#)
+                case .getSupplierDetails: reply = try await globex.get("/people/\(person)/supplier-details")
+                case .setSupplierDetails:
+                    reply = try await globex.send(.PUT, "/people/\(person)/supplier-details",
+                                                  json: #"{"version":0,"account":"19-2000145399/0800"}"#)
                 case .correctInvoice:
                     reply = try await globex.send(.PUT, "/invoices/\(invoice)/fields",
                                                   json: #"{"version":\#(acme.version),"fields":{"variableSymbol":"1"}}"#)

@@ -35,28 +35,29 @@ import Testing
     static let teamAndOwn: Set<Whom> = ownOnly.union([.team, .teamInvoice])
     static let expected: [Role: [Action: Set<Whom>]] = [
         .employee: [.viewHome: everyone, .editPreferences: ownOnly, .viewProfile: ownOnly, .viewRate: ownOnly,
-                    .viewEarnings: ownOnly, .submitInvoices: ownOnly, .viewInvoices: ownOnly],
+                    .viewEarnings: ownOnly, .submitInvoices: ownOnly, .viewInvoices: ownOnly, .viewSupplierDetails: ownOnly],
         .teamLeader: [.viewHome: everyone, .editPreferences: ownOnly, .viewProfile: teamAndOwn,
                       .viewRate: teamAndOwn, .listPeople: teamAndOwn, .viewOwnTeam: teamAndOwn, .viewEarnings: ownOnly,
-                      .submitInvoices: ownOnly, .viewInvoices: ownOnly],
+                      .submitInvoices: ownOnly, .viewInvoices: ownOnly, .viewSupplierDetails: ownOnly],
         .admin: [.viewHome: everyone, .editPreferences: ownOnly, .manageCompany: everyone, .viewProfile: everyone,
                  .viewRate: everyone, .listPeople: everyone, .manageEmployees: everyone, .manageRates: everyone,
                  .viewEarnings: ownOnly, .submitInvoices: ownOnly, .viewInvoices: everyone,
-                 .reviewInvoices: everyone],
+                 .reviewInvoices: everyone, .viewSupplierDetails: everyone],
     ]
 
     @Test func profileVisibility() {
         let employee = Self.user([.employee]), leader = Self.user([.employee, .teamLeader]), admin = Self.user([.admin])
         let other = UUID()
         let mine = PersonSubject(id: Self.me, teamLeader: nil)
-        #expect(Permissions.profileAccess(employee, of: mine) == .init(seesRate: true, canEdit: false, managesRates: false))
+        #expect(Permissions.profileAccess(employee, of: mine)
+                == .init(seesRate: true, canEdit: false, managesRates: false, seesSupplierDetails: true))
         #expect(Permissions.profileAccess(employee, of: PersonSubject(id: other, teamLeader: Self.me)) == nil)
         #expect(Permissions.profileAccess(leader, of: PersonSubject(id: other, teamLeader: Self.me))
                 == .init(seesRate: true, canEdit: false, managesRates: false))
         #expect(Permissions.profileAccess(leader, of: PersonSubject(id: other, teamLeader: UUID())) == nil)
         #expect(Permissions.profileAccess(leader, of: PersonSubject(id: other, teamLeader: nil)) == nil)
         #expect(Permissions.profileAccess(admin, of: PersonSubject(id: other, teamLeader: nil))
-                == .init(seesRate: true, canEdit: true, managesRates: true, seesInvoices: true))
+                == .init(seesRate: true, canEdit: true, managesRates: true, seesInvoices: true, seesSupplierDetails: true))
     }
 
     /// "My team" is a team leader's, even for an admin who leads no team.

@@ -141,6 +141,11 @@ func withWorld<T: Sendable>(
                     var fields = upload.fields
                     fields.invoiceNumber = "FV-\(month)"
                     _ = try await CorrectionMutations.correct(stored.invoice, version: 1, to: fields, by: admin, on: connection)
+                    // The admin's billing address as a supplier (no account: nobody's payments change).
+                    try await connection.query("""
+                        INSERT INTO supplier_details (tenant_id, user_id, billing_address, updated_by)
+                        VALUES (\(connection.tenant), \(admin.id), 'Na Příkopě 1, Praha', \(admin.id))
+                        """)
                     try await PaymentSettingsQueries.save(Debtor(name: "Payer \(month)", iban: IBAN("CZ6508000000192000145399")!, bic: nil),
                                                           on: connection)
                 }

@@ -42,7 +42,7 @@ import Vapor
                 Paths.signInSettings, Paths.deleteSignInSettings, Paths.invoices, Paths.invoiceUpload, Paths.invoice,
                 Paths.invoiceDocument, Paths.invoiceThumbnail, Paths.invoiceAction, Paths.reviewSection,
                 Paths.reviewOverview, Paths.reviewDeskAddress, Paths.reviewMissingPage, Paths.reviewExport,
-                Paths.paymentSettings, Paths.unsubscribeAddress, Paths.personInvoices, Paths.invoiceCorrection,
+                Paths.paymentSettings, Paths.unsubscribeAddress, Paths.personInvoices, Paths.invoiceCorrection, Paths.supplierDetails,
             ]
             let patterns = Set(addresses.map { "t/:slug/" + $0.segments.joined(separator: "/") })
             for route in tenantRoutes {

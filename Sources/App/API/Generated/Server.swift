@@ -290,6 +290,28 @@ extension APIProtocol {
         )
         try transport.register(
             {
+                try await server.getSupplierDetails(
+                    request: $0,
+                    body: $1,
+                    metadata: $2
+                )
+            },
+            method: .get,
+            path: server.apiPathComponentsWithServerPrefix("/people/{personId}/supplier-details")
+        )
+        try transport.register(
+            {
+                try await server.setSupplierDetails(
+                    request: $0,
+                    body: $1,
+                    metadata: $2
+                )
+            },
+            method: .put,
+            path: server.apiPathComponentsWithServerPrefix("/people/{personId}/supplier-details")
+        )
+        try transport.register(
+            {
                 try await server.addPersonContract(
                     request: $0,
                     body: $1,
@@ -2444,6 +2466,171 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     path: path,
                     query: query,
                     headers: headers
+                )
+            },
+            serializer: { output, request in
+                switch output {
+                case let .ok(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 200)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .`default`(statusCode, value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: statusCode)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .applicationProblemJson(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/problem+json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/problem+json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                }
+            }
+        )
+    }
+    /// A person's supplier details — IČO, DIČ, VAT payer, billing address, registered account (the person and admins).
+    ///
+    /// - Remark: HTTP `GET /people/{personId}/supplier-details`.
+    /// - Remark: Generated from `#/paths//people/{personId}/supplier-details/get(getSupplierDetails)`.
+    func getSupplierDetails(
+        request: HTTPTypes.HTTPRequest,
+        body: OpenAPIRuntime.HTTPBody?,
+        metadata: OpenAPIRuntime.ServerRequestMetadata
+    ) async throws -> (HTTPTypes.HTTPResponse, OpenAPIRuntime.HTTPBody?) {
+        try await handle(
+            request: request,
+            requestBody: body,
+            metadata: metadata,
+            forOperation: Operations.GetSupplierDetails.id,
+            using: {
+                APIHandler.getSupplierDetails($0)
+            },
+            deserializer: { request, requestBody, metadata in
+                let path: Operations.GetSupplierDetails.Input.Path = .init(personId: try converter.getPathParameterAsURI(
+                    in: metadata.pathParameters,
+                    name: "personId",
+                    as: Components.Parameters.PersonId.self
+                ))
+                let headers: Operations.GetSupplierDetails.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
+                return Operations.GetSupplierDetails.Input(
+                    path: path,
+                    headers: headers
+                )
+            },
+            serializer: { output, request in
+                switch output {
+                case let .ok(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 200)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .`default`(statusCode, value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: statusCode)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .applicationProblemJson(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/problem+json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/problem+json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                }
+            }
+        )
+    }
+    /// Save a person's supplier details (admins).
+    ///
+    /// The details as they should be; a field left out is not known. Checked as on the web (the IČO's check digit; DIČ as CZ and 8–10 digits or another EU country's code; a VAT payer needs a DIČ; the account's checksums). A change of the registered account is audited and mailed to the person. A stale `version` answers 409.
+    ///
+    /// - Remark: HTTP `PUT /people/{personId}/supplier-details`.
+    /// - Remark: Generated from `#/paths//people/{personId}/supplier-details/put(setSupplierDetails)`.
+    func setSupplierDetails(
+        request: HTTPTypes.HTTPRequest,
+        body: OpenAPIRuntime.HTTPBody?,
+        metadata: OpenAPIRuntime.ServerRequestMetadata
+    ) async throws -> (HTTPTypes.HTTPResponse, OpenAPIRuntime.HTTPBody?) {
+        try await handle(
+            request: request,
+            requestBody: body,
+            metadata: metadata,
+            forOperation: Operations.SetSupplierDetails.id,
+            using: {
+                APIHandler.setSupplierDetails($0)
+            },
+            deserializer: { request, requestBody, metadata in
+                let path: Operations.SetSupplierDetails.Input.Path = .init(personId: try converter.getPathParameterAsURI(
+                    in: metadata.pathParameters,
+                    name: "personId",
+                    as: Components.Parameters.PersonId.self
+                ))
+                let headers: Operations.SetSupplierDetails.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
+                let contentType = converter.extractContentTypeIfPresent(in: request.headerFields)
+                let body: Operations.SetSupplierDetails.Input.Body
+                let chosenContentType = try converter.bestContentType(
+                    received: contentType,
+                    options: [
+                        "application/json"
+                    ]
+                )
+                switch chosenContentType {
+                case "application/json":
+                    body = try await converter.getRequiredRequestBodyAsJSON(
+                        Components.Schemas.SupplierDetailsRequest.self,
+                        from: requestBody,
+                        transforming: { value in
+                            .json(value)
+                        }
+                    )
+                default:
+                    preconditionFailure("bestContentType chose an invalid content type.")
+                }
+                return Operations.SetSupplierDetails.Input(
+                    path: path,
+                    headers: headers,
+                    body: body
                 )
             },
             serializer: { output, request in

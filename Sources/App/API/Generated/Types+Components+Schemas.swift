@@ -516,6 +516,108 @@ extension Components {
                 case dueDate
             }
         }
+        /// - Remark: Generated from `#/components/schemas/SupplierDetails`.
+        internal struct SupplierDetails: Codable, Hashable, Sendable {
+            /// Changes with every change; a change names the version it was decided on. 0 while none were saved.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SupplierDetails/version`.
+            internal var version: Swift.Int
+            /// The IČO
+            ///
+            /// - Remark: Generated from `#/components/schemas/SupplierDetails/ico`.
+            internal var ico: Swift.String?
+            /// The DIČ (VAT id), e.g. CZ12345678.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SupplierDetails/dic`.
+            internal var dic: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/SupplierDetails/vatPayer`.
+            internal var vatPayer: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/SupplierDetails/billingAddress`.
+            internal var billingAddress: Swift.String
+            /// The registered account the company pays: a Czech account number ([prefix-]number/bank) or an IBAN.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SupplierDetails/account`.
+            internal var account: Swift.String?
+            /// Creates a new `SupplierDetails`.
+            ///
+            /// - Parameters:
+            ///   - version: Changes with every change; a change names the version it was decided on. 0 while none were saved.
+            ///   - ico: The IČO
+            ///   - dic: The DIČ (VAT id), e.g. CZ12345678.
+            ///   - vatPayer:
+            ///   - billingAddress:
+            ///   - account: The registered account the company pays: a Czech account number ([prefix-]number/bank) or an IBAN.
+            internal init(
+                version: Swift.Int,
+                ico: Swift.String? = nil,
+                dic: Swift.String? = nil,
+                vatPayer: Swift.Bool,
+                billingAddress: Swift.String,
+                account: Swift.String? = nil
+            ) {
+                self.version = version
+                self.ico = ico
+                self.dic = dic
+                self.vatPayer = vatPayer
+                self.billingAddress = billingAddress
+                self.account = account
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case version
+                case ico
+                case dic
+                case vatPayer
+                case billingAddress
+                case account
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SupplierDetailsRequest`.
+        internal struct SupplierDetailsRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SupplierDetailsRequest/version`.
+            internal var version: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/SupplierDetailsRequest/ico`.
+            internal var ico: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/SupplierDetailsRequest/dic`.
+            internal var dic: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/SupplierDetailsRequest/vatPayer`.
+            internal var vatPayer: Swift.Bool?
+            /// - Remark: Generated from `#/components/schemas/SupplierDetailsRequest/billingAddress`.
+            internal var billingAddress: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/SupplierDetailsRequest/account`.
+            internal var account: Swift.String?
+            /// Creates a new `SupplierDetailsRequest`.
+            ///
+            /// - Parameters:
+            ///   - version:
+            ///   - ico:
+            ///   - dic:
+            ///   - vatPayer:
+            ///   - billingAddress:
+            ///   - account:
+            internal init(
+                version: Swift.Int,
+                ico: Swift.String? = nil,
+                dic: Swift.String? = nil,
+                vatPayer: Swift.Bool? = nil,
+                billingAddress: Swift.String? = nil,
+                account: Swift.String? = nil
+            ) {
+                self.version = version
+                self.ico = ico
+                self.dic = dic
+                self.vatPayer = vatPayer
+                self.billingAddress = billingAddress
+                self.account = account
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case version
+                case ico
+                case dic
+                case vatPayer
+                case billingAddress
+                case account
+            }
+        }
         /// A value read from an invoice that an admin may correct.
         ///
         /// - Remark: Generated from `#/components/schemas/InvoiceFieldName`.
@@ -1210,10 +1312,12 @@ extension Components {
             }
         }
         /// amount (the amount read differs from the expected one, or could not be compared);
-        /// account (the account differs from the person's previous approved invoice); same-file
+        /// account (the account differs from the person's previous approved invoice, where none is registered); same-file
         /// (another invoice has the very same file); same-number (another invoice of the person has
         /// the same number); nothing-read (nothing could be read from the PDF); own (the caller's own
-        /// invoice, which another admin must approve and pay).
+        /// invoice, which another admin must approve and pay); registered-account (the account differs
+        /// from the person's registered account: a payment order leaves it out); supplier-id (the
+        /// supplier's IČO differs from the registered one).
         ///
         ///
         /// - Remark: Generated from `#/components/schemas/ReviewFlag`.
@@ -1224,6 +1328,8 @@ extension Components {
             case sameNumber = "same-number"
             case nothingRead = "nothing-read"
             case own = "own"
+            case registeredAccount = "registered-account"
+            case supplierId = "supplier-id"
         }
         /// - Remark: Generated from `#/components/schemas/DeskLine`.
         internal struct DeskLine: Codable, Hashable, Sendable {

@@ -163,6 +163,18 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /people/{personId}/invoices`.
     /// - Remark: Generated from `#/paths//people/{personId}/invoices/get(listPersonInvoices)`.
     func listPersonInvoices(_ input: Operations.ListPersonInvoices.Input) async throws -> Operations.ListPersonInvoices.Output
+    /// A person's supplier details — IČO, DIČ, VAT payer, billing address, registered account (the person and admins).
+    ///
+    /// - Remark: HTTP `GET /people/{personId}/supplier-details`.
+    /// - Remark: Generated from `#/paths//people/{personId}/supplier-details/get(getSupplierDetails)`.
+    func getSupplierDetails(_ input: Operations.GetSupplierDetails.Input) async throws -> Operations.GetSupplierDetails.Output
+    /// Save a person's supplier details (admins).
+    ///
+    /// The details as they should be; a field left out is not known. Checked as on the web (the IČO's check digit; DIČ as CZ and 8–10 digits or another EU country's code; a VAT payer needs a DIČ; the account's checksums). A change of the registered account is audited and mailed to the person. A stale `version` answers 409.
+    ///
+    /// - Remark: HTTP `PUT /people/{personId}/supplier-details`.
+    /// - Remark: Generated from `#/paths//people/{personId}/supplier-details/put(setSupplierDetails)`.
+    func setSupplierDetails(_ input: Operations.SetSupplierDetails.Input) async throws -> Operations.SetSupplierDetails.Output
     /// Add a contract to a person's history (admins); contracts of one person never overlap.
     ///
     /// - Remark: HTTP `POST /people/{personId}/contracts`.
@@ -535,6 +547,36 @@ extension APIProtocol {
             path: path,
             query: query,
             headers: headers
+        ))
+    }
+    /// A person's supplier details — IČO, DIČ, VAT payer, billing address, registered account (the person and admins).
+    ///
+    /// - Remark: HTTP `GET /people/{personId}/supplier-details`.
+    /// - Remark: Generated from `#/paths//people/{personId}/supplier-details/get(getSupplierDetails)`.
+    internal func getSupplierDetails(
+        path: Operations.GetSupplierDetails.Input.Path,
+        headers: Operations.GetSupplierDetails.Input.Headers = .init()
+    ) async throws -> Operations.GetSupplierDetails.Output {
+        try await getSupplierDetails(Operations.GetSupplierDetails.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Save a person's supplier details (admins).
+    ///
+    /// The details as they should be; a field left out is not known. Checked as on the web (the IČO's check digit; DIČ as CZ and 8–10 digits or another EU country's code; a VAT payer needs a DIČ; the account's checksums). A change of the registered account is audited and mailed to the person. A stale `version` answers 409.
+    ///
+    /// - Remark: HTTP `PUT /people/{personId}/supplier-details`.
+    /// - Remark: Generated from `#/paths//people/{personId}/supplier-details/put(setSupplierDetails)`.
+    internal func setSupplierDetails(
+        path: Operations.SetSupplierDetails.Input.Path,
+        headers: Operations.SetSupplierDetails.Input.Headers = .init(),
+        body: Operations.SetSupplierDetails.Input.Body
+    ) async throws -> Operations.SetSupplierDetails.Output {
+        try await setSupplierDetails(Operations.SetSupplierDetails.Input(
+            path: path,
+            headers: headers,
+            body: body
         ))
     }
     /// Add a contract to a person's history (admins); contracts of one person never overlap.

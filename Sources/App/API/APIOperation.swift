@@ -7,7 +7,7 @@ enum APIOperation: String, CaseIterable, Sendable {
     case listInvoices, listMissingInvoices, getReviewDesk, actOnInvoice, actOnInvoices, correctInvoice, exportPayments
     case listPersonInvoices
     case listPeople, createPerson, getPerson, updatePerson, setPersonActive, addPersonContract
-    case getSupplierDetails, setSupplierDetails
+    case getSupplierDetails, setSupplierDetails, proposeSupplierDetails, decideSupplierProposal
     case listPersonRates, setPersonRate, changePersonRate, deletePersonRate, listRateIncreases, getAverageIncrease
 
     var permission: (action: Action, reach: Reach) {
@@ -22,8 +22,9 @@ enum APIOperation: String, CaseIterable, Sendable {
             (.reviewInvoices, .tenant)
         case .listPeople: (.listPeople, .team)
         case .getPerson: (.viewProfile, .own)
-        case .createPerson, .updatePerson, .setPersonActive, .addPersonContract, .setSupplierDetails: (.manageEmployees, .tenant)
-        case .getSupplierDetails: (.viewSupplierDetails, .own)
+        case .createPerson, .updatePerson, .setPersonActive, .addPersonContract, .setSupplierDetails, .decideSupplierProposal:
+            (.manageEmployees, .tenant)
+        case .getSupplierDetails, .proposeSupplierDetails: (.viewSupplierDetails, .own)
         case .listPersonRates, .setPersonRate, .changePersonRate, .deletePersonRate, .listRateIncreases, .getAverageIncrease:
             (.manageRates, .tenant)
         }

@@ -16,22 +16,69 @@ extension RosterAPI {
         let details = try await APIContext.run(readOnly: false) { api in
             try api.require(.setSupplierDetails)
             let version = try APIInput.version(body.version, field: "version", t: api.t)
-            let typed = SupplierDetails.Input(ico: body.ico ?? "", dic: body.dic ?? "", vatPayer: body.vatPayer ?? false,
-                                              billingAddress: body.billingAddress ?? "", account: body.account ?? "")
-            let read: SupplierDetails
-            switch SupplierDetails.read(typed) {
-            case .failure(let problems):
-                throw APIProblem.invalid(problems.keys.sorted { $0.key < $1.key }.map { .init(field: $0.key, message: api.t($0.value)) })
-            case .success(let details): read = details
-            }
+            let read = try Self.supplierDetails(body, t: api.t)
             switch try await SupplierDetailsQueries.save(read, for: id, version: version, by: api.user, site: api.mailSite, on: api.db) {
             case .saved, .unchanged: break
-            case .stale: throw APIProblem(.conflict, "stale")
+            case .stale: throw APIProblem(.conflict, "stale-details")
+            case .ownDetails: throw APIProblem(.forbidden, "own-details")
             case .notFound: throw APIProblem.notFound
             }
             return try await Self.visibleSupplierDetails(id, api)
         }
         return .ok(.init(body: .json(details)))
+    }
+
+    func proposeSupplierDetails(
+        _ input: Operations.ProposeSupplierDetails.Input
+    ) async throws -> Operations.ProposeSupplierDetails.Output {
+        let id = try APIInput.pathID(input.path.personId)
+        guard case .json(let body) = input.body else { throw APIProblem(.unsupportedMediaType, "unsupported-media-type") }
+        let details = try await APIContext.run(readOnly: false) { api in
+            try api.require(.proposeSupplierDetails)
+            guard id == api.user.id else { throw APIProblem.notFound }
+            let version = try APIInput.version(body.version, field: "version", t: api.t)
+            let read = try Self.supplierDetails(body, t: api.t)
+            switch try await SupplierProposalQueries.propose(read, basedOn: version, by: api.user, site: api.mailSite, on: api.db) {
+            case .proposed, .unchanged: break
+            case .stale: throw APIProblem(.conflict, "stale-details")
+            default: throw APIProblem.notFound
+            }
+            return try await Self.visibleSupplierDetails(id, api)
+        }
+        return .ok(.init(body: .json(details)))
+    }
+
+    func decideSupplierProposal(
+        _ input: Operations.DecideSupplierProposal.Input
+    ) async throws -> Operations.DecideSupplierProposal.Output {
+        let id = try APIInput.pathID(input.path.personId)
+        guard case .json(let body) = input.body else { throw APIProblem(.unsupportedMediaType, "unsupported-media-type") }
+        let details = try await APIContext.run(readOnly: false) { api in
+            try api.require(.decideSupplierProposal)
+            guard let proposal = UUID(uuidString: body.proposalId) else {
+                throw APIProblem.invalid([.init(field: "proposalId", message: api.t("api.field.id"))])
+            }
+            switch try await SupplierProposalQueries.decide(proposal, of: id, confirm: body.decision == .confirm, by: api.user,
+                                                            site: api.mailSite, on: api.db) {
+            case .confirmed, .declined: break
+            case .stale: throw APIProblem(.conflict, "stale-details")
+            case .ownDetails: throw APIProblem(.forbidden, "own-details")
+            default: throw APIProblem.notFound
+            }
+            return try await Self.visibleSupplierDetails(id, api)
+        }
+        return .ok(.init(body: .json(details)))
+    }
+
+    /// The details of a request, checked as the web form's are; 422 names every field refused.
+    static func supplierDetails(_ body: Components.Schemas.SupplierDetailsRequest, t: Translator) throws -> SupplierDetails {
+        let typed = SupplierDetails.Input(ico: body.ico ?? "", dic: body.dic ?? "", vatPayer: body.vatPayer ?? false,
+                                          billingAddress: body.billingAddress ?? "", account: body.account ?? "")
+        switch SupplierDetails.read(typed) {
+        case .failure(let problems):
+            throw APIProblem.invalid(problems.keys.sorted { $0.key < $1.key }.map { .init(field: $0.key, message: t($0.value)) })
+        case .success(let details): return details
+        }
     }
 
     /// A person's details when the caller may see them (the person, admins), else 404.
@@ -40,8 +87,13 @@ extension RosterAPI {
               Permissions.can(api.user, .viewSupplierDetails, .person(person.subject)),
               let (details, version) = try await SupplierDetailsQueries.load(id, on: api.db)
         else { throw APIProblem.notFound }
+        let proposal = try await SupplierProposalQueries.waiting(of: id, on: api.db)
         return Components.Schemas.SupplierDetails(
             version: version, ico: details.ico, dic: details.dic, vatPayer: details.vatPayer,
-            billingAddress: details.billingAddress, account: details.accountText)
+            billingAddress: details.billingAddress, account: details.accountText,
+            proposal: proposal.map {
+                .init(id: $0.id.lowercasedString, proposedAt: $0.proposedAt, ico: $0.details.ico, dic: $0.details.dic,
+                      vatPayer: $0.details.vatPayer, billingAddress: $0.details.billingAddress, account: $0.details.accountText)
+            })
     }
 }

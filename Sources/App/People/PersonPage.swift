@@ -46,6 +46,8 @@ struct PersonPage: Encodable {
         /// The supplier details and their version, for the person and admins, where a
         /// contractor's details matter (an invoicing contract, or details saved before).
         var supplier: (details: SupplierDetails, version: Int)? = nil
+        /// A change the person proposed, waiting for an admin.
+        var proposal: SupplierProposal? = nil
     }
 
     /// What was typed into a refused form, shown again with its problems.
@@ -107,8 +109,10 @@ struct PersonPage: Encodable {
                                 form: refused.rate, problems: refused.rateProblems, today: today, t: t)
         }
         supplier = content.supplier.map {
-            SupplierSection(details: $0.details, version: $0.version,
-                            editURL: access.canEdit ? Paths.supplierDetails(slug, id) : nil, t: t)
+            SupplierSection(details: $0.details, version: $0.version, proposal: content.proposal,
+                            editURL: access.canEdit ? Paths.supplierDetails(slug, id) : nil,
+                            proposeURL: viewer == id ? Paths.supplierProposal(slug, id) : nil,
+                            decideURL: access.canEdit ? Paths.supplierDecision(slug, id) : nil, t: t)
         }
         audit = content.audit?.map { AuditView(at: $0.at, text: t("audit.\($0.action)", $0.actorName ?? "Roster")) }
         let typed = refused.contract

@@ -15,6 +15,7 @@ extension PersonPage.Content {
         if access.seesSupplierDetails, let found = try await SupplierDetailsQueries.load(id, on: db),
            found.version > 0 || person.contracts.contains(where: { $0.kind.sendsInvoices }) {
             content.supplier = found
+            content.proposal = try await SupplierProposalQueries.waiting(of: id, on: db)
         }
         return content
     }

@@ -13,13 +13,19 @@ struct SupplierDetailsPage: Encodable {
     /// Field name → its problem, translated.
     let errors: [String: String]
     let staleNote: String?
+    /// What the page is for: an admin's change, or one's own proposal.
+    let hint: String
+    let submit: String
     let backURL: String
 
+    /// - Parameter proposing: the person proposes a change of their own details.
     init(layout: Layout, slug: String, person: Person, version: Int, input: SupplierDetails.Input,
-         problems: SupplierDetails.Problems = .init(), stale: Bool = false, t: Translator) {
+         problems: SupplierDetails.Problems = .init(), stale: Bool = false, proposing: Bool = false, t: Translator) {
         self.layout = layout
-        heading = t("supplier.title", person.user.displayName)
-        action = Paths.supplierDetails(slug, person.user.id)
+        heading = proposing ? t("supplier.proposeTitle") : t("supplier.title", person.user.displayName)
+        action = proposing ? Paths.supplierProposal(slug, person.user.id) : Paths.supplierDetails(slug, person.user.id)
+        hint = t(proposing ? "supplier.proposeHint" : "supplier.hint")
+        submit = t(proposing ? "supplier.propose" : "form.save")
         self.version = version
         ico = input.ico
         dic = input.dic
@@ -39,12 +45,24 @@ struct SupplierSection: Encodable, Equatable {
         let value: String
     }
 
+    /// A waiting proposal: when it was made and what it changes, and the form that decides it.
+    struct Proposal: Encodable, Equatable {
+        let note: String
+        let changes: [Row]
+        let id: String
+        let decideURL: String?
+    }
+
     let rows: [Row]
     /// Nothing saved yet: what to do next.
     let empty: String?
     let editURL: String?
+    /// The person's own form to propose a change.
+    let proposeURL: String?
+    let proposal: Proposal?
 
-    init(details: SupplierDetails, version: Int, editURL: String?, t: Translator) {
+    init(details: SupplierDetails, version: Int, proposal: SupplierProposal?, editURL: String?, proposeURL: String?,
+         decideURL: String?, t: Translator) {
         rows = [
             Row(label: t("supplier.ico"), value: details.ico ?? "—"),
             Row(label: t("supplier.dic"), value: details.dic ?? "—"),
@@ -54,5 +72,17 @@ struct SupplierSection: Encodable, Equatable {
         ]
         empty = version == 0 ? t(editURL == nil ? "supplier.emptyOwn" : "supplier.empty") : nil
         self.editURL = editURL
+        self.proposeURL = proposeURL
+        let labels = ["ico": "supplier.ico", "dic": "supplier.dic", "vatPayer": "supplier.vatPayer",
+                      "billingAddress": "supplier.address", "account": "supplier.account"]
+        self.proposal = proposal.map { proposal in
+            Proposal(note: t(decideURL == nil ? "supplier.proposalOwn" : "supplier.proposal", proposal.proposedAt),
+                     changes: SupplierDetails.changes(from: details, to: proposal.details).sorted { $0.key < $1.key }.map {
+                         Row(label: t(labels[$0.key] ?? $0.key), value: $0.value
+                             .replacingOccurrences(of: "true", with: t("supplier.vatPayer.yes"))
+                             .replacingOccurrences(of: "false", with: t("supplier.vatPayer.no")))
+                     },
+                     id: proposal.id.lowercasedString, decideURL: decideURL)
+        }
     }
 }

@@ -9,6 +9,8 @@ public enum SupplierDetailsOutcome: Sendable, Equatable {
     case unchanged
     /// Someone changed the details after the form was loaded.
     case stale
+    /// One's own details, which another admin of the company changes (or confirms as proposed).
+    case ownDetails
     case notFound
 }
 
@@ -36,11 +38,16 @@ public enum SupplierDetailsQueries {
     /// the person's row is locked (two admins saving at once queue), the change is audited, and a
     /// change of the registered account is mailed to the person, whatever their mail choices: it
     /// is a warning, not a notification. Anyone but an admin who manages people is refused (403).
+    /// An admin's own details are changed by another admin while there is one (the account they
+    /// are paid to is money moving towards them, as in `OwnInvoiceRule`); `ownAllowed` is for the
+    /// confirmation of a proposal, which checks that itself.
     public static func save(
-        _ details: SupplierDetails, for person: UUID, version: Int, by actor: User, site: MailSite, on db: TenantConnection
+        _ details: SupplierDetails, for person: UUID, version: Int, by actor: User, site: MailSite, on db: TenantConnection,
+        ownAllowed: Bool = false
     ) async throws -> SupplierDetailsOutcome {
         guard Permissions.can(actor, .manageEmployees, .company) else { throw Abort(.forbidden) }
         guard let (old, current) = try await load(person, on: db, lock: true) else { return .notFound }
+        if person == actor.id, !ownAllowed, try await otherAdminExists(than: actor.id, on: db) { return .ownDetails }
         guard current == version else { return .stale }
         let changes = SupplierDetails.changes(from: old, to: details)
         guard !changes.isEmpty else { return .unchanged }
@@ -58,6 +65,15 @@ public enum SupplierDetailsQueries {
                                         changes: changes, on: db)
         if accountChanged { try await Notifier.registeredAccountChanged(for: person, from: old, to: details, by: actor, site: site, on: db) }
         return .saved(accountChanged: accountChanged)
+    }
+}
+
+extension SupplierDetailsQueries {
+    /// Whether the company has an active admin other than `admin`.
+    static func otherAdminExists(than admin: UUID, on db: TenantConnection) async throws -> Bool {
+        try await db.query("""
+            SELECT EXISTS (SELECT 1 FROM users WHERE tenant_id = \(db.tenant) AND active AND 'admin' = ANY (roles) AND id <> \(admin))
+            """).collect()[0].decode(Bool.self)
     }
 }
 

@@ -53,6 +53,8 @@ struct SupplierDetailsRoutes: RouteCollection {
             return request.redirect(to: back, flash: Flash(.success, accountChanged ? "flash.supplier.accountSaved" : "flash.supplier.saved"))
         case .unchanged:
             return request.redirect(to: back, flash: Flash(.success, "flash.supplier.unchanged"))
+        case .ownDetails:
+            return request.redirect(to: back, flash: Flash(.error, "flash.supplier.ownDetails"))
         case .stale:
             let current = try await SupplierDetailsQueries.load(person.user.id, on: try request.db)?.version ?? 0
             return try await render(request, person, version: current, input: form.input, stale: true)

@@ -35,6 +35,10 @@ extension Paths {
     static let addContract = Address1<UUID>("people", ":id", "contracts")
     /// The supplier details form (admins).
     static let supplierDetails = Address1<UUID>("people", ":id", "supplier")
+    /// A person proposes a change of their own supplier details.
+    static let supplierProposal = Address1<UUID>("people", ":id", "supplier", "propose")
+    /// An admin confirms or declines a proposal.
+    static let supplierDecision = Address1<UUID>("people", ":id", "supplier", "decision")
 }
 
 extension Paths {

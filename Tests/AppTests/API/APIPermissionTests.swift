@@ -60,6 +60,12 @@ import Vapor
                         reply = try await client.get("/people/\(world.employee.id.lowercasedString)/supplier-details")
                     case .setSupplierDetails:
                         reply = try await client.send(.PUT, "/people/\(unknown)/supplier-details", json: #"{"version":0}"#)
+                    case .proposeSupplierDetails:
+                        reply = try await client.send(.POST, "/people/\(user.id.lowercasedString)/supplier-details/proposal",
+                                                      json: #"{"version":99}"#)
+                    case .decideSupplierProposal:
+                        reply = try await client.send(.POST, "/people/\(unknown)/supplier-details/proposal/decision",
+                                                      json: #"{"proposalId":"\#(unknown)","decision":"decline"}"#)
                     case .actOnInvoices:
                         reply = try await client.send(.POST, "/invoices/actions",
                                                       json: #"{"action":"approve","invoices":[{"id":"\#(unknown)","version":1}]}"#)
@@ -85,7 +91,8 @@ import Vapor
                                                      .actOnInvoices, .exportPayments, .listPersonRates, .setPersonRate,
                                                      .changePersonRate, .deletePersonRate, .updatePerson, .setPersonActive,
                                                      .addPersonContract, .listRateIncreases, .getAverageIncrease, .createPerson,
-                                                     .listPersonInvoices, .correctInvoice, .setSupplierDetails]
+                                                     .listPersonInvoices, .correctInvoice, .setSupplierDetails,
+                                                     .decideSupplierProposal]
                     #expect(allowed == (user.roles.contains(.admin) || !review.contains(operation)
                         && (operation != .listPeople || user.roles.contains(.teamLeader))))
                     if allowed {
@@ -159,6 +166,12 @@ import Vapor
                 case .actOnInvoice:
                     reply = try await globex.send(.POST, "/invoices/\(invoice)/actions", json: #"{"action":"approve","version":\#(acme.version)}"#)
                 case .getSupplierDetails: reply = try await globex.get("/people/\(person)/supplier-details")
+                case .proposeSupplierDetails:
+                    reply = try await globex.send(.POST, "/people/\(person)/supplier-details/proposal",
+                                                  json: #"{"version":0,"account":"19-2000145399/0800"}"#)
+                case .decideSupplierProposal:
+                    reply = try await globex.send(.POST, "/people/\(person)/supplier-details/proposal/decision",
+                                                  json: #"{"proposalId":"\#(UUID().lowercasedString)","decision":"confirm"}"#)
                 case .setSupplierDetails:
                     reply = try await globex.send(.PUT, "/people/\(person)/supplier-details",
                                                   json: #"{"version":0,"account":"19-2000145399/0800"}"#)

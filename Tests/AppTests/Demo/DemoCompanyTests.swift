@@ -216,6 +216,7 @@ import Testing
             expected["invoice_history"]! -= 1
             expected["invoice_corrections"]! -= 1
             expected["supplier_details"]! -= 1
+            expected["supplier_proposals"]! -= 1
             expected["payment_settings"] = 0
             for table in ["mail_preferences", "mail_keys", "oauth_tokens", "oauth_codes", "oidc_attempts", "identity_providers",
                           "sign_in_requests", "audit_events"] {

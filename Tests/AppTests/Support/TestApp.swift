@@ -146,6 +146,12 @@ func withWorld<T: Sendable>(
                         INSERT INTO supplier_details (tenant_id, user_id, billing_address, updated_by)
                         VALUES (\(connection.tenant), \(admin.id), 'Na Příkopě 1, Praha', \(admin.id))
                         """)
+                    // And a proposal of theirs, declined long ago.
+                    try await connection.query("""
+                        INSERT INTO supplier_proposals (tenant_id, user_id, vat_payer, billing_address, based_on, decided_at,
+                                                        decided_by, confirmed)
+                        VALUES (\(connection.tenant), \(admin.id), false, 'Jinde 2', 1, now(), \(admin.id), false)
+                        """)
                     try await PaymentSettingsQueries.save(Debtor(name: "Payer \(month)", iban: IBAN("CZ6508000000192000145399")!, bic: nil),
                                                           on: connection)
                 }

@@ -312,6 +312,28 @@ extension APIProtocol {
         )
         try transport.register(
             {
+                try await server.proposeSupplierDetails(
+                    request: $0,
+                    body: $1,
+                    metadata: $2
+                )
+            },
+            method: .post,
+            path: server.apiPathComponentsWithServerPrefix("/people/{personId}/supplier-details/proposal")
+        )
+        try transport.register(
+            {
+                try await server.decideSupplierProposal(
+                    request: $0,
+                    body: $1,
+                    metadata: $2
+                )
+            },
+            method: .post,
+            path: server.apiPathComponentsWithServerPrefix("/people/{personId}/supplier-details/proposal/decision")
+        )
+        try transport.register(
+            {
                 try await server.addPersonContract(
                     request: $0,
                     body: $1,
@@ -2628,6 +2650,194 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     preconditionFailure("bestContentType chose an invalid content type.")
                 }
                 return Operations.SetSupplierDetails.Input(
+                    path: path,
+                    headers: headers,
+                    body: body
+                )
+            },
+            serializer: { output, request in
+                switch output {
+                case let .ok(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 200)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .`default`(statusCode, value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: statusCode)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .applicationProblemJson(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/problem+json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/problem+json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                }
+            }
+        )
+    }
+    /// Propose a change of one's own supplier details, for an admin to confirm.
+    ///
+    /// `version` is the version of the details the proposal is made on; a waiting proposal of the caller's is replaced. Only for oneself (another person's: 404). The company's admins are told by mail.
+    ///
+    /// - Remark: HTTP `POST /people/{personId}/supplier-details/proposal`.
+    /// - Remark: Generated from `#/paths//people/{personId}/supplier-details/proposal/post(proposeSupplierDetails)`.
+    func proposeSupplierDetails(
+        request: HTTPTypes.HTTPRequest,
+        body: OpenAPIRuntime.HTTPBody?,
+        metadata: OpenAPIRuntime.ServerRequestMetadata
+    ) async throws -> (HTTPTypes.HTTPResponse, OpenAPIRuntime.HTTPBody?) {
+        try await handle(
+            request: request,
+            requestBody: body,
+            metadata: metadata,
+            forOperation: Operations.ProposeSupplierDetails.id,
+            using: {
+                APIHandler.proposeSupplierDetails($0)
+            },
+            deserializer: { request, requestBody, metadata in
+                let path: Operations.ProposeSupplierDetails.Input.Path = .init(personId: try converter.getPathParameterAsURI(
+                    in: metadata.pathParameters,
+                    name: "personId",
+                    as: Components.Parameters.PersonId.self
+                ))
+                let headers: Operations.ProposeSupplierDetails.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
+                let contentType = converter.extractContentTypeIfPresent(in: request.headerFields)
+                let body: Operations.ProposeSupplierDetails.Input.Body
+                let chosenContentType = try converter.bestContentType(
+                    received: contentType,
+                    options: [
+                        "application/json"
+                    ]
+                )
+                switch chosenContentType {
+                case "application/json":
+                    body = try await converter.getRequiredRequestBodyAsJSON(
+                        Components.Schemas.SupplierDetailsRequest.self,
+                        from: requestBody,
+                        transforming: { value in
+                            .json(value)
+                        }
+                    )
+                default:
+                    preconditionFailure("bestContentType chose an invalid content type.")
+                }
+                return Operations.ProposeSupplierDetails.Input(
+                    path: path,
+                    headers: headers,
+                    body: body
+                )
+            },
+            serializer: { output, request in
+                switch output {
+                case let .ok(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 200)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .`default`(statusCode, value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: statusCode)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .applicationProblemJson(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/problem+json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/problem+json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                }
+            }
+        )
+    }
+    /// Confirm or decline a person's waiting proposal (admins).
+    ///
+    /// Confirming saves the proposal as the admin's change (audited; a changed account mailed to the person) and needs the details still at the version it was made on (else 409 `stale-details`). One's own proposal is decided by another admin when there is one (403).
+    ///
+    /// - Remark: HTTP `POST /people/{personId}/supplier-details/proposal/decision`.
+    /// - Remark: Generated from `#/paths//people/{personId}/supplier-details/proposal/decision/post(decideSupplierProposal)`.
+    func decideSupplierProposal(
+        request: HTTPTypes.HTTPRequest,
+        body: OpenAPIRuntime.HTTPBody?,
+        metadata: OpenAPIRuntime.ServerRequestMetadata
+    ) async throws -> (HTTPTypes.HTTPResponse, OpenAPIRuntime.HTTPBody?) {
+        try await handle(
+            request: request,
+            requestBody: body,
+            metadata: metadata,
+            forOperation: Operations.DecideSupplierProposal.id,
+            using: {
+                APIHandler.decideSupplierProposal($0)
+            },
+            deserializer: { request, requestBody, metadata in
+                let path: Operations.DecideSupplierProposal.Input.Path = .init(personId: try converter.getPathParameterAsURI(
+                    in: metadata.pathParameters,
+                    name: "personId",
+                    as: Components.Parameters.PersonId.self
+                ))
+                let headers: Operations.DecideSupplierProposal.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
+                let contentType = converter.extractContentTypeIfPresent(in: request.headerFields)
+                let body: Operations.DecideSupplierProposal.Input.Body
+                let chosenContentType = try converter.bestContentType(
+                    received: contentType,
+                    options: [
+                        "application/json"
+                    ]
+                )
+                switch chosenContentType {
+                case "application/json":
+                    body = try await converter.getRequiredRequestBodyAsJSON(
+                        Components.Schemas.ProposalDecision.self,
+                        from: requestBody,
+                        transforming: { value in
+                            .json(value)
+                        }
+                    )
+                default:
+                    preconditionFailure("bestContentType chose an invalid content type.")
+                }
+                return Operations.DecideSupplierProposal.Input(
                     path: path,
                     headers: headers,
                     body: body

@@ -538,6 +538,8 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/SupplierDetails/account`.
             internal var account: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/SupplierDetails/proposal`.
+            internal var proposal: Components.Schemas.SupplierProposal?
             /// Creates a new `SupplierDetails`.
             ///
             /// - Parameters:
@@ -547,13 +549,15 @@ extension Components {
             ///   - vatPayer:
             ///   - billingAddress:
             ///   - account: The registered account the company pays: a Czech account number ([prefix-]number/bank) or an IBAN.
+            ///   - proposal:
             internal init(
                 version: Swift.Int,
                 ico: Swift.String? = nil,
                 dic: Swift.String? = nil,
                 vatPayer: Swift.Bool,
                 billingAddress: Swift.String,
-                account: Swift.String? = nil
+                account: Swift.String? = nil,
+                proposal: Components.Schemas.SupplierProposal? = nil
             ) {
                 self.version = version
                 self.ico = ico
@@ -561,6 +565,7 @@ extension Components {
                 self.vatPayer = vatPayer
                 self.billingAddress = billingAddress
                 self.account = account
+                self.proposal = proposal
             }
             internal enum CodingKeys: String, CodingKey {
                 case version
@@ -569,6 +574,92 @@ extension Components {
                 case vatPayer
                 case billingAddress
                 case account
+                case proposal
+            }
+        }
+        /// A change the person proposed, waiting for an admin.
+        ///
+        /// - Remark: Generated from `#/components/schemas/SupplierProposal`.
+        internal struct SupplierProposal: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SupplierProposal/id`.
+            internal var id: Swift.String
+            /// YYYY-MM-DD HH:MM in the company's time zone.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SupplierProposal/proposedAt`.
+            internal var proposedAt: Swift.String
+            /// - Remark: Generated from `#/components/schemas/SupplierProposal/ico`.
+            internal var ico: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/SupplierProposal/dic`.
+            internal var dic: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/SupplierProposal/vatPayer`.
+            internal var vatPayer: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/SupplierProposal/billingAddress`.
+            internal var billingAddress: Swift.String
+            /// - Remark: Generated from `#/components/schemas/SupplierProposal/account`.
+            internal var account: Swift.String?
+            /// Creates a new `SupplierProposal`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - proposedAt: YYYY-MM-DD HH:MM in the company's time zone.
+            ///   - ico:
+            ///   - dic:
+            ///   - vatPayer:
+            ///   - billingAddress:
+            ///   - account:
+            internal init(
+                id: Swift.String,
+                proposedAt: Swift.String,
+                ico: Swift.String? = nil,
+                dic: Swift.String? = nil,
+                vatPayer: Swift.Bool,
+                billingAddress: Swift.String,
+                account: Swift.String? = nil
+            ) {
+                self.id = id
+                self.proposedAt = proposedAt
+                self.ico = ico
+                self.dic = dic
+                self.vatPayer = vatPayer
+                self.billingAddress = billingAddress
+                self.account = account
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case proposedAt
+                case ico
+                case dic
+                case vatPayer
+                case billingAddress
+                case account
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ProposalDecision`.
+        internal struct ProposalDecision: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ProposalDecision/proposalId`.
+            internal var proposalId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ProposalDecision/decision`.
+            internal enum DecisionPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case confirm = "confirm"
+                case decline = "decline"
+            }
+            /// - Remark: Generated from `#/components/schemas/ProposalDecision/decision`.
+            internal var decision: Components.Schemas.ProposalDecision.DecisionPayload
+            /// Creates a new `ProposalDecision`.
+            ///
+            /// - Parameters:
+            ///   - proposalId:
+            ///   - decision:
+            internal init(
+                proposalId: Swift.String,
+                decision: Components.Schemas.ProposalDecision.DecisionPayload
+            ) {
+                self.proposalId = proposalId
+                self.decision = decision
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case proposalId
+                case decision
             }
         }
         /// - Remark: Generated from `#/components/schemas/SupplierDetailsRequest`.

@@ -4310,6 +4310,334 @@ internal enum Operations {
             }
         }
     }
+    /// Propose a change of one's own supplier details, for an admin to confirm.
+    ///
+    /// `version` is the version of the details the proposal is made on; a waiting proposal of the caller's is replaced. Only for oneself (another person's: 404). The company's admins are told by mail.
+    ///
+    /// - Remark: HTTP `POST /people/{personId}/supplier-details/proposal`.
+    /// - Remark: Generated from `#/paths//people/{personId}/supplier-details/proposal/post(proposeSupplierDetails)`.
+    internal enum ProposeSupplierDetails {
+        internal static let id: Swift.String = "proposeSupplierDetails"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/people/{personId}/supplier-details/proposal/POST/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/people/{personId}/supplier-details/proposal/POST/path/personId`.
+                internal var personId: Components.Parameters.PersonId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - personId:
+                internal init(personId: Components.Parameters.PersonId) {
+                    self.personId = personId
+                }
+            }
+            internal var path: Operations.ProposeSupplierDetails.Input.Path
+            /// - Remark: Generated from `#/paths/people/{personId}/supplier-details/proposal/POST/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ProposeSupplierDetails.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ProposeSupplierDetails.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.ProposeSupplierDetails.Input.Headers
+            /// - Remark: Generated from `#/paths/people/{personId}/supplier-details/proposal/POST/requestBody`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/people/{personId}/supplier-details/proposal/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.SupplierDetailsRequest)
+            }
+            internal var body: Operations.ProposeSupplierDetails.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            internal init(
+                path: Operations.ProposeSupplierDetails.Input.Path,
+                headers: Operations.ProposeSupplierDetails.Input.Headers = .init(),
+                body: Operations.ProposeSupplierDetails.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/people/{personId}/supplier-details/proposal/POST/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/people/{personId}/supplier-details/proposal/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.SupplierDetails)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.SupplierDetails {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.ProposeSupplierDetails.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.ProposeSupplierDetails.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The details with the waiting proposal.
+            ///
+            /// - Remark: Generated from `#/paths//people/{personId}/supplier-details/proposal/post(proposeSupplierDetails)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ProposeSupplierDetails.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.ProposeSupplierDetails.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A refusal or an error, as a problem document (RFC 9457).
+            ///
+            /// - Remark: Generated from `#/paths//people/{personId}/supplier-details/proposal/post(proposeSupplierDetails)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Confirm or decline a person's waiting proposal (admins).
+    ///
+    /// Confirming saves the proposal as the admin's change (audited; a changed account mailed to the person) and needs the details still at the version it was made on (else 409 `stale-details`). One's own proposal is decided by another admin when there is one (403).
+    ///
+    /// - Remark: HTTP `POST /people/{personId}/supplier-details/proposal/decision`.
+    /// - Remark: Generated from `#/paths//people/{personId}/supplier-details/proposal/decision/post(decideSupplierProposal)`.
+    internal enum DecideSupplierProposal {
+        internal static let id: Swift.String = "decideSupplierProposal"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/people/{personId}/supplier-details/proposal/decision/POST/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/people/{personId}/supplier-details/proposal/decision/POST/path/personId`.
+                internal var personId: Components.Parameters.PersonId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - personId:
+                internal init(personId: Components.Parameters.PersonId) {
+                    self.personId = personId
+                }
+            }
+            internal var path: Operations.DecideSupplierProposal.Input.Path
+            /// - Remark: Generated from `#/paths/people/{personId}/supplier-details/proposal/decision/POST/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DecideSupplierProposal.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DecideSupplierProposal.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.DecideSupplierProposal.Input.Headers
+            /// - Remark: Generated from `#/paths/people/{personId}/supplier-details/proposal/decision/POST/requestBody`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/people/{personId}/supplier-details/proposal/decision/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.ProposalDecision)
+            }
+            internal var body: Operations.DecideSupplierProposal.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            internal init(
+                path: Operations.DecideSupplierProposal.Input.Path,
+                headers: Operations.DecideSupplierProposal.Input.Headers = .init(),
+                body: Operations.DecideSupplierProposal.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/people/{personId}/supplier-details/proposal/decision/POST/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/people/{personId}/supplier-details/proposal/decision/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.SupplierDetails)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.SupplierDetails {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.DecideSupplierProposal.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.DecideSupplierProposal.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The details after the decision.
+            ///
+            /// - Remark: Generated from `#/paths//people/{personId}/supplier-details/proposal/decision/post(decideSupplierProposal)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.DecideSupplierProposal.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.DecideSupplierProposal.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A refusal or an error, as a problem document (RFC 9457).
+            ///
+            /// - Remark: Generated from `#/paths//people/{personId}/supplier-details/proposal/decision/post(decideSupplierProposal)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
     /// Add a contract to a person's history (admins); contracts of one person never overlap.
     ///
     /// - Remark: HTTP `POST /people/{personId}/contracts`.

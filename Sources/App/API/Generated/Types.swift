@@ -175,6 +175,20 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PUT /people/{personId}/supplier-details`.
     /// - Remark: Generated from `#/paths//people/{personId}/supplier-details/put(setSupplierDetails)`.
     func setSupplierDetails(_ input: Operations.SetSupplierDetails.Input) async throws -> Operations.SetSupplierDetails.Output
+    /// Propose a change of one's own supplier details, for an admin to confirm.
+    ///
+    /// `version` is the version of the details the proposal is made on; a waiting proposal of the caller's is replaced. Only for oneself (another person's: 404). The company's admins are told by mail.
+    ///
+    /// - Remark: HTTP `POST /people/{personId}/supplier-details/proposal`.
+    /// - Remark: Generated from `#/paths//people/{personId}/supplier-details/proposal/post(proposeSupplierDetails)`.
+    func proposeSupplierDetails(_ input: Operations.ProposeSupplierDetails.Input) async throws -> Operations.ProposeSupplierDetails.Output
+    /// Confirm or decline a person's waiting proposal (admins).
+    ///
+    /// Confirming saves the proposal as the admin's change (audited; a changed account mailed to the person) and needs the details still at the version it was made on (else 409 `stale-details`). One's own proposal is decided by another admin when there is one (403).
+    ///
+    /// - Remark: HTTP `POST /people/{personId}/supplier-details/proposal/decision`.
+    /// - Remark: Generated from `#/paths//people/{personId}/supplier-details/proposal/decision/post(decideSupplierProposal)`.
+    func decideSupplierProposal(_ input: Operations.DecideSupplierProposal.Input) async throws -> Operations.DecideSupplierProposal.Output
     /// Add a contract to a person's history (admins); contracts of one person never overlap.
     ///
     /// - Remark: HTTP `POST /people/{personId}/contracts`.
@@ -574,6 +588,40 @@ extension APIProtocol {
         body: Operations.SetSupplierDetails.Input.Body
     ) async throws -> Operations.SetSupplierDetails.Output {
         try await setSupplierDetails(Operations.SetSupplierDetails.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Propose a change of one's own supplier details, for an admin to confirm.
+    ///
+    /// `version` is the version of the details the proposal is made on; a waiting proposal of the caller's is replaced. Only for oneself (another person's: 404). The company's admins are told by mail.
+    ///
+    /// - Remark: HTTP `POST /people/{personId}/supplier-details/proposal`.
+    /// - Remark: Generated from `#/paths//people/{personId}/supplier-details/proposal/post(proposeSupplierDetails)`.
+    internal func proposeSupplierDetails(
+        path: Operations.ProposeSupplierDetails.Input.Path,
+        headers: Operations.ProposeSupplierDetails.Input.Headers = .init(),
+        body: Operations.ProposeSupplierDetails.Input.Body
+    ) async throws -> Operations.ProposeSupplierDetails.Output {
+        try await proposeSupplierDetails(Operations.ProposeSupplierDetails.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Confirm or decline a person's waiting proposal (admins).
+    ///
+    /// Confirming saves the proposal as the admin's change (audited; a changed account mailed to the person) and needs the details still at the version it was made on (else 409 `stale-details`). One's own proposal is decided by another admin when there is one (403).
+    ///
+    /// - Remark: HTTP `POST /people/{personId}/supplier-details/proposal/decision`.
+    /// - Remark: Generated from `#/paths//people/{personId}/supplier-details/proposal/decision/post(decideSupplierProposal)`.
+    internal func decideSupplierProposal(
+        path: Operations.DecideSupplierProposal.Input.Path,
+        headers: Operations.DecideSupplierProposal.Input.Headers = .init(),
+        body: Operations.DecideSupplierProposal.Input.Body
+    ) async throws -> Operations.DecideSupplierProposal.Output {
+        try await decideSupplierProposal(Operations.DecideSupplierProposal.Input(
             path: path,
             headers: headers,
             body: body

@@ -31,6 +31,7 @@ let package = Package(
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIVapor", package: "swift-openapi-vapor"),
                 "PDFInspection",
+                "CXLSXWriter",
             ],
             // The API's OpenAPI document and generator settings (scripts/generate-api).
             exclude: ["API/openapi.yaml", "API/openapi-generator-config.yaml"],
@@ -51,6 +52,12 @@ let package = Package(
             name: "CPoppler",
             pkgConfig: "poppler-glib",
             providers: [.apt(["libpoppler-glib-dev"])]
+        ),
+        // libxlsxwriter: the XLSX exports (docs/ARCHITECTURE.md, Exports).
+        .systemLibrary(
+            name: "CXLSXWriter",
+            pkgConfig: "xlsxwriter",
+            providers: [.apt(["libxlsxwriter-dev"])]
         ),
         // `roster-pdf`: reads a PDF on stdin, writes an `InspectionReport` as JSON on stdout.
         .executableTarget(

@@ -8,6 +8,7 @@ enum APIOperation: String, CaseIterable, Sendable {
     case listPersonInvoices
     case listPeople, createPerson, getPerson, updatePerson, setPersonActive, addPersonContract
     case getSupplierDetails, setSupplierDetails, proposeSupplierDetails, decideSupplierProposal
+    case exportReport
     case listPersonRates, setPersonRate, changePersonRate, deletePersonRate, listRateIncreases, getAverageIncrease
 
     var permission: (action: Action, reach: Reach) {
@@ -25,6 +26,8 @@ enum APIOperation: String, CaseIterable, Sendable {
         case .createPerson, .updatePerson, .setPersonActive, .addPersonContract, .setSupplierDetails, .decideSupplierProposal:
             (.manageEmployees, .tenant)
         case .getSupplierDetails, .proposeSupplierDetails: (.viewSupplierDetails, .own)
+        // Every report is an admin's; each is checked again for its own page's permission.
+        case .exportReport: (.reviewInvoices, .tenant)
         case .listPersonRates, .setPersonRate, .changePersonRate, .deletePersonRate, .listRateIncreases, .getAverageIncrease:
             (.manageRates, .tenant)
         }

@@ -57,7 +57,7 @@ public enum OverviewQueries {
         let search = filter.search.trimmingWhitespace()
         var rows: [OverviewRow] = []
         for try await (id, version, name, team, state, amount, currency, uploaded, document) in try await db.query("""
-            SELECT i.id, i.version, u.first_name || ' ' || u.last_name, t.name, i.state::text, d.amount_minor, d.currency,
+            SELECT i.id, i.version, u.first_name || ' ' || u.last_name, t.name, i.state::text, i.amount_minor, i.currency,
                    to_char(d.uploaded_at AT TIME ZONE \(timeZone), 'YYYY-MM-DD'), d.id
             FROM invoices i
             JOIN users u ON u.tenant_id = i.tenant_id AND u.id = i.user_id

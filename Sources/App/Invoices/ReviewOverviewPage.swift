@@ -35,6 +35,7 @@ struct ReviewOverviewPage: HTMLPage {
     let empty: String?
     let previousURL: String?
     let nextURL: String?
+    let downloads: HTML
     let t: Translator
 
     init(layout: Layout, slug: String, filter: InvoiceFilter, page: Page<OverviewRow>, totals: [StateTotal],
@@ -69,6 +70,8 @@ struct ReviewOverviewPage: HTMLPage {
         let links = page.links { Self.url(slug: slug, filter: filter, state: filter.state, page: $0) }
         previousURL = links.previousURL
         nextURL = links.nextURL
+        downloads = PagePieces.downloads(slug, .invoices, filters: ExportFilters(
+            month: month.iso, state: filter.state?.rawValue, team: filter.teamID?.lowercasedString, q: filter.search), t: t)
     }
 
     var body: HTML {
@@ -113,6 +116,7 @@ struct ReviewOverviewPage: HTMLPage {
         html.append(PagePieces.list(empty: empty, headings: [t("people.name"), team, state, total, uploaded], rows: lines,
                                     hiddenLast: "PDF"))
         html.append(PagePieces.pager(previousURL: previousURL, nextURL: nextURL, t: t))
+        html.append(downloads)
         return html
     }
 

@@ -19,6 +19,7 @@ struct PeopleListPage: HTMLPage {
     let layout: Layout
     let heading: String
     let newURL: String?
+    let downloads: HTML?
     let action: String
     let search: String
     let showFilters: Bool
@@ -68,6 +69,10 @@ struct PeopleListPage: HTMLPage {
         previousURL = links.previousURL
         nextURL = links.nextURL
         pageLabel = t("people.page", String(page.number))
+        // The directory's download, for those who manage people (who may add them).
+        downloads = newURL == nil ? nil : PagePieces.downloads(slug, .people, filters: ExportFilters(
+            team: filter.teamID?.lowercasedString, q: filter.search, kind: filter.kind?.rawValue,
+            status: filter.active.map { $0 ? "active" : "inactive" } ?? "all"), t: t)
     }
 
     var body: HTML {
@@ -110,6 +115,7 @@ struct PeopleListPage: HTMLPage {
         }
         html.append(PagePieces.list(empty: empty, headings: [t("people.name"), position, team, contract, phone, email], rows: lines))
         html.append(PagePieces.pager(previousURL: previousURL, nextURL: nextURL, label: pageLabel, t: t))
+        if let downloads { html.append(downloads) }
         return html
     }
 

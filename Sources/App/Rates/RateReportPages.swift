@@ -42,6 +42,7 @@ struct RateIncreasesPage: HTMLPage {
     let previousURL: String?
     let nextURL: String?
     let pageLabel: String
+    let downloads: HTML
     let t: Translator
 
     /// - Parameter monthText: the month as typed (shown again when it is not a month).
@@ -73,6 +74,8 @@ struct RateIncreasesPage: HTMLPage {
         previousURL = links.previousURL
         nextURL = links.nextURL
         pageLabel = t("people.page", String(page.number))
+        downloads = PagePieces.downloads(slug, .rateIncreases, filters: ExportFilters(
+            month: filter.month?.iso, team: filter.teamID?.lowercasedString), t: t)
     }
 
     var body: HTML {
@@ -111,6 +114,7 @@ struct RateIncreasesPage: HTMLPage {
         html.append(PagePieces.list(empty: empty, headings: [t("people.name"), team, current, previous, increase, percent, since],
                                     rows: lines))
         html.append(PagePieces.pager(previousURL: previousURL, nextURL: nextURL, label: pageLabel, t: t))
+        html.append(downloads)
         return html
     }
 
@@ -146,6 +150,8 @@ struct AverageIncreasePage: Encodable {
     let covers: String?
     let empty: String?
     let detailsURL: String
+    let csvURL: String
+    let xlsxURL: String
     let chart: BarChart
     let chartTitle: String
     let rows: [Row]
@@ -173,6 +179,8 @@ struct AverageIncreasePage: Encodable {
         covers = chosen.flatMap { $0.employees > 0 ? String($0.employees) : nil }
         empty = (chosen?.employees ?? 0) == 0 ? t("rates.average.empty", month.iso) : nil
         detailsURL = Paths.rateIncreases(slug) + "?month=" + month.iso
+        csvURL = Paths.export(slug, .averageIncrease, format: .csv, filters: ExportFilters(month: month.iso))
+        xlsxURL = Paths.export(slug, .averageIncrease, format: .xlsx, filters: ExportFilters(month: month.iso))
         chart = BarChart(summaries.map { summary in
             BarChart.Point(label: summary.month.iso, value: summary.increaseBasisPoints ?? 0,
                            title: summary.month.iso + ": " + percent(summary.increaseBasisPoints),

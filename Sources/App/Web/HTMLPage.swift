@@ -35,6 +35,16 @@ struct TabLink: Encodable, Equatable, Sendable {
 
 /// The pieces the list pages share.
 enum PagePieces {
+    /// "Download: CSV · XLSX", the report with the page's filters.
+    static func downloads(_ slug: String, _ report: ExportReport, filters: ExportFilters, t: Translator) -> HTML {
+        let csv = Paths.export(slug, report, format: .csv, filters: filters)
+        let xlsx = Paths.export(slug, report, format: .xlsx, filters: filters)
+        return """
+            <p class="downloads">\(t("export.download")) <a href="\(csv)" download>CSV</a> · <a href="\(xlsx)" download>XLSX</a></p>
+
+            """
+    }
+
     /// The `<option>`s of a select.
     static func options(_ options: [SelectOption]) -> HTML {
         options.map { option -> HTML in

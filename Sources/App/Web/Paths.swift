@@ -80,6 +80,21 @@ extension Paths {
 }
 
 extension Paths {
+    /// A report's download (`ExportRoutes`).
+    static let export = Address1<ExportReport>("export", ":report")
+
+    /// The download of `report` as `format` with a page's filters (the non-empty ones).
+    static func export(_ slug: String, _ report: ExportReport, format: ExportFormat, filters: ExportFilters) -> String {
+        let pairs: [(String, String?)] = [("format", format.rawValue), ("month", filters.month), ("state", filters.state),
+                                          ("team", filters.team), ("q", filters.q), ("kind", filters.kind), ("status", filters.status)]
+        return export(slug, report) + "?" + pairs.compactMap { name, value in
+            guard let value, !value.isEmpty else { return nil }
+            return name + "=" + value.urlQueryEncoded
+        }.joined(separator: "&")
+    }
+}
+
+extension Paths {
     static let reviewSection = Address("review")
     static let reviewOverview = Address("review", "invoices")
     static let reviewDeskAddress = Address("review", "desk")

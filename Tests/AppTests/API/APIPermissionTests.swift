@@ -56,6 +56,7 @@ import Vapor
                         reply = try await client.send(.POST, "/invoices/\(unknown)/actions", json: #"{"action":"approve","version":1}"#)
                     case .correctInvoice:
                         reply = try await client.send(.PUT, "/invoices/\(unknown)/fields", json: #"{"version":1,"fields":{}}"#)
+                    case .exportReport: reply = try await client.get("/exports/invoices?month=2024-10")
                     case .getSupplierDetails:
                         reply = try await client.get("/people/\(world.employee.id.lowercasedString)/supplier-details")
                     case .setSupplierDetails:
@@ -92,7 +93,7 @@ import Vapor
                                                      .changePersonRate, .deletePersonRate, .updatePerson, .setPersonActive,
                                                      .addPersonContract, .listRateIncreases, .getAverageIncrease, .createPerson,
                                                      .listPersonInvoices, .correctInvoice, .setSupplierDetails,
-                                                     .decideSupplierProposal]
+                                                     .decideSupplierProposal, .exportReport]
                     #expect(allowed == (user.roles.contains(.admin) || !review.contains(operation)
                         && (operation != .listPeople || user.roles.contains(.teamLeader))))
                     if allowed {
@@ -165,6 +166,10 @@ import Vapor
                     reply = try await globex.get("/invoices/\(invoice)/documents/\(acme.document.lowercasedString)")
                 case .actOnInvoice:
                     reply = try await globex.send(.POST, "/invoices/\(invoice)/actions", json: #"{"action":"approve","version":\#(acme.version)}"#)
+                case .exportReport:
+                    // Globex's own report: Acme's people are not in it (checked below by name).
+                    namesAnID = false
+                    reply = try await globex.get("/exports/people?status=all")
                 case .getSupplierDetails: reply = try await globex.get("/people/\(person)/supplier-details")
                 case .proposeSupplierDetails:
                     reply = try await globex.send(.POST, "/people/\(person)/supplier-details/proposal",

@@ -43,7 +43,7 @@ import Vapor
                 Paths.invoiceDocument, Paths.invoiceThumbnail, Paths.invoiceAction, Paths.reviewSection,
                 Paths.reviewOverview, Paths.reviewDeskAddress, Paths.reviewMissingPage, Paths.reviewExport,
                 Paths.paymentSettings, Paths.unsubscribeAddress, Paths.personInvoices, Paths.invoiceCorrection, Paths.supplierDetails,
-                Paths.supplierProposal, Paths.supplierDecision,
+                Paths.supplierProposal, Paths.supplierDecision, Paths.export,
             ]
             let patterns = Set(addresses.map { "t/:slug/" + $0.segments.joined(separator: "/") })
             for route in tenantRoutes {

@@ -290,6 +290,17 @@ extension APIProtocol {
         )
         try transport.register(
             {
+                try await server.exportReport(
+                    request: $0,
+                    body: $1,
+                    metadata: $2
+                )
+            },
+            method: .get,
+            path: server.apiPathComponentsWithServerPrefix("/exports/{report}")
+        )
+        try transport.register(
+            {
                 try await server.getSupplierDetails(
                     request: $0,
                     body: $1,
@@ -2507,6 +2518,146 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                             value,
                             headerFields: &response.headerFields,
                             contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .`default`(statusCode, value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: statusCode)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .applicationProblemJson(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/problem+json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/problem+json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                }
+            }
+        )
+    }
+    /// A report as CSV or XLSX with the filters of its page (admins).
+    ///
+    /// `people` (the directory: `q`, `team`, `kind`, `status`), `invoices` (the overview: `month`, `state`, `team`, `q`), `rate-increases` (`month`, `team`) and `average-increase` (the twelve months up to `month`). CSV is UTF-8 with a byte-order mark, `;` between fields and decimal commas, as Czech spreadsheet programs read it; a text cell that could be taken for a formula starts with `'`. Unknown filter values are ignored, as on the pages.
+    ///
+    /// - Remark: HTTP `GET /exports/{report}`.
+    /// - Remark: Generated from `#/paths//exports/{report}/get(exportReport)`.
+    func exportReport(
+        request: HTTPTypes.HTTPRequest,
+        body: OpenAPIRuntime.HTTPBody?,
+        metadata: OpenAPIRuntime.ServerRequestMetadata
+    ) async throws -> (HTTPTypes.HTTPResponse, OpenAPIRuntime.HTTPBody?) {
+        try await handle(
+            request: request,
+            requestBody: body,
+            metadata: metadata,
+            forOperation: Operations.ExportReport.id,
+            using: {
+                APIHandler.exportReport($0)
+            },
+            deserializer: { request, requestBody, metadata in
+                let path: Operations.ExportReport.Input.Path = .init(report: try converter.getPathParameterAsURI(
+                    in: metadata.pathParameters,
+                    name: "report",
+                    as: Operations.ExportReport.Input.Path.ReportPayload.self
+                ))
+                let query: Operations.ExportReport.Input.Query = .init(
+                    format: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "format",
+                        as: Operations.ExportReport.Input.Query.FormatPayload.self
+                    ),
+                    month: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "month",
+                        as: Swift.String.self
+                    ),
+                    state: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "state",
+                        as: Swift.String.self
+                    ),
+                    team: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "team",
+                        as: Swift.String.self
+                    ),
+                    q: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "q",
+                        as: Swift.String.self
+                    ),
+                    kind: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "kind",
+                        as: Swift.String.self
+                    ),
+                    status: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "status",
+                        as: Swift.String.self
+                    )
+                )
+                let headers: Operations.ExportReport.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
+                return Operations.ExportReport.Input(
+                    path: path,
+                    query: query,
+                    headers: headers
+                )
+            },
+            serializer: { output, request in
+                switch output {
+                case let .ok(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 200)
+                    suppressMutabilityWarning(&response)
+                    try converter.setHeaderFieldAsURI(
+                        in: &response.headerFields,
+                        name: "Content-Disposition",
+                        value: value.headers.contentDisposition
+                    )
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .csv(value):
+                        try converter.validateAcceptIfPresent(
+                            "text/csv",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsBinary(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "text/csv"
+                        )
+                    case let .applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsBinary(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
                         )
                     }
                     return (response, body)

@@ -3993,6 +3993,272 @@ internal enum Operations {
             }
         }
     }
+    /// A report as CSV or XLSX with the filters of its page (admins).
+    ///
+    /// `people` (the directory: `q`, `team`, `kind`, `status`), `invoices` (the overview: `month`, `state`, `team`, `q`), `rate-increases` (`month`, `team`) and `average-increase` (the twelve months up to `month`). CSV is UTF-8 with a byte-order mark, `;` between fields and decimal commas, as Czech spreadsheet programs read it; a text cell that could be taken for a formula starts with `'`. Unknown filter values are ignored, as on the pages.
+    ///
+    /// - Remark: HTTP `GET /exports/{report}`.
+    /// - Remark: Generated from `#/paths//exports/{report}/get(exportReport)`.
+    internal enum ExportReport {
+        internal static let id: Swift.String = "exportReport"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/exports/{report}/GET/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/exports/{report}/GET/path/report`.
+                internal enum ReportPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case people = "people"
+                    case invoices = "invoices"
+                    case rateIncreases = "rate-increases"
+                    case averageIncrease = "average-increase"
+                }
+                /// - Remark: Generated from `#/paths/exports/{report}/GET/path/report`.
+                internal var report: Operations.ExportReport.Input.Path.ReportPayload
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - report:
+                internal init(report: Operations.ExportReport.Input.Path.ReportPayload) {
+                    self.report = report
+                }
+            }
+            internal var path: Operations.ExportReport.Input.Path
+            /// - Remark: Generated from `#/paths/exports/{report}/GET/query`.
+            internal struct Query: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/exports/{report}/GET/query/format`.
+                internal enum FormatPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case csv = "csv"
+                    case xlsx = "xlsx"
+                }
+                /// - Remark: Generated from `#/paths/exports/{report}/GET/query/format`.
+                internal var format: Operations.ExportReport.Input.Query.FormatPayload?
+                /// - Remark: Generated from `#/paths/exports/{report}/GET/query/month`.
+                internal var month: Swift.String?
+                /// - Remark: Generated from `#/paths/exports/{report}/GET/query/state`.
+                internal var state: Swift.String?
+                /// - Remark: Generated from `#/paths/exports/{report}/GET/query/team`.
+                internal var team: Swift.String?
+                /// - Remark: Generated from `#/paths/exports/{report}/GET/query/q`.
+                internal var q: Swift.String?
+                /// - Remark: Generated from `#/paths/exports/{report}/GET/query/kind`.
+                internal var kind: Swift.String?
+                /// - Remark: Generated from `#/paths/exports/{report}/GET/query/status`.
+                internal var status: Swift.String?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - format:
+                ///   - month:
+                ///   - state:
+                ///   - team:
+                ///   - q:
+                ///   - kind:
+                ///   - status:
+                internal init(
+                    format: Operations.ExportReport.Input.Query.FormatPayload? = nil,
+                    month: Swift.String? = nil,
+                    state: Swift.String? = nil,
+                    team: Swift.String? = nil,
+                    q: Swift.String? = nil,
+                    kind: Swift.String? = nil,
+                    status: Swift.String? = nil
+                ) {
+                    self.format = format
+                    self.month = month
+                    self.state = state
+                    self.team = team
+                    self.q = q
+                    self.kind = kind
+                    self.status = status
+                }
+            }
+            internal var query: Operations.ExportReport.Input.Query
+            /// - Remark: Generated from `#/paths/exports/{report}/GET/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ExportReport.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ExportReport.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.ExportReport.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - query:
+            ///   - headers:
+            internal init(
+                path: Operations.ExportReport.Input.Path,
+                query: Operations.ExportReport.Input.Query = .init(),
+                headers: Operations.ExportReport.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.query = query
+                self.headers = headers
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/exports/{report}/GET/responses/200/headers`.
+                internal struct Headers: Sendable, Hashable {
+                    /// attachment, with the file's name (e.g. invoices-2026-10.xlsx).
+                    ///
+                    /// - Remark: Generated from `#/paths/exports/{report}/GET/responses/200/headers/Content-Disposition`.
+                    internal var contentDisposition: Swift.String?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - contentDisposition: attachment, with the file's name (e.g. invoices-2026-10.xlsx).
+                    internal init(contentDisposition: Swift.String? = nil) {
+                        self.contentDisposition = contentDisposition
+                    }
+                }
+                /// Received HTTP response headers
+                internal var headers: Operations.ExportReport.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/exports/{report}/GET/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/exports/{report}/GET/responses/200/content/text\/csv`.
+                    case csv(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.csv`.
+                    ///
+                    /// - Throws: An error if `self` is not `.csv`.
+                    /// - SeeAlso: `.csv`.
+                    internal var csv: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .csv(body):
+                                return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "text/csv",
+                                    body: self
+                                )
+                            }
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/exports/{report}/GET/responses/200/content/application\/vnd.openxmlformats-officedocument.spreadsheetml.sheet`.
+                    case applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet`.
+                    /// - SeeAlso: `.applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet`.
+                    internal var applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet(body):
+                                return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+                                    body: self
+                                )
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.ExportReport.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                internal init(
+                    headers: Operations.ExportReport.Output.Ok.Headers = .init(),
+                    body: Operations.ExportReport.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The file.
+            ///
+            /// - Remark: Generated from `#/paths//exports/{report}/get(exportReport)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ExportReport.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.ExportReport.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A refusal or an error, as a problem document (RFC 9457).
+            ///
+            /// - Remark: Generated from `#/paths//exports/{report}/get(exportReport)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case csv
+            case applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "text/csv":
+                    self = .csv
+                case "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet":
+                    self = .applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .csv:
+                    return "text/csv"
+                case .applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet:
+                    return "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .csv,
+                    .applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
     /// A person's supplier details — IČO, DIČ, VAT payer, billing address, registered account (the person and admins).
     ///
     /// - Remark: HTTP `GET /people/{personId}/supplier-details`.

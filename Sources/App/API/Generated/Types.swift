@@ -163,6 +163,13 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /people/{personId}/invoices`.
     /// - Remark: Generated from `#/paths//people/{personId}/invoices/get(listPersonInvoices)`.
     func listPersonInvoices(_ input: Operations.ListPersonInvoices.Input) async throws -> Operations.ListPersonInvoices.Output
+    /// A report as CSV or XLSX with the filters of its page (admins).
+    ///
+    /// `people` (the directory: `q`, `team`, `kind`, `status`), `invoices` (the overview: `month`, `state`, `team`, `q`), `rate-increases` (`month`, `team`) and `average-increase` (the twelve months up to `month`). CSV is UTF-8 with a byte-order mark, `;` between fields and decimal commas, as Czech spreadsheet programs read it; a text cell that could be taken for a formula starts with `'`. Unknown filter values are ignored, as on the pages.
+    ///
+    /// - Remark: HTTP `GET /exports/{report}`.
+    /// - Remark: Generated from `#/paths//exports/{report}/get(exportReport)`.
+    func exportReport(_ input: Operations.ExportReport.Input) async throws -> Operations.ExportReport.Output
     /// A person's supplier details — IČO, DIČ, VAT payer, billing address, registered account (the person and admins).
     ///
     /// - Remark: HTTP `GET /people/{personId}/supplier-details`.
@@ -558,6 +565,23 @@ extension APIProtocol {
         headers: Operations.ListPersonInvoices.Input.Headers = .init()
     ) async throws -> Operations.ListPersonInvoices.Output {
         try await listPersonInvoices(Operations.ListPersonInvoices.Input(
+            path: path,
+            query: query,
+            headers: headers
+        ))
+    }
+    /// A report as CSV or XLSX with the filters of its page (admins).
+    ///
+    /// `people` (the directory: `q`, `team`, `kind`, `status`), `invoices` (the overview: `month`, `state`, `team`, `q`), `rate-increases` (`month`, `team`) and `average-increase` (the twelve months up to `month`). CSV is UTF-8 with a byte-order mark, `;` between fields and decimal commas, as Czech spreadsheet programs read it; a text cell that could be taken for a formula starts with `'`. Unknown filter values are ignored, as on the pages.
+    ///
+    /// - Remark: HTTP `GET /exports/{report}`.
+    /// - Remark: Generated from `#/paths//exports/{report}/get(exportReport)`.
+    internal func exportReport(
+        path: Operations.ExportReport.Input.Path,
+        query: Operations.ExportReport.Input.Query = .init(),
+        headers: Operations.ExportReport.Input.Headers = .init()
+    ) async throws -> Operations.ExportReport.Output {
+        try await exportReport(Operations.ExportReport.Input(
             path: path,
             query: query,
             headers: headers

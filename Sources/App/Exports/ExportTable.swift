@@ -1,0 +1,76 @@
+import Foundation
+
+/// A report as rows of typed cells, the same for the page's downloads and the API
+/// (docs/ARCHITECTURE.md, Exports): the CSV and the XLSX file are written from it. Pure.
+public struct ExportTable: Sendable, Equatable {
+    public enum Cell: Sendable, Equatable {
+        case text(String)
+        /// An amount in minor units (written with two decimals).
+        case amount(Int64)
+        case integer(Int)
+        /// A percentage in hundredths of a percent (written with two decimals).
+        case percentHundredths(Int64)
+        /// An ISO date, `YYYY-MM-DD`.
+        case date(String)
+        case empty
+    }
+
+    /// The sheet's name and the download's (letters, digits and dashes).
+    public let name: String
+    public let columns: [String]
+    public let rows: [[Cell]]
+
+    public init(name: String, columns: [String], rows: [[Cell]]) {
+        self.name = name
+        self.columns = columns
+        self.rows = rows
+    }
+
+    /// The most rows an export holds: a company's directory or a month's invoices are far fewer.
+    public static let maxRows = 100_000
+}
+
+/// CSV for Czech spreadsheet programs: UTF-8 with a byte-order mark (so Excel reads it as UTF-8),
+/// `;` between fields (the list separator of the Czech locale, where `,` is the decimal comma),
+/// decimal commas, CRLF line ends, RFC 4180 quoting; a text cell starting with `=`, `+`, `-`,
+/// `@`, a tab or a carriage return is prefixed with `'`, so no program runs it as a formula.
+/// Numbers are numbers: a negative amount keeps its minus sign. Pure.
+public enum ExportCSV {
+    public static func write(_ table: ExportTable) -> String {
+        var out = "\u{FEFF}"
+        out.reserveCapacity(64 * (table.rows.count + 1))
+        out += table.columns.map { field(text: $0) }.joined(separator: ";") + "\r\n"
+        for row in table.rows {
+            out += row.map(field).joined(separator: ";") + "\r\n"
+        }
+        return out
+    }
+
+    static func field(_ cell: ExportTable.Cell) -> String {
+        switch cell {
+        case .text(let text): field(text: text)
+        case .amount(let minor): decimal(minor)
+        case .integer(let value): String(value)
+        case .percentHundredths(let value): decimal(value)
+        case .date(let iso): iso
+        case .empty: ""
+        }
+    }
+
+    /// "1234,50", "-5,05": two decimals after a comma, no grouping.
+    static func decimal(_ hundredths: Int64) -> String {
+        Money.decimal(minor: hundredths).replacingOccurrences(of: ".", with: ",")
+    }
+
+    /// A text cell, neutralised and quoted as needed; decided on bytes.
+    static func field(text: String) -> String {
+        var value = text
+        if let first = value.utf8.first, [UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D]
+            .contains(first) {
+            value = "'" + value
+        }
+        let special: Set<UInt8> = [UInt8(ascii: ";"), UInt8(ascii: ","), UInt8(ascii: "\""), 0x0A, 0x0D, 0x09]
+        guard value.utf8.contains(where: special.contains) else { return value }
+        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

@@ -157,6 +157,15 @@ enum DemoLife {
                                             for: user.id, actor: nil, notifying: nil, on: db)
             }
             if hire.leftMonthsAgo != nil { try await UserQueries.setActive(false, user: user.id, on: db) }
+            // A contractor's supplier details, registered when they were hired: the desk compares
+            // their invoices with this account and IČO.
+            if let account = hire.account.flatMap({ CzechAccount($0) }), let ico = hire.companyID {
+                try await db.query("""
+                    INSERT INTO supplier_details (tenant_id, user_id, ico, billing_address, bank_account)
+                    VALUES (\(db.tenant), \(user.id), \(ico), \(hire.street ?? ""), \(account.description))
+                    ON CONFLICT (tenant_id, user_id) DO NOTHING
+                    """)
+            }
         }
     }
 

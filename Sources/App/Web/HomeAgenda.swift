@@ -19,12 +19,15 @@ public struct HomeAgenda: Sendable, Equatable {
     public var missingLastMonth = 0
     /// The previous month, which `missingLastMonth` counts.
     public var missingMonthsBase: Month?
+    /// Admins: proposed changes of supplier details waiting for a decision, and whose came first.
+    public var proposals = 0, firstProposalBy: UUID?
 
     public static func == (a: HomeAgenda, b: HomeAgenda) -> Bool {
         a.missingMonths == b.missingMonths && a.returned.map(\.id) == b.returned.map(\.id)
             && a.upcomingRate?.from == b.upcomingRate?.from && a.upcomingRate?.amountMinor == b.upcomingRate?.amountMinor
             && a.toReview == b.toReview && a.oldestToReview == b.oldestToReview && a.toPay == b.toPay
             && a.oldestToPay == b.oldestToPay && a.missingLastMonth == b.missingLastMonth
+            && a.proposals == b.proposals && a.firstProposalBy == b.firstProposalBy
     }
 
     public init() {}
@@ -34,6 +37,7 @@ public struct HomeAgenda: Sendable, Equatable {
         let mine = Permissions.can(user, .submitInvoices, .oneself)
         let rate = Permissions.can(user, .viewRate, .oneself)
         let admin = Permissions.can(user, .reviewInvoices, .company)
+        let people = Permissions.can(user, .manageEmployees, .company)
         let this = Month(today), previous = Month(today).adding(months: -1)
         let rows = try await db.query("""
             SELECT
@@ -57,7 +61,12 @@ public struct HomeAgenda: Sendable, Equatable {
                              AND c.valid_from <= \(previous.last.iso)::date
                              AND (c.valid_to IS NULL OR c.valid_to >= \(previous.first.iso)::date))
                  AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.tenant_id = u.tenant_id AND i.user_id = u.id
-                                 AND i.month = \(previous.first.iso)::date))
+                                 AND i.month = \(previous.first.iso)::date)),
+              (SELECT count(*)::int FROM supplier_proposals p
+               WHERE \(people) AND p.tenant_id = \(db.tenant) AND p.decided_at IS NULL AND p.user_id <> \(user.id)),
+              (SELECT p.user_id FROM supplier_proposals p
+               WHERE \(people) AND p.tenant_id = \(db.tenant) AND p.decided_at IS NULL AND p.user_id <> \(user.id)
+               ORDER BY p.proposed_at LIMIT 1)
             FROM (SELECT count(*) FILTER (WHERE state = 'submitted')::int AS to_review,
                          to_char(min(month) FILTER (WHERE state = 'submitted'), 'YYYY-MM') AS oldest_review,
                          count(*) FILTER (WHERE state = 'approved')::int AS to_pay,
@@ -66,8 +75,8 @@ public struct HomeAgenda: Sendable, Equatable {
             """).collect()
         var agenda = HomeAgenda()
         guard let row = rows.first else { return agenda }
-        let (missing, returned, upcoming, toReview, oldestReview, toPay, oldestPay, missingLast) = try row.decode(
-            ([String], [String], String?, Int, String?, Int, String?, Int).self)
+        let (missing, returned, upcoming, toReview, oldestReview, toPay, oldestPay, missingLast, proposals, firstProposal) =
+            try row.decode(([String], [String], String?, Int, String?, Int, String?, Int, Int, UUID?).self)
         agenda.missingMonths = missing.compactMap(Month.init(iso:))
         agenda.returned = returned.compactMap { text in
             let parts = text.split(separator: " ")
@@ -84,6 +93,8 @@ public struct HomeAgenda: Sendable, Equatable {
         agenda.oldestToPay = oldestPay.flatMap(Month.init(iso:))
         agenda.missingLastMonth = missingLast
         agenda.missingMonthsBase = previous
+        agenda.proposals = proposals
+        agenda.firstProposalBy = firstProposal
         return agenda
     }
 }

@@ -54,6 +54,10 @@ struct HomePage: Encodable {
             due.append(Due(text: t("home.due.toPay", String(agenda.toPay)), action: t("home.due.pay"),
                            href: Paths.reviewDesk(slug, month: month, state: .approved)))
         }
+        if agenda.proposals > 0, let person = agenda.firstProposalBy {
+            due.append(Due(text: t("home.due.proposals", String(agenda.proposals)), action: t("home.due.proposalsAction"),
+                           href: Paths.person(slug, person) + "#supplier"))
+        }
         if let rate = agenda.upcomingRate {
             due.append(Due(text: t("home.due.upcomingRate", t.money(minor: rate.amountMinor, currency: rate.currency), rate.from.iso),
                            action: t("home.due.earnings"), href: Paths.earnings(slug)))

@@ -38,6 +38,10 @@ import Testing
             // A second proposal replaces the first.
             _ = try await employee.post(Paths.supplierProposal(slug, eva), form: Self.form(0, account: "2000145399/0800"))
             var admin = try await world.signedIn(world.admin)
+            // The home page of an admin says it waits; Eva's does not.
+            let home = try await admin.get(Paths.home(slug)).body
+            #expect(home.contains("waiting for your decision: 1") && home.contains(Paths.person(slug, eva) + "#supplier"))
+            #expect(!(try await employee.get(Paths.home(slug)).body.contains("waiting for your decision")))
             let page = try await admin.get(Paths.person(slug, eva))
             #expect(page.body.contains("waiting for your decision") && page.body.contains("— → 2000145399/0800"))
             #expect(!page.body.contains("— → 19-2000145399/0800"))

@@ -29,7 +29,9 @@ extension RosterAPI {
     /// amount comes in minor units. 422 names every field refused.
     static func correctionFields(_ fields: Components.Schemas.InvoiceFields, t: Translator) throws -> InvoiceFields {
         var errors: [Components.Schemas.FieldError] = []
-        if fields.account != nil, fields.iban != nil {
+        // Both may be given when they name one account (as `getInvoice` gives a Czech account).
+        if let account = fields.account, let iban = fields.iban,
+           CzechAccount(account).map({ $0.iban }) != IBAN(iban) || IBAN(iban) == nil {
             errors.append(.init(field: "fields.iban", message: t("api.field.accountOrIBAN")))
         }
         let typed = InvoiceCorrection.Input(

@@ -21,8 +21,9 @@ public enum CorrectionMutations {
     /// locked and must still be at `version`, correctable, and not the actor's own while another
     /// active admin exists (changing one's own amount or account is moving money towards
     /// oneself). The changed values are written, the fields added to `corrected`, the version
-    /// raised, and each change recorded with its old and new value. Anyone but an active admin is
-    /// refused (403).
+    /// raised, and each change recorded with its old and new value. An approved invoice whose
+    /// total or account changes goes back to "submitted" (`InvoiceCorrection.reopens`), recorded
+    /// in its history, to be approved again. Anyone but an active admin is refused (403).
     public static func correct(
         _ id: UUID, version: Int, to proposed: InvoiceFields, by actor: User, on db: TenantConnection
     ) async throws -> CorrectionOutcome {
@@ -49,9 +50,10 @@ public enum CorrectionMutations {
         let (changes, result) = InvoiceCorrection.changes(from: try InvoiceFields(invoiceRow: row), to: proposed)
         guard !changes.isEmpty else { return .unchanged }
         let document: UUID = try row("document_id")
+        let reopens = InvoiceCorrection.reopens(state: state, changes: changes)
         try await db.query("""
             UPDATE invoices
-            SET amount_minor = \(result.total?.minor), currency = \(result.total?.currency),
+            SET state = CASE WHEN \(reopens) THEN 'submitted'::invoice_state ELSE state END, amount_minor = \(result.total?.minor), currency = \(result.total?.currency),
                 bank_account = \(result.account?.description), iban = \(result.iban?.value),
                 variable_symbol = \(result.variableSymbol), invoice_number = \(result.invoiceNumber),
                 supplier_ico = \(result.supplierID), due_date = \(result.dueDate)::date,
@@ -66,6 +68,12 @@ public enum CorrectionMutations {
             FROM unnest(\(changes.map(\.field.rawValue))::text[], \(changes.map { $0.old ?? "" })::text[],
                         \(changes.map { $0.new ?? "" })::text[]) AS c(field, old, new)
             """)
+        if reopens {
+            try await db.query("""
+                INSERT INTO invoice_history (tenant_id, invoice_id, actor_id, from_state, to_state, own_invoice)
+                VALUES (\(db.tenant), \(id), \(actor.id), 'approved', 'submitted', \(owner == actor.id))
+                """)
+        }
         return .corrected(changes)
     }
 }

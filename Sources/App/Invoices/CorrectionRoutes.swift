@@ -53,8 +53,9 @@ struct CorrectionRoutes: RouteCollection {
         let here = Paths.invoice(try request.tenant.slug, invoice.id)
         switch try await CorrectionMutations.correct(invoice.id, version: version, to: proposed, by: try request.user,
                                                      on: try request.db) {
-        case .corrected:
-            return request.redirect(to: here, flash: Flash(.success, "flash.correction.saved"))
+        case .corrected(let changes):
+            let reopened = InvoiceCorrection.reopens(state: invoice.state, changes: changes)
+            return request.redirect(to: here, flash: Flash(.success, reopened ? "flash.correction.reopened" : "flash.correction.saved"))
         case .unchanged:
             return request.redirect(to: here, flash: Flash(.success, "flash.correction.unchanged"))
         case .stale:

@@ -27,9 +27,13 @@ public enum InvoiceField: String, Sendable, CaseIterable, Codable {
 
     /// Whether two sets of fields agree on this one. Accounts are compared as IBANs, so
     /// "19-2000145399/0800" and "CZ65 0800 0000 1920 0014 5399" are one account.
+    /// An invoice may name two accounts (a Czech one and a foreign IBAN): one value that is either
+    /// of them agrees, as the form shows only the first.
     func agrees(_ a: InvoiceFields, _ b: InvoiceFields) -> Bool {
         guard self == .account else { return storedText(a) == storedText(b) }
-        return (a.iban ?? a.account?.iban) == (b.iban ?? b.account?.iban)
+        let named = { (f: InvoiceFields) in Set([f.iban?.value, f.account?.iban.value].compactMap { $0 }) }
+        let before = named(a), after = named(b)
+        return before == after || after.count == 1 && before.isSuperset(of: after) || storedText(a) == storedText(b)
     }
 
     /// The fields named in a stored list; unknown names are skipped.
@@ -63,6 +67,12 @@ public enum InvoiceCorrection {
     /// first (which clears the export), a paid one's payment and approval.
     public static func allowed(state: InvoiceState, exported: Bool) -> Bool {
         (state == .submitted || state == .approved) && !exported
+    }
+
+    /// Whether a correction sends an approved invoice back to be approved again: a changed total
+    /// or account is not what the approving admin saw, and moves money.
+    public static func reopens(state: InvoiceState, changes: [FieldChange]) -> Bool {
+        state == .approved && changes.contains { $0.field == .total || $0.field == .account }
     }
 
     /// The fields `proposed` changes, with old and new values, and the values after the change:
@@ -136,7 +146,8 @@ public enum InvoiceCorrection {
         }
         if let total = text(input.total, .total) {
             let currency = input.currency.trimmingWhitespace().uppercased()
-            if let minor = Money.parse(total), let amount = amount(minor: minor, currency: currency) {
+            if let minor = Money.parse(total, maxWholeDigits: InvoiceAmount.maxWholeDigits),
+               let amount = amount(minor: minor, currency: currency) {
                 fields.total = amount
             } else {
                 problems.keys[.total] = "correction.error.total"

@@ -35,6 +35,17 @@ public struct PayableInvoice: Sendable, Equatable {
 
     /// Why it cannot be in a payment order, or nil when it can.
     public var payable: Bool { fields.total != nil && creditorIBAN != nil }
+
+    /// The invoice names an account that is not the registered one: no file lists it for payment.
+    public var contradictsRegistered: Bool {
+        guard let registeredIBAN, let invoiceIBAN else { return false }
+        return invoiceIBAN != registeredIBAN
+    }
+
+    /// The account a file names: the registered one where there is one, else the invoice's.
+    public var accountText: String {
+        registeredIBAN?.value ?? fields.account?.description ?? fields.iban?.value ?? ""
+    }
 }
 
 /// The files for the accountant: CSV (every selected invoice) and an ISO 20022
@@ -52,7 +63,7 @@ public enum PaymentExport {
             let values = [
                 invoice.name, f.supplierID ?? "", f.invoiceNumber ?? "",
                 f.total.map { Money.decimal(minor: $0.minor) } ?? "", f.total?.currency ?? "",
-                f.account?.description ?? f.iban?.value ?? "", f.variableSymbol ?? "", f.dueDate ?? "", invoice.month.iso,
+                invoice.accountText, f.variableSymbol ?? "", f.dueDate ?? "", invoice.month.iso,
             ]
             lines.append(values.map(csvField).joined(separator: ","))
         }

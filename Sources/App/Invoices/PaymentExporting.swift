@@ -47,17 +47,23 @@ enum PaymentExporting {
     ) async throws -> Result<File, Refusal> {
         guard !selected.isEmpty else { return .failure(.nothingSelected) }
         let rows = try await ReviewQueries.desk(month: month, state: .approved, only: selected, on: db)
-        var invoices = rows.map(\.payable)
+        // An invoice naming another account than the registered one is in no file (the desk flags it).
+        var invoices = rows.map(\.payable).filter { !$0.contradictsRegistered }
         var debtor: Debtor?
         if format == .pain001 {
             debtor = try await PaymentSettingsQueries.debtor(on: db)
             guard debtor != nil else { return .failure(.noDebtor) }
             invoices = invoices.filter(\.payable)
         }
-        let claimed = try await ReviewMutations.claimForExport(invoices.map(\.id), again: again, on: db)
+        // Claimed only at the version read: an invoice corrected since is left for the next export.
+        let versions = Dictionary(rows.map { ($0.id, $0.version) }, uniquingKeysWith: { first, _ in first })
+        let claimed = try await ReviewMutations.claimForExport(
+            invoices.map(\.id), versions: invoices.map { versions[$0.id] ?? -1 }, again: again, on: db)
         invoices = invoices.filter { claimed.contains($0.id) }
         guard !invoices.isEmpty else {
-            let nonePayable = format == .pain001 && !rows.isEmpty && rows.allSatisfy { !$0.payable.payable }
+            let nonePayable = !rows.isEmpty && rows.allSatisfy {
+                $0.payable.contradictsRegistered || format == .pain001 && !$0.payable.payable
+            }
             return .failure(nonePayable ? .nothingPayable : .nothing)
         }
         if let debtor {

@@ -108,16 +108,20 @@ public enum ReviewMutations {
 
     /// Claims approved invoices for an export and marks them exported, in one statement: of two
     /// exports at once, the second waits for the first's row locks and then finds them taken, so
-    /// no invoice lands in two payment files unless `again` asks for it. Returns the claimed ids.
+    /// no invoice lands in two payment files unless `again` asks for it. Each is claimed only at
+    /// the version the file was made from (`versions`, in the order of `ids`): an invoice corrected
+    /// in between is left out. Returns the claimed ids.
     public static func claimForExport(
-        _ ids: [UUID], again: Bool, on db: TenantConnection
+        _ ids: [UUID], versions: [Int], again: Bool, on db: TenantConnection
     ) async throws -> Set<UUID> {
-        guard !ids.isEmpty else { return [] }
+        guard !ids.isEmpty, ids.count == versions.count else { return [] }
         var claimed: Set<UUID> = []
         for try await id in try await db.query("""
-            UPDATE invoices SET exported_at = now()
-            WHERE tenant_id = \(db.tenant) AND id = ANY(\(ids)) AND state = 'approved' AND (\(again) OR exported_at IS NULL)
-            RETURNING id
+            UPDATE invoices i SET exported_at = now()
+            FROM unnest(\(ids)::uuid[], \(versions)::int[]) AS pick(id, version)
+            WHERE i.tenant_id = \(db.tenant) AND i.id = pick.id AND i.version = pick.version AND i.state = 'approved'
+              AND (\(again) OR i.exported_at IS NULL)
+            RETURNING i.id
             """).decode(UUID.self) {
             claimed.insert(id)
         }

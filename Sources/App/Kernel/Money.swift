@@ -23,12 +23,14 @@ public enum Money {
 }
 
 extension Money {
-    /// "650", "650,50", "1 200.5" → minor units; nil for anything else or more than two decimals.
-    public static func parse(_ text: String) -> Int64? {
+    /// "650", "650,50", "1 200.5" → minor units; nil for anything else, more than two decimals or
+    /// more than `maxWholeDigits` (at most 15) digits before them.
+    public static func parse(_ text: String, maxWholeDigits: Int = 9) -> Int64? {
         let cleaned = text.trimmingWhitespace()
             .replacingOccurrences(of: " ", with: "").replacingOccurrences(of: "\u{00A0}", with: "")
             .replacingOccurrences(of: ",", with: ".")
-        guard let match = cleaned.wholeMatch(of: /([0-9]{1,9})(?:\.([0-9]{1,2}))?/) else { return nil }
+        guard let match = cleaned.wholeMatch(of: /([0-9]{1,15})(?:\.([0-9]{1,2}))?/), match.1.count <= min(maxWholeDigits, 15)
+        else { return nil }
         let whole = Int64(match.1)!
         let fraction = match.2.map { $0.count == 1 ? Int64($0)! * 10 : Int64($0)! } ?? 0
         return whole * 100 + fraction

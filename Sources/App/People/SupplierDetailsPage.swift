@@ -78,9 +78,12 @@ struct SupplierSection: Encodable, Equatable {
         self.proposal = proposal.map { proposal in
             Proposal(note: t(decideURL == nil ? "supplier.proposalOwn" : "supplier.proposal", proposal.proposedAt),
                      changes: SupplierDetails.changes(from: details, to: proposal.details).sorted { $0.key < $1.key }.map {
-                         Row(label: t(labels[$0.key] ?? $0.key), value: $0.value
-                             .replacingOccurrences(of: "true", with: t("supplier.vatPayer.yes"))
-                             .replacingOccurrences(of: "false", with: t("supplier.vatPayer.no")))
+                         // The VAT status is said in words, not as the audit trail's true/false.
+                         $0.key == "vatPayer"
+                             ? Row(label: t("supplier.vatPayer"),
+                                   value: [details.vatPayer, proposal.details.vatPayer]
+                                       .map { t($0 ? "supplier.vatPayer.yes" : "supplier.vatPayer.no") }.joined(separator: " → "))
+                             : Row(label: t(labels[$0.key] ?? $0.key), value: $0.value)
                      },
                      id: proposal.id.lowercasedString, decideURL: decideURL)
         }

@@ -44,7 +44,8 @@ public enum SupplierProposalQueries {
     }
 
     /// The signed-in person proposes `details` for themselves, made on `version` of their details;
-    /// a waiting proposal of theirs is replaced. Audited, and the company's admins are told by mail.
+    /// a waiting proposal of theirs is replaced, under a new id, so an admin's decision on the one
+    /// they saw never confirms another. Audited, and the company's admins are told by mail.
     public static func propose(
         _ details: SupplierDetails, basedOn version: Int, by user: User, site: MailSite, on db: TenantConnection
     ) async throws -> SupplierProposalOutcome {
@@ -58,8 +59,9 @@ public enum SupplierProposalQueries {
             VALUES (\(db.tenant), \(user.id), \(details.ico), \(details.dic), \(details.vatPayer), \(details.billingAddress),
                     \(details.account?.description), \(details.iban?.value), \(version))
             ON CONFLICT (tenant_id, user_id) WHERE decided_at IS NULL DO UPDATE
-            SET ico = excluded.ico, dic = excluded.dic, vat_payer = excluded.vat_payer, billing_address = excluded.billing_address,
-                bank_account = excluded.bank_account, iban = excluded.iban, based_on = excluded.based_on, proposed_at = now()
+            SET id = gen_random_uuid(), ico = excluded.ico, dic = excluded.dic, vat_payer = excluded.vat_payer,
+                billing_address = excluded.billing_address, bank_account = excluded.bank_account, iban = excluded.iban,
+                based_on = excluded.based_on, proposed_at = now()
             """)
         try await PeopleMutations.audit(actor: user.id, subject: user.id, action: "supplierProposed", changes: changes, on: db)
         try await Notifier.supplierProposalMade(by: user, site: site, on: db)
@@ -73,7 +75,10 @@ public enum SupplierProposalQueries {
         _ id: UUID, of person: UUID, confirm: Bool, by admin: User, site: MailSite, on db: TenantConnection
     ) async throws -> SupplierProposalOutcome {
         guard Permissions.can(admin, .manageEmployees, .company) else { throw Abort(.forbidden) }
-        guard let proposal = try await waiting(of: person, on: db), proposal.id == id else { return .notFound }
+        // The person's row first, as `propose` and `save` lock it: a proposal replaced or decided
+        // meanwhile is seen as it is after that, and two decisions queue.
+        guard try await SupplierDetailsQueries.load(person, on: db, lock: true) != nil,
+              let proposal = try await waiting(of: person, on: db), proposal.id == id else { return .notFound }
         if person == admin.id, try await SupplierDetailsQueries.otherAdminExists(than: admin.id, on: db) { return .ownDetails }
         if confirm {
             switch try await SupplierDetailsQueries.save(proposal.details, for: person, version: proposal.basedOn, by: admin,
@@ -86,10 +91,13 @@ public enum SupplierProposalQueries {
         } else {
             try await PeopleMutations.audit(actor: admin.id, subject: person, action: "supplierDeclined", changes: [:], on: db)
         }
-        try await db.query("""
+        let decided = try await db.query("""
             UPDATE supplier_proposals SET decided_at = now(), decided_by = \(admin.id), confirmed = \(confirm)
             WHERE tenant_id = \(db.tenant) AND id = \(id) AND decided_at IS NULL
-            """)
+            RETURNING id
+            """).collect()
+        // Under the lock this cannot miss; were it to, nothing of the decision may stand.
+        guard decided.count == 1 else { throw Abort(.conflict) }
         return confirm ? .confirmed : .declined
     }
 }

@@ -171,6 +171,42 @@ import Vapor
         }
     }
 
+    @Test func aChangedTotalOrAccountSendsAnApprovedInvoiceBackToBeApprovedAgain() async throws {
+        try await withWorld { world in
+            let seeded = try await seededInvoice(world, tenant: world.admin.tenantID)
+            let api = try await APIClient.signIn(world, world.admin)
+            let id = seeded.invoice.lowercasedString
+            #expect(try await api.send(.POST, "/invoices/\(id)/actions", json: #"{"action":"approve","version":\#(seeded.version)}"#).status == .ok)
+            // The due date alone: still approved.
+            let dated = try await api.send(.PUT, "/invoices/\(id)/fields", json: #"""
+                {"version":\#(seeded.version + 1),"fields":{"total":{"amountMinor":100000,"currency":"CZK"},"invoiceNumber":"FV-2024-10","dueDate":"2024-11-15"}}
+                """#)
+            #expect(try dated.decode(Components.Schemas.Invoice.self).state == .approved)
+            var admin = try await world.signedIn(world.admin)
+            let path = Paths.invoiceCorrection("acme", seeded.invoice)
+            var form = Self.form(seeded.version + 2)
+            form["due-date"] = "2024-11-15"
+            let saved = try await admin.post(path, form: form)
+            let page = try await admin.get(try #require(saved.location)).body
+            #expect(page.contains("waits for approval again") && page.contains("Approved → Submitted — Jana Nováková"))
+            let reread = try await api.get("/invoices/\(id)").decode(Components.Schemas.Invoice.self)
+            #expect(reread.state == .submitted && reread.fields.total?.amountMinor == 1_200_50)
+        }
+    }
+
+    @Test func anExportLeavesOutAnInvoiceCorrectedAfterItWasRead() async throws {
+        try await withWorld { world in
+            let seeded = try await seededInvoice(world, tenant: world.admin.tenantID)
+            let claimed = try await world.db.transaction(tenant: world.admin.tenantID) { db in
+                try await db.query("UPDATE invoices SET state = 'approved' WHERE tenant_id = \(db.tenant) AND id = \(seeded.invoice)")
+                let stale = try await ReviewMutations.claimForExport([seeded.invoice], versions: [seeded.version - 1], again: false, on: db)
+                let current = try await ReviewMutations.claimForExport([seeded.invoice], versions: [seeded.version], again: false, on: db)
+                return (stale, current)
+            }
+            #expect(claimed.0.isEmpty && claimed.1 == [seeded.invoice])
+        }
+    }
+
     @Test func anAdminDoesNotCorrectTheirOwnInvoiceWhileAnotherAdminCan() async throws {
         try await withWorld { world in
             let tenant = world.admin.tenantID
@@ -212,7 +248,7 @@ import Vapor
             #expect(bad.status == .unprocessableEntity)
             #expect(Set(bad.problem?.errors?.map(\.field) ?? []) == ["fields.iban", "fields.supplierId", "fields.total"])
             let both = try await admin.send(.PUT, "/invoices/\(id)/fields", json: #"""
-                {"version":\#(seeded.version + 1),"fields":{"account":"19-2000145399/0800","iban":"CZ6508000000192000145399"}}
+                {"version":\#(seeded.version + 1),"fields":{"account":"19-2000145399/0800","iban":"CZ5508000000001234567899"}}
                 """#)
             #expect(both.problem?.errors?.map(\.field) == ["fields.iban"])
             let stale = try await admin.send(.PUT, "/invoices/\(id)/fields", json: #"{"version":\#(seeded.version),"fields":{}}"#)
@@ -224,6 +260,10 @@ import Vapor
             let invoice = try good.decode(Components.Schemas.Invoice.self)
             #expect(invoice.corrected == [.account, .variableSymbol, .invoiceNumber] && invoice.corrections.count == 3)
             #expect(invoice.fields.iban == "CZ65 0800 0000 1920 0014 5399" && invoice.fields.total?.amountMinor == 1_000_00)
+            // The account changed: it waits for approval again.
+            #expect(invoice.state == .submitted)
+            #expect(try await admin.send(.POST, "/invoices/\(id)/actions", json: #"{"action":"approve","version":\#(invoice.version)}"#)
+                .status == .ok)
             let desk = try await admin.get("/invoices/desk?month=2024-10&state=approved").decode(Components.Schemas.Desk.self)
             #expect(desk.items.first?.corrected == [.account, .variableSymbol, .invoiceNumber])
             let order = try await admin.send(.POST, "/invoices/exports", json: #"{"month":"2024-10","format":"pain.001","invoices":["\#(id)"]}"#)
@@ -231,7 +271,7 @@ import Vapor
             let xml = String(decoding: order.bytes, as: UTF8.self)
             #expect(xml.contains("<IBAN>CZ6508000000192000145399</IBAN>") && xml.contains("202410"))
             // Exported: corrections wait for the approval to be undone.
-            let locked = try await admin.send(.PUT, "/invoices/\(id)/fields", json: #"{"version":\#(invoice.version),"fields":{}}"#)
+            let locked = try await admin.send(.PUT, "/invoices/\(id)/fields", json: #"{"version":\#(invoice.version + 1),"fields":{}}"#)
             #expect(locked.status == .conflict && locked.problem?._type.hasSuffix("not-allowed") == true)
         }
     }

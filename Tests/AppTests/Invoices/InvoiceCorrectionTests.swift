@@ -89,6 +89,31 @@ import Testing
         #expect(moved.result.iban == nil && moved.result.account?.description == "2000145399/0800")
     }
 
+    @Test func anInvoiceNamingACzechAccountAndAForeignIBANKeepsBoth() {
+        var read = Self.read
+        read.iban = IBAN("DE89370400440532013000")
+        // The form shows the Czech account; sent back unchanged, it changes nothing.
+        var proposed = read
+        proposed.iban = nil
+        proposed.variableSymbol = "1"
+        let (changes, result) = InvoiceCorrection.changes(from: read, to: proposed)
+        #expect(changes.map(\.field) == [.variableSymbol] && result.iban == read.iban && result.account == read.account)
+        // Another account replaces both.
+        proposed.account = CzechAccount("2000145399/0800")
+        #expect(InvoiceCorrection.changes(from: read, to: proposed).changes.map(\.field) == [.account, .variableSymbol])
+    }
+
+    @Test func aChangedTotalOrAccountReopensOnlyAnApprovedInvoice() {
+        let total = FieldChange(field: .total, old: "1.00 CZK", new: "2.00 CZK")
+        let due = FieldChange(field: .dueDate, old: nil, new: "2026-11-30")
+        #expect(InvoiceCorrection.reopens(state: .approved, changes: [due, total]))
+        #expect(!InvoiceCorrection.reopens(state: .approved, changes: [due]))
+        #expect(!InvoiceCorrection.reopens(state: .submitted, changes: [total]))
+        // Amounts as large as an invoice's text may give are typed back unchanged.
+        #expect(InvoiceCorrection.read(.init(total: "123456789012,34", currency: "CZK")) ==
+                .success(InvoiceFields(total: InvoiceAmount(minor: 12_345_678_901_234, currency: "CZK"))))
+    }
+
     @Test func submittedOrApprovedAndNotInAPaymentOrder() {
         for state in InvoiceState.allCases {
             #expect(InvoiceCorrection.allowed(state: state, exported: false) == (state == .submitted || state == .approved))

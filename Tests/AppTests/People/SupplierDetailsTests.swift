@@ -89,5 +89,9 @@ import Testing
         #expect(other.creditorIBAN == nil && !other.payable, "another account: not in the order")
         #expect(invoice(account: "2000145399/0800", registered: nil).creditorIBAN == CzechAccount("2000145399/0800")!.iban)
         #expect(!invoice(account: nil, registered: nil).payable)
+        // No file lists an invoice naming another account; the files name the registered one.
+        #expect(other.contradictsRegistered && !invoice(account: nil, registered: registered).contradictsRegistered)
+        #expect(invoice(account: nil, registered: registered).accountText == registered.value)
+        #expect(PaymentExport.csv([invoice(account: nil, registered: registered)]).contains("CZ6508000000192000145399"))
     }
 }

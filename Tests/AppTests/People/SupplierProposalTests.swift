@@ -35,8 +35,16 @@ import Testing
                     .collect().map { try $0.decode(String.self) }
             }
             #expect(told == [world.admin.email])
-            // A second proposal replaces the first.
+            // A second proposal replaces the first, under a new id: a decision on the first confirms nothing.
+            let first = try await world.db.transaction(tenant: world.admin.tenantID, readOnly: true) { db in
+                try await SupplierProposalQueries.waiting(of: eva, on: db)?.id
+            }
             _ = try await employee.post(Paths.supplierProposal(slug, eva), form: Self.form(0, account: "2000145399/0800"))
+            let site = try await world.mailSite(), firstID = try #require(first)
+            let old = try await world.db.transaction(tenant: world.admin.tenantID) { db in
+                try await SupplierProposalQueries.decide(firstID, of: eva, confirm: true, by: world.admin, site: site, on: db)
+            }
+            #expect(old == .notFound)
             var admin = try await world.signedIn(world.admin)
             // The home page of an admin says it waits; Eva's does not.
             let home = try await admin.get(Paths.home(slug)).body

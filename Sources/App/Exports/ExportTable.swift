@@ -62,15 +62,6 @@ public enum ExportCSV {
         Money.decimal(minor: hundredths).replacingOccurrences(of: ".", with: ",")
     }
 
-    /// A text cell, neutralised and quoted as needed; decided on bytes.
-    static func field(text: String) -> String {
-        var value = text
-        if let first = value.utf8.first, [UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D]
-            .contains(first) {
-            value = "'" + value
-        }
-        let special: Set<UInt8> = [UInt8(ascii: ";"), UInt8(ascii: ","), UInt8(ascii: "\""), 0x0A, 0x0D, 0x09]
-        guard value.utf8.contains(where: special.contains) else { return value }
-        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
+    /// A text cell, neutralised and quoted as needed: the payment CSV's rule (`PaymentExport.csvField`).
+    static func field(text: String) -> String { PaymentExport.csvField(text) }
 }

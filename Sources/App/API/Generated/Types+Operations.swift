@@ -4031,28 +4031,40 @@ internal enum Operations {
                 }
                 /// - Remark: Generated from `#/paths/exports/{report}/GET/query/format`.
                 internal var format: Operations.ExportReport.Input.Query.FormatPayload?
+                /// YYYY-MM; another value is this month.
+                ///
                 /// - Remark: Generated from `#/paths/exports/{report}/GET/query/month`.
                 internal var month: Swift.String?
+                /// An invoice state; another value is any state.
+                ///
                 /// - Remark: Generated from `#/paths/exports/{report}/GET/query/state`.
                 internal var state: Swift.String?
+                /// A team's id; another value is every team.
+                ///
                 /// - Remark: Generated from `#/paths/exports/{report}/GET/query/team`.
                 internal var team: Swift.String?
+                /// A name to search for; its first 100 characters.
+                ///
                 /// - Remark: Generated from `#/paths/exports/{report}/GET/query/q`.
                 internal var q: Swift.String?
+                /// A contract kind; another value is any kind.
+                ///
                 /// - Remark: Generated from `#/paths/exports/{report}/GET/query/kind`.
                 internal var kind: Swift.String?
+                /// active (the default), inactive or all.
+                ///
                 /// - Remark: Generated from `#/paths/exports/{report}/GET/query/status`.
                 internal var status: Swift.String?
                 /// Creates a new `Query`.
                 ///
                 /// - Parameters:
                 ///   - format:
-                ///   - month:
-                ///   - state:
-                ///   - team:
-                ///   - q:
-                ///   - kind:
-                ///   - status:
+                ///   - month: YYYY-MM; another value is this month.
+                ///   - state: An invoice state; another value is any state.
+                ///   - team: A team's id; another value is every team.
+                ///   - q: A name to search for; its first 100 characters.
+                ///   - kind: A contract kind; another value is any kind.
+                ///   - status: active (the default), inactive or all.
                 internal init(
                     format: Operations.ExportReport.Input.Query.FormatPayload? = nil,
                     month: Swift.String? = nil,

@@ -122,6 +122,16 @@ public struct IBAN: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
+/// A bank account as a person types it: a Czech account number, or else an IBAN.
+public enum TypedAccount {
+    /// The account `text` names, as exactly one of the two; nil when it is neither.
+    public static func read(_ text: String) -> (account: CzechAccount?, iban: IBAN?)? {
+        if let czech = CzechAccount(text) { return (czech, nil) }
+        if let iban = IBAN(text) { return (nil, iban) }
+        return nil
+    }
+}
+
 /// The Czech company ID: 8 digits, the last a mod-11 check digit.
 public enum CompanyID {
     public static func isValid(_ text: String) -> Bool {

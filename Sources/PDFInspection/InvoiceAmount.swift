@@ -118,15 +118,21 @@ public struct InvoiceAmount: Sendable, Equatable, Codable {
 
     enum CodingKeys: String, CodingKey { case minor, currency }
 
-    /// Checked again when read from the inspector's answer: a known currency, a non-negative
-    /// amount of at most `maxWholeDigits` digits.
+    /// The first amount in minor units with more than `maxWholeDigits` whole digits.
+    public static let minorLimit: Int64 = (0..<maxWholeDigits).reduce(Int64(100)) { limit, _ in limit * 10 }
+
+    /// What the text rules can read: a known currency, a non-negative amount of at most
+    /// `maxWholeDigits` whole digits.
+    public static func isReadable(minor: Int64, currency: String) -> Bool {
+        codes.contains(currency) && minor >= 0 && minor < minorLimit
+    }
+
+    /// Checked again when read from the inspector's answer (`isReadable`).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let minor = try container.decode(Int64.self, forKey: .minor)
         let currency = try container.decode(String.self, forKey: .currency)
-        var limit: Int64 = 100
-        for _ in 0..<Self.maxWholeDigits { limit *= 10 }
-        guard Self.codes.contains(currency), minor >= 0, minor < limit else {
+        guard Self.isReadable(minor: minor, currency: currency) else {
             throw DecodingError.dataCorruptedError(forKey: .minor, in: container, debugDescription: "not an invoice amount")
         }
         self.init(minor: minor, currency: currency)

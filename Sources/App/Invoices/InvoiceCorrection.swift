@@ -90,12 +90,10 @@ public enum InvoiceCorrection {
         return (changes, result)
     }
 
-    /// An amount given in minor units: more than zero, below the largest amount an invoice's text
-    /// can give (`InvoiceAmount.maxWholeDigits`), in a currency Roster reads.
+    /// An amount given in minor units: more than zero, and one an invoice's text could give
+    /// (`InvoiceAmount.isReadable`).
     public static func amount(minor: Int64, currency: String) -> InvoiceAmount? {
-        var limit: Int64 = 100
-        for _ in 0..<InvoiceAmount.maxWholeDigits { limit *= 10 }
-        guard minor > 0, minor < limit, InvoiceAmount.codes.contains(currency) else { return nil }
+        guard minor > 0, InvoiceAmount.isReadable(minor: minor, currency: currency) else { return nil }
         return InvoiceAmount(minor: minor, currency: currency)
     }
 
@@ -154,10 +152,8 @@ public enum InvoiceCorrection {
             }
         }
         if let account = text(input.account, .account) {
-            if let czech = CzechAccount(account) {
-                fields.account = czech
-            } else if let iban = IBAN(account) {
-                fields.iban = iban
+            if let read = TypedAccount.read(account) {
+                (fields.account, fields.iban) = read
             } else {
                 problems.keys[.account] = "correction.error.account"
             }

@@ -109,10 +109,8 @@ public struct SupplierDetails: Sendable, Equatable {
         }
         let account = input.account.utf8.count <= 100 ? input.account.trimmingWhitespace() : "\u{0}"
         if !account.isEmpty {
-            if let czech = CzechAccount(account) {
-                details.account = czech
-            } else if let iban = IBAN(account) {
-                details.iban = iban
+            if let read = TypedAccount.read(account) {
+                (details.account, details.iban) = read
             } else {
                 problems.keys["account"] = "supplier.error.account"
             }

@@ -62,11 +62,8 @@ public struct HomeAgenda: Sendable, Equatable {
                              AND (c.valid_to IS NULL OR c.valid_to >= \(previous.first.iso)::date))
                  AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.tenant_id = u.tenant_id AND i.user_id = u.id
                                  AND i.month = \(previous.first.iso)::date)),
-              (SELECT count(*)::int FROM supplier_proposals p
-               WHERE \(people) AND p.tenant_id = \(db.tenant) AND p.decided_at IS NULL AND p.user_id <> \(user.id)),
-              (SELECT p.user_id FROM supplier_proposals p
-               WHERE \(people) AND p.tenant_id = \(db.tenant) AND p.decided_at IS NULL AND p.user_id <> \(user.id)
-               ORDER BY p.proposed_at LIMIT 1)
+              (SELECT coalesce(array_agg(p.user_id ORDER BY p.proposed_at), '{}') FROM supplier_proposals p
+               WHERE \(people) AND p.tenant_id = \(db.tenant) AND p.decided_at IS NULL AND p.user_id <> \(user.id))
             FROM (SELECT count(*) FILTER (WHERE state = 'submitted')::int AS to_review,
                          to_char(min(month) FILTER (WHERE state = 'submitted'), 'YYYY-MM') AS oldest_review,
                          count(*) FILTER (WHERE state = 'approved')::int AS to_pay,
@@ -75,8 +72,8 @@ public struct HomeAgenda: Sendable, Equatable {
             """).collect()
         var agenda = HomeAgenda()
         guard let row = rows.first else { return agenda }
-        let (missing, returned, upcoming, toReview, oldestReview, toPay, oldestPay, missingLast, proposals, firstProposal) =
-            try row.decode(([String], [String], String?, Int, String?, Int, String?, Int, Int, UUID?).self)
+        let (missing, returned, upcoming, toReview, oldestReview, toPay, oldestPay, missingLast, proposers) =
+            try row.decode(([String], [String], String?, Int, String?, Int, String?, Int, [UUID]).self)
         agenda.missingMonths = missing.compactMap(Month.init(iso:))
         agenda.returned = returned.compactMap { text in
             let parts = text.split(separator: " ")
@@ -93,8 +90,8 @@ public struct HomeAgenda: Sendable, Equatable {
         agenda.oldestToPay = oldestPay.flatMap(Month.init(iso:))
         agenda.missingLastMonth = missingLast
         agenda.missingMonthsBase = previous
-        agenda.proposals = proposals
-        agenda.firstProposalBy = firstProposal
+        agenda.proposals = proposers.count
+        agenda.firstProposalBy = proposers.first
         return agenda
     }
 }

@@ -36,8 +36,8 @@ require_swift() {
 install_base() {
   # libpoppler-glib-dev: the PDF inspector (roster-pdf) is built against it; util-linux has the
   # prlimit and setpriv that start the inspector under its limits, bubblewrap its sandbox;
-  # libxlsxwriter-dev: the XLSX exports.
-  apt_install postgresql ca-certificates tzdata libpoppler-glib-dev libxlsxwriter-dev pkg-config util-linux bubblewrap
+  # libxlsxwriter-dev: the XLSX exports; libxml2: the XML parser that reads camt.053 bank statements.
+  apt_install postgresql ca-certificates tzdata libpoppler-glib-dev libxlsxwriter-dev libxml2 pkg-config util-linux bubblewrap
   require_swift
 }
 

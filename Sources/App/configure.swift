@@ -86,4 +86,5 @@ func routes(_ app: Application) throws {
     try signedIn.register(collection: ReviewOverviewRoutes())
     try signedIn.register(collection: ReviewDeskRoutes())
     try signedIn.register(collection: PaymentExportRoutes())
+    try signedIn.register(collection: StatementRoutes())
 }

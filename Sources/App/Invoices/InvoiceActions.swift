@@ -75,7 +75,8 @@ public enum InvoiceAction: String, Sendable, CaseIterable, Codable {
             } else if trimmed.unicodeScalars.count > Self.maxReasonLength {
                 refused[pick.id] = .reasonTooLong
             } else {
-                items.append(InvoiceCommand.Item(id: pick.id, version: pick.version, reason: trimmed.isEmpty ? nil : trimmed))
+                items.append(InvoiceCommand.Item(id: pick.id, version: pick.version, reason: trimmed.isEmpty ? nil : trimmed,
+                                                 booking: self == .markPaid ? pick.booking : nil))
             }
         }
         let command = items.isEmpty ? nil : InvoiceCommand(action: self, actor: user.id, items: items)
@@ -104,6 +105,8 @@ public struct InvoiceCommand: Sendable, Equatable {
         public let id: UUID
         public let version: Int
         public let reason: String?
+        /// Only a payment names a statement.
+        public var booking: StatementBooking? = nil
     }
 
     /// What the rule made of a selection.

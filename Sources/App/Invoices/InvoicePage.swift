@@ -146,6 +146,10 @@ struct InvoicePage: Encodable {
     ) -> String {
         guard let from = entry.fromState else { return t("invoice.history.uploaded") }
         let change = t("invoice.history.change", stateLabel(from), stateLabel(entry.toState))
+        if let statement = entry.statement {
+            return t("invoice.history.statement", change, statement,
+                     entry.bookedOn.flatMap(LocalDate.init(iso:)).map(t.day) ?? entry.bookedOn ?? "")
+        }
         guard entry.newFile else { return change }
         return from == entry.toState ? t("invoice.history.replaced")
             : t("invoice.history.replacedChange", change)

@@ -24,6 +24,9 @@ public struct InvoiceHistoryEntry: Sendable, Equatable, Decodable {
     public let newFile: Bool
     /// The actor changed their own invoice (`OwnInvoiceRule`).
     public let ownInvoice: Bool
+    /// A payment read from a bank statement: the statement's reference and the day the bank booked it.
+    public var statement: String? = nil
+    public var bookedOn: String? = nil
 }
 
 /// One corrected value in an invoice's history.
@@ -141,8 +144,10 @@ public enum InvoiceQueries {
                         'actor', hu.first_name || ' ' || hu.last_name,
                         'fromState', h.from_state, 'toState', h.to_state, 'reason', h.reason,
                         'newFile', h.document_id IS NOT NULL,
-                        'ownInvoice', h.own_invoice AND h.from_state IS NOT NULL) ORDER BY h.at DESC, h.id), '[]')::text
+                        'ownInvoice', h.own_invoice AND h.from_state IS NOT NULL,
+                        'statement', bs.reference, 'bookedOn', h.booked_on) ORDER BY h.at DESC, h.id), '[]')::text
                     FROM invoice_history h JOIN users hu ON hu.tenant_id = h.tenant_id AND hu.id = h.actor_id
+                    LEFT JOIN bank_statements bs ON bs.tenant_id = h.tenant_id AND bs.id = h.statement_id
                     WHERE h.tenant_id = i.tenant_id AND h.invoice_id = i.id) AS history,
                    (SELECT coalesce(json_agg(json_build_object(
                         'at', to_char(c.at AT TIME ZONE \(timeZone), 'YYYY-MM-DD HH24:MI'),

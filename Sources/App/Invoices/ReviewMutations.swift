@@ -7,14 +7,23 @@ public struct ReviewPick: Sendable, Equatable {
     public let id: UUID
     public let version: Int
     public let reason: String?
+    /// For a payment read from a bank statement: which, and the day the bank booked it.
+    public let booking: StatementBooking?
 
     /// A version no invoice can have (below 0, or beyond the column's 32 bits) is kept as -1:
     /// it matches nothing, so the pick is answered `stale`, never sent to the database as is.
-    public init(id: UUID, version: Int, reason: String?) {
+    public init(id: UUID, version: Int, reason: String?, booking: StatementBooking? = nil) {
         self.id = id
         self.version = (0...Int(Int32.max)).contains(version) ? version : -1
         self.reason = reason
+        self.booking = booking
     }
+}
+
+/// The bank statement line a payment was read from: the history names the statement and the day.
+public struct StatementBooking: Sendable, Equatable {
+    public let statement: UUID
+    public let bookedOn: LocalDate
 }
 
 /// What an action did to one selected invoice.
@@ -54,13 +63,15 @@ public enum ReviewMutations {
         let action = command.action, actor = command.actor, items = command.items
         var outcomes = Dictionary(items.map { ($0.id, ReviewOutcome.notFound) }, uniquingKeysWith: { first, _ in first })
         let ids = items.map(\.id), versions = items.map(\.version), reasons = items.map { $0.reason ?? "" }
+        let statements = items.map { $0.booking?.statement.lowercasedString ?? "" }, booked = items.map { $0.booking?.bookedOn.iso ?? "" }
         let sources = command.arrows.map(\.from.rawValue), targets = command.arrows.map(\.to.rawValue)
         // The rule's answers for an own invoice, with and without another active admin.
         let refuseOwnWithOther = OwnInvoiceRule.verdict(action, actorIsOwner: true, otherAdminExists: true) == .refused
         let refuseOwnAlone = OwnInvoiceRule.verdict(action, actorIsOwner: true, otherAdminExists: false) == .refused
         for try await (id, outcome) in try await db.query("""
             WITH input AS (
-                SELECT * FROM unnest(\(ids)::uuid[], \(versions)::int[], \(reasons)::text[]) AS t(id, version, reason)
+                SELECT * FROM unnest(\(ids)::uuid[], \(versions)::int[], \(reasons)::text[], \(statements)::text[], \(booked)::text[])
+                    AS t(id, version, reason, statement_id, booked_on)
             ), arrow AS (
                 SELECT * FROM unnest(\(sources)::invoice_state[], \(targets)::invoice_state[]) AS a(from_state, to_state)
             ), admins AS (
@@ -83,9 +94,10 @@ public enum ReviewMutations {
                 FROM old WHERE i.tenant_id = \(db.tenant) AND i.id = old.id
                 RETURNING i.id, old.state AS from_state, old.to_state, old.own
             ), logged AS (
-                INSERT INTO invoice_history (tenant_id, invoice_id, actor_id, from_state, to_state, reason, own_invoice)
+                INSERT INTO invoice_history (tenant_id, invoice_id, actor_id, from_state, to_state, reason, own_invoice,
+                                             statement_id, booked_on)
                 SELECT \(db.tenant), changed.id, \(actor), changed.from_state, changed.to_state,
-                       nullif(input.reason, ''), changed.own
+                       nullif(input.reason, ''), changed.own, nullif(input.statement_id, '')::uuid, nullif(input.booked_on, '')::date
                 FROM changed JOIN input ON input.id = changed.id
             )
             SELECT id, 'changed' FROM changed

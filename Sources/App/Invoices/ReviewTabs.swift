@@ -1,9 +1,10 @@
-/// The tab bar of every review page, for a month: "All", "Missing", "To review", "To pay".
+/// The tab bar of every review page, for a month: "All", "Missing", "To review", "To pay", and
+/// the bank statements (of no month).
 /// One model, printed by `html(_:t:)` on pages printed in Swift and by `Views/review-tabs.leaf`
 /// on the others.
 struct ReviewTabs {
     enum Current: String, CaseIterable, Sendable {
-        case overview, missing, desk, pay
+        case overview, missing, desk, pay, statements
     }
 
     typealias Tab = TabLink
@@ -22,6 +23,7 @@ struct ReviewTabs {
             case .missing: Paths.reviewMissing(slug, month: month)
             case .desk: Paths.reviewDesk(slug, month: month, state: .submitted)
             case .pay: Paths.reviewDesk(slug, month: month, state: .approved)
+            case .statements: Paths.reviewStatements(slug)
             }
             return Tab(label: t("review.tab.\(tab.rawValue)"), href: href, current: tab == current)
         }

@@ -57,6 +57,12 @@ public struct Translator: Sendable {
         self("month.name.\(month.month)") + " " + String(month.year)
     }
 
+    /// "20. 11. 2026" / "20 November 2026".
+    public func day(_ date: LocalDate) -> String {
+        language == .cs ? "\(date.day). \(date.month). \(date.year)"
+            : "\(date.day) " + self("month.name.\(date.month)") + " \(date.year)"
+    }
+
     /// "1 000,50 Kč" / "CZK 1,000.50".
     public func money(minor: Int64, currency: String) -> String {
         Money.format(minor: minor, currency: currency, language: language)

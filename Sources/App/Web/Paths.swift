@@ -100,6 +100,10 @@ extension Paths {
     static let reviewDeskAddress = Address("review", "desk")
     static let reviewMissingPage = Address("review", "missing")
     static let reviewExport = Address("review", "export")
+    /// Bank statements: the list and upload, one statement, marking its matches paid.
+    static let reviewStatements = Address("review", "statements")
+    static let reviewStatement = Address1<UUID>("review", "statements", ":id")
+    static let reviewStatementPay = Address1<UUID>("review", "statements", ":id", "pay")
     static let paymentSettings = Address("admin", "payments")
 
     /// The desk (its form posts here).

@@ -1,0 +1,113 @@
+import Foundation
+import Vapor
+
+/// Bank statements (admins): the list with the upload form, one statement matched against the
+/// invoices, and marking its matches paid. The upload route takes no connection while the file
+/// arrives or is read: it reads the file off the event loops and stores it in one transaction.
+struct StatementRoutes: RouteCollection {
+    static var maxBodyBytes: Int { BankStatement.maxBytes + 64 * 1024 }
+
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get(Paths.reviewStatements, use: list)
+        let upload = routes.on(.POST, Paths.reviewStatements, body: .collect(maxSize: ByteCount(value: Self.maxBodyBytes)),
+                               use: upload)
+        upload.userInfo[RouteOption.maxBodyBytes] = Self.maxBodyBytes
+        upload.userInfo[RouteOption.ownTransactions] = true
+        upload.userInfo[RouteOption.body] = RouteBody.multipart
+        routes.get(Paths.reviewStatement, use: show)
+        routes.post(Paths.reviewStatementPay, use: pay).userInfo[RouteOption.maxBodyBytes] = 1 << 20
+    }
+
+    func list(_ request: Request) async throws -> View {
+        try request.require(.reviewInvoices)
+        return try await render(request, statements: try await StatementQueries.list(timeZone: try request.tenant.timeZone,
+                                                                                      on: try request.db), refusal: nil)
+    }
+
+    private func render(_ request: Request, statements: [StatementSummary], refusal: StatementRefusal?) async throws -> View {
+        let t = request.translator, tenant = try request.tenant
+        return try await request.view.render("statements", StatementListPage(
+            layout: Layout(request: request, title: t("statement.list.title")), slug: tenant.slug,
+            month: Month(try request.today), statements: statements, refusal: refusal, t: t))
+    }
+
+    /// Reads the uploaded file; what is not a statement is answered 422 on the list page with why.
+    func upload(_ request: Request) async throws -> Response {
+        let user = try request.user, tenant = try request.tenant
+        try request.require(.reviewInvoices)
+        let database = request.application.database
+        let result = try await Self.receive(request.multipartForm, request: request)
+        switch result {
+        case .failure(let refusal):
+            let statements = try await database.transaction(tenant: tenant.id, readOnly: true) { db in
+                try await StatementQueries.list(timeZone: tenant.timeZone, on: db)
+            }
+            return try await render(request, statements: statements, refusal: refusal)
+                .encodeResponse(status: .unprocessableEntity, for: request)
+        case .success(let (statement, bytes, filename)):
+            let stored = try await database.transaction(tenant: tenant.id) { db in
+                try await StatementQueries.store(statement, filename: filename, bytes: bytes, by: user.id, on: db)
+            }
+            let flash = if case .added = stored { "flash.statement.imported" } else { "flash.statement.known" }
+            return request.redirect(to: Paths.reviewStatement(tenant.slug, stored.id), flash: Flash(.success, flash))
+        }
+    }
+
+    /// The form's file, read as a statement off the event loops.
+    static func receive(
+        _ form: MultipartForm?, request: Request
+    ) async throws -> Result<(BankStatement, [UInt8], String), StatementRefusal> {
+        guard let file = form?.file("file"), file.content.readableBytes > 0 else { return .failure(.empty) }
+        guard file.content.readableBytes <= BankStatement.maxBytes else { return .failure(.tooLarge) }
+        let bytes = Array(file.content.readableBytesView)
+        let read = try await request.application.threadPool.runIfActive { StatementReader.read(bytes) }
+        return read.map { ($0, bytes, file.filename) }
+    }
+
+    func show(_ request: Request) async throws -> View {
+        try request.require(.reviewInvoices)
+        let tenant = try request.tenant, id = try request.parameters.require("id", as: UUID.self)
+        guard let reconciled = try await StatementReconciliation.reconcile(id, timeZone: tenant.timeZone, on: try request.db)
+        else { throw Abort(.notFound) }
+        let t = request.translator
+        return try await request.view.render("statement", StatementPage(
+            layout: Layout(request: request, title: t("statement.title", reconciled.statement.summary.reference)),
+            slug: tenant.slug, month: Month(try request.today), reconciled: reconciled, t: t))
+    }
+
+    struct PayForm: Content {
+        var pick: [String]?
+    }
+
+    /// Marks the matched invoices paid: those the page showed ("id:version"), still matched.
+    func pay(_ request: Request) async throws -> Response {
+        try request.require(.reviewInvoices)
+        let tenant = try request.tenant, db = try request.db, user = try request.user
+        let id = try request.parameters.require("id", as: UUID.self)
+        guard let form = try? request.content.decode(PayForm.self) else { throw Abort(.badRequest) }
+        guard let reconciled = try await StatementReconciliation.reconcile(id, timeZone: tenant.timeZone, on: db)
+        else { throw Abort(.notFound) }
+        let back = Paths.reviewStatement(tenant.slug, id)
+        var seen: [UUID: Int] = [:]
+        for value in form.pick ?? [] {
+            let parts = value.split(separator: ":")
+            guard parts.count == 2, let invoice = UUID(uuidString: String(parts[0])), let version = Int(parts[1]) else { continue }
+            seen[invoice] = version
+        }
+        guard !seen.isEmpty else { return request.redirect(to: back, flash: Flash(.error, "flash.statement.nothingMatched")) }
+        if !request.isConfirmed {
+            let chosen = reconciled.matched.filter { seen[$0.invoice.id] != nil }.map(\.line.amount)
+            if let question = InvoiceAction.markPaid.confirmation(
+                count: chosen.count, totals: StatementPage.totals(chosen), cancelURL: back, t: request.translator) {
+                return try await request.confirmationStep(question)
+            }
+        }
+        let paid = try await StatementReconciliation.pay(reconciled, only: seen, by: user, site: try request.mailSite, on: db)
+        guard !paid.picks.isEmpty else { return request.redirect(to: back, flash: Flash(.error, "flash.statement.nothingMatched")) }
+        let names = try await ReviewQueries.names(of: paid.picks.map(\.id), on: db)
+        let t = request.translator
+        return try await request.view.render("review-result", ReviewResultPage(
+            layout: Layout(request: request, title: t("review.result.title")), slug: tenant.slug, action: .markPaid,
+            picks: paid.picks, outcomes: paid.outcomes, names: names, backURL: back, t: t)).encodeResponse(for: request)
+    }
+}

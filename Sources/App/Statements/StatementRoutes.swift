@@ -66,7 +66,7 @@ struct StatementRoutes: RouteCollection {
 
     func show(_ request: Request) async throws -> View {
         try request.require(.reviewInvoices)
-        let tenant = try request.tenant, id = try request.parameters.require("id", as: UUID.self)
+        let tenant = try request.tenant, id = try request.idParameter()
         guard let reconciled = try await StatementReconciliation.reconcile(id, timeZone: tenant.timeZone, on: try request.db)
         else { throw Abort(.notFound) }
         let t = request.translator
@@ -83,7 +83,7 @@ struct StatementRoutes: RouteCollection {
     func pay(_ request: Request) async throws -> Response {
         try request.require(.reviewInvoices)
         let tenant = try request.tenant, db = try request.db, user = try request.user
-        let id = try request.parameters.require("id", as: UUID.self)
+        let id = try request.idParameter()
         guard let form = try? request.content.decode(PayForm.self) else { throw Abort(.badRequest) }
         guard let reconciled = try await StatementReconciliation.reconcile(id, timeZone: tenant.timeZone, on: db)
         else { throw Abort(.notFound) }

@@ -154,6 +154,11 @@ func withWorld<T: Sendable>(
                         """)
                     try await PaymentSettingsQueries.save(Debtor(name: "Payer \(month)", iban: IBAN("CZ6508000000192000145399")!, bic: nil),
                                                           on: connection)
+                    // A bank statement with one line (money received: it pays no invoice).
+                    let statement = try StatementReader.read(Array(TestStatements.camt(
+                        id: "SEED-\(month)", entries: [.init(amount: "10.00", debit: false, booked: "\(month)-20")]).utf8)).get()
+                    _ = try await StatementQueries.store(statement, filename: "seed.xml", bytes: Array("seed-\(month)".utf8),
+                                                         by: admin.id, on: connection)
                 }
             }
             let world = TestWorld(

@@ -121,7 +121,8 @@ extension Components.Schemas.Invoice {
             },
             history: invoice.history.map {
                 .init(at: $0.at, actor: $0.actor, fromState: $0.fromState.map(Components.Schemas.InvoiceState.init),
-                      toState: .init($0.toState), reason: $0.reason, newFile: $0.newFile)
+                      toState: .init($0.toState), reason: $0.reason, newFile: $0.newFile, statement: $0.statement,
+                      bookedOn: $0.bookedOn)
             },
             actions: actions)
     }

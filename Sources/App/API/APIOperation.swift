@@ -6,6 +6,7 @@ enum APIOperation: String, CaseIterable, Sendable {
     case getMe, getMyMailPreferences, setMyMailPreferences, listMyEarnings, listMyInvoices, uploadInvoice, getInvoice, downloadInvoiceDocument
     case listInvoices, listMissingInvoices, getReviewDesk, actOnInvoice, actOnInvoices, correctInvoice, exportPayments
     case listPersonInvoices
+    case listStatements, importStatement, getStatement, payStatementMatches
     case listPeople, createPerson, getPerson, updatePerson, setPersonActive, addPersonContract
     case getSupplierDetails, setSupplierDetails, proposeSupplierDetails, decideSupplierProposal
     case exportReport
@@ -19,7 +20,7 @@ enum APIOperation: String, CaseIterable, Sendable {
         case .listMyInvoices, .uploadInvoice: (.submitInvoices, .own)
         case .getInvoice, .downloadInvoiceDocument: (.viewInvoices, .own)
         case .listInvoices, .listMissingInvoices, .getReviewDesk, .actOnInvoice, .actOnInvoices, .correctInvoice,
-             .exportPayments, .listPersonInvoices:
+             .exportPayments, .listPersonInvoices, .listStatements, .importStatement, .getStatement, .payStatementMatches:
             (.reviewInvoices, .tenant)
         case .listPeople: (.listPeople, .team)
         case .getPerson: (.viewProfile, .own)

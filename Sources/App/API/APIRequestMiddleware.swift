@@ -114,7 +114,8 @@ extension Application {
 }
 
 /// Registers the generated operations with what Roster's middlewares need to know of each
-/// route: a JSON body (or, for the upload, a multipart one of at most the PDF limit) instead of
+/// route: a JSON body (or, for the uploads of an invoice and of a bank statement, a multipart one
+/// of at most its file's limit) instead of
 /// a form (`RouteBody`); and notes each in the application's `APIRouteTable`.
 struct APIRoutesBuilder: RoutesBuilder {
     let base: any RoutesBuilder
@@ -128,6 +129,9 @@ struct APIRoutesBuilder: RoutesBuilder {
             route.userInfo[RouteOption.body] = RouteBody.multipart
             // The file and the form's few other bytes.
             route.userInfo[RouteOption.maxBodyBytes] = maxUploadBytes + 64 * 1024
+        } else if route.method == .POST, path == "api/v1/statements" {
+            route.userInfo[RouteOption.body] = RouteBody.multipart
+            route.userInfo[RouteOption.maxBodyBytes] = StatementRoutes.maxBodyBytes
         } else {
             route.userInfo[RouteOption.body] = RouteBody.json
         }

@@ -106,16 +106,27 @@ public enum StatementQueries {
             importedAt: try r("imported_at"))
     }
 
-    /// The company's statements, the newest import first.
-    public static func list(timeZone: String, limit: Int = 200, on db: TenantConnection) async throws -> [StatementSummary] {
-        try await db.query("""
-            SELECT \(unescaped: summaryColumns),
-                   to_char(s.imported_at AT TIME ZONE \(timeZone), 'YYYY-MM-DD HH24:MI') AS imported_at
-            FROM bank_statements s JOIN users u ON u.tenant_id = s.tenant_id AND u.id = s.imported_by
-            WHERE s.tenant_id = \(db.tenant)
-            ORDER BY s.imported_at DESC, s.id
-            LIMIT \(limit)
-            """).collect().compactMap { try summary(NamedRow($0)) }
+    /// A page of the company's statements, the newest import first, with how many there are, in one statement.
+    public static func list(
+        timeZone: String, limit: Int = 200, offset: Int = 0, on db: TenantConnection
+    ) async throws -> (items: [StatementSummary], total: Int) {
+        let rows = try await db.query("""
+            WITH total AS (SELECT count(*)::int AS n FROM bank_statements WHERE tenant_id = \(db.tenant))
+            SELECT total.n AS total, page.* FROM total LEFT JOIN LATERAL (
+                SELECT \(unescaped: summaryColumns),
+                       to_char(s.imported_at AT TIME ZONE \(timeZone), 'YYYY-MM-DD HH24:MI') AS imported_at
+                FROM bank_statements s JOIN users u ON u.tenant_id = s.tenant_id AND u.id = s.imported_by
+                WHERE s.tenant_id = \(db.tenant)
+                ORDER BY s.imported_at DESC, s.id
+                LIMIT \(limit) OFFSET \(offset)) page ON true
+            """).collect()
+        let total = try rows.first.map { try NamedRow($0)("total", as: Int.self) } ?? 0
+        let items = try rows.compactMap { row -> StatementSummary? in
+            let r = NamedRow(row)
+            guard try r("id", as: UUID?.self) != nil else { return nil }
+            return try summary(r)
+        }
+        return (items, total)
     }
 
     /// One statement with its lines in one statement; nil when it is not this company's.

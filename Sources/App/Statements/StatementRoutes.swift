@@ -21,7 +21,7 @@ struct StatementRoutes: RouteCollection {
     func list(_ request: Request) async throws -> View {
         try request.require(.reviewInvoices)
         return try await render(request, statements: try await StatementQueries.list(timeZone: try request.tenant.timeZone,
-                                                                                      on: try request.db), refusal: nil)
+                                                                                      on: try request.db).items, refusal: nil)
     }
 
     private func render(_ request: Request, statements: [StatementSummary], refusal: StatementRefusal?) async throws -> View {
@@ -40,7 +40,7 @@ struct StatementRoutes: RouteCollection {
         switch result {
         case .failure(let refusal):
             let statements = try await database.transaction(tenant: tenant.id, readOnly: true) { db in
-                try await StatementQueries.list(timeZone: tenant.timeZone, on: db)
+                try await StatementQueries.list(timeZone: tenant.timeZone, on: db).items
             }
             return try await render(request, statements: statements, refusal: refusal)
                 .encodeResponse(status: .unprocessableEntity, for: request)

@@ -32,6 +32,10 @@ import Vapor
                     case .setMyMailPreferences:
                         reply = try await client.send(.PUT, "/me/mail", json: #"{"wanted":["invoice-returned","rate-changed"]}"#)
                     case .listMyEarnings: reply = try await client.get("/me/earnings")
+                    case .listStatements: reply = try await client.get("/statements")
+                    case .importStatement: reply = try await client.uploadStatement(Data("%PDF-1.4".utf8))
+                    case .getStatement: reply = try await client.get("/statements/\(unknown)")
+                    case .payStatementMatches: reply = try await client.send(.POST, "/statements/\(unknown)/payments", json: "{}")
                     case .listMissingInvoices: reply = try await client.get("/invoices/missing")
                     case .getReviewDesk: reply = try await client.get("/invoices/desk?month=2024-10")
                     case .exportPayments:
@@ -93,7 +97,8 @@ import Vapor
                                                      .changePersonRate, .deletePersonRate, .updatePerson, .setPersonActive,
                                                      .addPersonContract, .listRateIncreases, .getAverageIncrease, .createPerson,
                                                      .listPersonInvoices, .correctInvoice, .setSupplierDetails,
-                                                     .decideSupplierProposal, .exportReport]
+                                                     .decideSupplierProposal, .exportReport, .listStatements,
+                                                     .importStatement, .getStatement, .payStatementMatches]
                     #expect(allowed == (user.roles.contains(.admin) || !review.contains(operation)
                         && (operation != .listPeople || user.roles.contains(.teamLeader))))
                     if allowed {
@@ -129,6 +134,9 @@ import Vapor
             let rate = try await world.db.transaction(tenant: world.employee.tenantID, readOnly: true) { db in
                 try await RateQueries.history(of: world.employee.id, on: db)[0].rate.id
             }
+            let statement = try await world.db.transaction(tenant: world.employee.tenantID, readOnly: true) { db in
+                try await db.query("SELECT id FROM bank_statements").collect()[0].decode(UUID.self).lowercasedString
+            }
             let globex = try await APIClient.signIn(world, world.otherAdmin, slug: "globex")
             let before = try await RouteSafetyTests.fingerprint(world.database)
             let invoice = acme.invoice.lowercasedString, person = world.employee.id.lowercasedString
@@ -161,6 +169,19 @@ import Vapor
                     // Acme's people are not Globex's: nothing of Acme is read (the bad rate refuses it).
                     namesAnID = false
                     reply = try await globex.send(.POST, "/people", json: #"{"person":{"firstName":"Eva","lastName":"X","email":"\#(world.employee.email)","roles":["employee"]},"contract":{"kind":"ico","validFrom":"2026-01-01","capacityHours":"40"},"rate":{"amountMinor":0,"effectiveFrom":"2026-01-01"}}"#)
+                case .listStatements:
+                    namesAnID = false
+                    reply = try await globex.get("/statements")
+                    #expect(!String(decoding: reply.bytes, as: UTF8.self).contains("SEED-2024-10"), "Acme's statement listed")
+                case .importStatement:
+                    // Acme's statement file is no business of Globex; a refused file changes nothing.
+                    namesAnID = false
+                    reply = try await globex.uploadStatement(Data("<!DOCTYPE x><x/>".utf8))
+                    #expect(reply.status == .unprocessableEntity)
+                case .getStatement: reply = try await globex.get("/statements/\(statement)")
+                case .payStatementMatches:
+                    reply = try await globex.send(.POST, "/statements/\(statement)/payments",
+                                                  json: #"{"invoices":[{"id":"\#(invoice)","version":\#(acme.version)}]}"#)
                 case .getInvoice: reply = try await globex.get("/invoices/\(invoice)")
                 case .downloadInvoiceDocument:
                     reply = try await globex.get("/invoices/\(invoice)/documents/\(acme.document.lowercasedString)")

@@ -54,6 +54,17 @@ struct APIClient {
         body.writeString("\r\n--\(boundary)--\r\n")
         return try await send(.POST, "/me/invoices", bytes: body, contentType: "multipart/form-data; boundary=\(boundary)")
     }
+
+    /// Imports a bank statement file (`POST /statements`).
+    func uploadStatement(_ file: Data, filename: String = "vypis.xml") async throws -> Reply {
+        let boundary = "----roster-api-\(UUID().uuidString)"
+        var body = ByteBuffer()
+        body.writeString("--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(filename)\"\r\n")
+        body.writeString("Content-Type: application/octet-stream\r\n\r\n")
+        body.writeBytes(file)
+        body.writeString("\r\n--\(boundary)--\r\n")
+        return try await send(.POST, "/statements", bytes: body, contentType: "multipart/form-data; boundary=\(boundary)")
+    }
 }
 
 /// The ids of a world's seeded invoice and its current file in a tenant.

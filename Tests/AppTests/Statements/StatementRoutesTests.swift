@@ -243,4 +243,48 @@ import Vapor
             #expect(try await other.get(Paths.reviewStatements("globex") + "/not-an-id").status == .notFound)
         }
     }
+
+    @Test func theAPIImportsMatchesAndPaysAsTheWebDoes() async throws {
+        try await withWorld { world in
+            let invoice = try await Self.approvedInvoice(world)
+            let api = try await APIClient.signIn(world, world.admin)
+            let created = try await api.uploadStatement(Data(Self.statement.utf8))
+            #expect(created.status == .created)
+            let statement = try created.decode(Components.Schemas.Statement.self)
+            #expect(statement.statement.reference == "CSOB-2024-11-0042" && statement.statement.format == .camt053)
+            #expect(statement.lines.map(\.verdict) == [.matched, .ambiguous, .unmatched, .aside])
+            #expect(statement.lines[0].invoice?.id == invoice.id.lowercasedString)
+            #expect(statement.lines[1].nearMisses.first?.differences == [.amount])
+            #expect(statement.lines[1].nearMisses.first?.amountDifferenceMinor == 1)
+            // Again: the same statement, 200.
+            let again = try await api.uploadStatement(Data(Self.statement.utf8))
+            #expect(again.status == .ok)
+            #expect(try again.decode(Components.Schemas.Statement.self).statement.id == statement.statement.id)
+            let list = try await api.get("/statements?limit=1&offset=0")
+            let page = try list.decode(Components.Schemas.StatementListPage.self)
+            #expect(page.total == 2 && page.items.count == 1 && page.items[0].id == statement.statement.id)
+            // A bad id in the selection, then a stale version: nothing paid.
+            let bad = try await api.send(.POST, "/statements/\(statement.statement.id)/payments", json: #"{"invoices":[{"id":"nope","version":1}]}"#)
+            #expect(bad.status == .unprocessableEntity && bad.isProblem)
+            let stale = try await api.send(.POST, "/statements/\(statement.statement.id)/payments",
+                                           json: #"{"invoices":[{"id":"\#(invoice.id.lowercasedString)","version":\#(invoice.version - 1)}]}"#)
+            #expect(try stale.decode(Components.Schemas.BulkActionResult.self).results.map(\.outcome) == [.stale])
+            // An empty request: every match now.
+            let paid = try await api.send(.POST, "/statements/\(statement.statement.id)/payments", json: "{}")
+            #expect(paid.status == .ok, "\(String(decoding: paid.bytes, as: UTF8.self))")
+            #expect(try paid.decode(Components.Schemas.BulkActionResult.self).results.map(\.outcome) == [.changed])
+            let shown = try await api.get("/invoices/\(invoice.id.lowercasedString)").decode(Components.Schemas.Invoice.self)
+            #expect(shown.state == .paid)
+            #expect(shown.history.first { $0.toState == .paid }?.statement == "CSOB-2024-11-0042")
+            #expect(shown.history.first { $0.toState == .paid }?.bookedOn == "2024-11-10")
+            let after = try await api.get("/statements/\(statement.statement.id)").decode(Components.Schemas.Statement.self)
+            #expect(after.lines[0].verdict == .alreadyPaid)
+            #expect(try await api.send(.POST, "/statements/\(statement.statement.id)/payments", json: "{}").decode(
+                Components.Schemas.BulkActionResult.self).results.isEmpty)
+            // Hostile files: refused with their reason.
+            let bomb = try await api.uploadStatement(Data(#"<?xml version="1.0"?><!DOCTYPE a [<!ENTITY b "c">]><a>&b;</a>"#.utf8))
+            #expect(bomb.status == .unprocessableEntity && bomb.problem?._type.hasSuffix("statement-document-type") == true)
+            #expect(try await api.get("/statements/\(UUID().lowercasedString)").status == .notFound)
+        }
+    }
 }

@@ -20,5 +20,7 @@ extension Components {
         internal typealias RateId = Swift.String
         /// - Remark: Generated from `#/components/parameters/invoiceId`.
         internal typealias InvoiceId = Swift.String
+        /// - Remark: Generated from `#/components/parameters/statementId`.
+        internal typealias StatementId = Swift.String
     }
 }

@@ -861,6 +861,12 @@ extension Components {
             internal var reason: Swift.String?
             /// - Remark: Generated from `#/components/schemas/InvoiceHistoryEntry/newFile`.
             internal var newFile: Swift.Bool
+            /// A payment read from a bank statement: the statement's reference.
+            ///
+            /// - Remark: Generated from `#/components/schemas/InvoiceHistoryEntry/statement`.
+            internal var statement: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/InvoiceHistoryEntry/bookedOn`.
+            internal var bookedOn: Components.Schemas.DateText?
             /// Creates a new `InvoiceHistoryEntry`.
             ///
             /// - Parameters:
@@ -870,13 +876,17 @@ extension Components {
             ///   - toState:
             ///   - reason:
             ///   - newFile:
+            ///   - statement: A payment read from a bank statement: the statement's reference.
+            ///   - bookedOn:
             internal init(
                 at: Swift.String,
                 actor: Swift.String,
                 fromState: Components.Schemas.InvoiceState? = nil,
                 toState: Components.Schemas.InvoiceState,
                 reason: Swift.String? = nil,
-                newFile: Swift.Bool
+                newFile: Swift.Bool,
+                statement: Swift.String? = nil,
+                bookedOn: Components.Schemas.DateText? = nil
             ) {
                 self.at = at
                 self.actor = actor
@@ -884,6 +894,8 @@ extension Components {
                 self.toState = toState
                 self.reason = reason
                 self.newFile = newFile
+                self.statement = statement
+                self.bookedOn = bookedOn
             }
             internal enum CodingKeys: String, CodingKey {
                 case at
@@ -892,6 +904,8 @@ extension Components {
                 case toState
                 case reason
                 case newFile
+                case statement
+                case bookedOn
             }
         }
         /// - Remark: Generated from `#/components/schemas/Invoice`.
@@ -1124,6 +1138,395 @@ extension Components {
                 case action
                 case version
                 case reason
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/StatementSummary`.
+        internal struct StatementSummary: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/StatementSummary/id`.
+            internal var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/StatementSummary/format`.
+            internal enum FormatPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case camt053 = "camt053"
+                case abo = "abo"
+            }
+            /// - Remark: Generated from `#/components/schemas/StatementSummary/format`.
+            internal var format: Components.Schemas.StatementSummary.FormatPayload
+            /// The bank's identification of the statement.
+            ///
+            /// - Remark: Generated from `#/components/schemas/StatementSummary/reference`.
+            internal var reference: Swift.String
+            /// The company's account, as the bank names it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/StatementSummary/account`.
+            internal var account: Swift.String
+            /// - Remark: Generated from `#/components/schemas/StatementSummary/from`.
+            internal var from: Components.Schemas.DateText?
+            /// - Remark: Generated from `#/components/schemas/StatementSummary/to`.
+            internal var to: Components.Schemas.DateText?
+            /// - Remark: Generated from `#/components/schemas/StatementSummary/filename`.
+            internal var filename: Swift.String
+            /// - Remark: Generated from `#/components/schemas/StatementSummary/lineCount`.
+            internal var lineCount: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/StatementSummary/importedBy`.
+            internal var importedBy: Swift.String
+            /// YYYY-MM-DD HH:MM in the company's time zone.
+            ///
+            /// - Remark: Generated from `#/components/schemas/StatementSummary/importedAt`.
+            internal var importedAt: Swift.String
+            /// Creates a new `StatementSummary`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - format:
+            ///   - reference: The bank's identification of the statement.
+            ///   - account: The company's account, as the bank names it.
+            ///   - from:
+            ///   - to:
+            ///   - filename:
+            ///   - lineCount:
+            ///   - importedBy:
+            ///   - importedAt: YYYY-MM-DD HH:MM in the company's time zone.
+            internal init(
+                id: Swift.String,
+                format: Components.Schemas.StatementSummary.FormatPayload,
+                reference: Swift.String,
+                account: Swift.String,
+                from: Components.Schemas.DateText? = nil,
+                to: Components.Schemas.DateText? = nil,
+                filename: Swift.String,
+                lineCount: Swift.Int,
+                importedBy: Swift.String,
+                importedAt: Swift.String
+            ) {
+                self.id = id
+                self.format = format
+                self.reference = reference
+                self.account = account
+                self.from = from
+                self.to = to
+                self.filename = filename
+                self.lineCount = lineCount
+                self.importedBy = importedBy
+                self.importedAt = importedAt
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case format
+                case reference
+                case account
+                case from
+                case to
+                case filename
+                case lineCount
+                case importedBy
+                case importedAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/StatementListPage`.
+        internal struct StatementListPage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/StatementListPage/items`.
+            internal var items: [Components.Schemas.StatementSummary]
+            /// - Remark: Generated from `#/components/schemas/StatementListPage/total`.
+            internal var total: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/StatementListPage/limit`.
+            internal var limit: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/StatementListPage/offset`.
+            internal var offset: Swift.Int
+            /// Creates a new `StatementListPage`.
+            ///
+            /// - Parameters:
+            ///   - items:
+            ///   - total:
+            ///   - limit:
+            ///   - offset:
+            internal init(
+                items: [Components.Schemas.StatementSummary],
+                total: Swift.Int,
+                limit: Swift.Int,
+                offset: Swift.Int
+            ) {
+                self.items = items
+                self.total = total
+                self.limit = limit
+                self.offset = offset
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case items
+                case total
+                case limit
+                case offset
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/StatementInvoice`.
+        internal struct StatementInvoice: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/StatementInvoice/id`.
+            internal var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/StatementInvoice/version`.
+            internal var version: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/StatementInvoice/personName`.
+            internal var personName: Swift.String
+            /// - Remark: Generated from `#/components/schemas/StatementInvoice/month`.
+            internal var month: Components.Schemas.MonthText
+            /// - Remark: Generated from `#/components/schemas/StatementInvoice/state`.
+            internal var state: Components.Schemas.InvoiceState
+            /// - Remark: Generated from `#/components/schemas/StatementInvoice/total`.
+            internal var total: Components.Schemas.Money?
+            /// Creates a new `StatementInvoice`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - version:
+            ///   - personName:
+            ///   - month:
+            ///   - state:
+            ///   - total:
+            internal init(
+                id: Swift.String,
+                version: Swift.Int,
+                personName: Swift.String,
+                month: Components.Schemas.MonthText,
+                state: Components.Schemas.InvoiceState,
+                total: Components.Schemas.Money? = nil
+            ) {
+                self.id = id
+                self.version = version
+                self.personName = personName
+                self.month = month
+                self.state = state
+                self.total = total
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case version
+                case personName
+                case month
+                case state
+                case total
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/StatementNearMiss`.
+        internal struct StatementNearMiss: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/StatementNearMiss/invoice`.
+            internal var invoice: Components.Schemas.StatementInvoice
+            /// - Remark: Generated from `#/components/schemas/StatementNearMiss/DifferencesPayload`.
+            internal enum DifferencesPayloadPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case amount = "amount"
+                case variableSymbol = "variable-symbol"
+                case account = "account"
+                case several = "several"
+                case paidByEarlierLine = "paid-by-earlier-line"
+            }
+            /// - Remark: Generated from `#/components/schemas/StatementNearMiss/differences`.
+            internal typealias DifferencesPayload = [Components.Schemas.StatementNearMiss.DifferencesPayloadPayload]
+            /// - Remark: Generated from `#/components/schemas/StatementNearMiss/differences`.
+            internal var differences: Components.Schemas.StatementNearMiss.DifferencesPayload
+            /// The line's amount less the invoice's, where only the amount differs.
+            ///
+            /// - Remark: Generated from `#/components/schemas/StatementNearMiss/amountDifferenceMinor`.
+            internal var amountDifferenceMinor: Swift.Int64?
+            /// Creates a new `StatementNearMiss`.
+            ///
+            /// - Parameters:
+            ///   - invoice:
+            ///   - differences:
+            ///   - amountDifferenceMinor: The line's amount less the invoice's, where only the amount differs.
+            internal init(
+                invoice: Components.Schemas.StatementInvoice,
+                differences: Components.Schemas.StatementNearMiss.DifferencesPayload,
+                amountDifferenceMinor: Swift.Int64? = nil
+            ) {
+                self.invoice = invoice
+                self.differences = differences
+                self.amountDifferenceMinor = amountDifferenceMinor
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case invoice
+                case differences
+                case amountDifferenceMinor
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/StatementLine`.
+        internal struct StatementLine: Codable, Hashable, Sendable {
+            /// Its place in the file, from 1.
+            ///
+            /// - Remark: Generated from `#/components/schemas/StatementLine/number`.
+            internal var number: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/StatementLine/bookedOn`.
+            internal var bookedOn: Components.Schemas.DateText
+            /// Money leaving the account.
+            ///
+            /// - Remark: Generated from `#/components/schemas/StatementLine/debit`.
+            internal var debit: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/StatementLine/reversal`.
+            internal var reversal: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/StatementLine/amount`.
+            internal var amount: Components.Schemas.Money
+            /// - Remark: Generated from `#/components/schemas/StatementLine/variableSymbol`.
+            internal var variableSymbol: Swift.String?
+            /// The other side's account, as the bank printed it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/StatementLine/account`.
+            internal var account: Swift.String?
+            /// The other side's account, checked, as an IBAN.
+            ///
+            /// - Remark: Generated from `#/components/schemas/StatementLine/iban`.
+            internal var iban: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/StatementLine/name`.
+            internal var name: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/StatementLine/reference`.
+            internal var reference: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/StatementLine/message`.
+            internal var message: Swift.String?
+            /// matched (pays one approved invoice: amount, variable symbol and account agree);
+            /// already-paid (the invoice that agrees is paid); ambiguous (several invoices agree, or
+            /// some in part: see nearMisses); unmatched; aside (not a payment: money received or a reversal).
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/StatementLine/verdict`.
+            internal enum VerdictPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case matched = "matched"
+                case alreadyPaid = "already-paid"
+                case ambiguous = "ambiguous"
+                case unmatched = "unmatched"
+                case aside = "aside"
+            }
+            /// matched (pays one approved invoice: amount, variable symbol and account agree);
+            /// already-paid (the invoice that agrees is paid); ambiguous (several invoices agree, or
+            /// some in part: see nearMisses); unmatched; aside (not a payment: money received or a reversal).
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/StatementLine/verdict`.
+            internal var verdict: Components.Schemas.StatementLine.VerdictPayload
+            /// - Remark: Generated from `#/components/schemas/StatementLine/invoice`.
+            internal var invoice: Components.Schemas.StatementInvoice?
+            /// - Remark: Generated from `#/components/schemas/StatementLine/nearMisses`.
+            internal var nearMisses: [Components.Schemas.StatementNearMiss]
+            /// Creates a new `StatementLine`.
+            ///
+            /// - Parameters:
+            ///   - number: Its place in the file, from 1.
+            ///   - bookedOn:
+            ///   - debit: Money leaving the account.
+            ///   - reversal:
+            ///   - amount:
+            ///   - variableSymbol:
+            ///   - account: The other side's account, as the bank printed it.
+            ///   - iban: The other side's account, checked, as an IBAN.
+            ///   - name:
+            ///   - reference:
+            ///   - message:
+            ///   - verdict: matched (pays one approved invoice: amount, variable symbol and account agree);
+            ///   - invoice:
+            ///   - nearMisses:
+            internal init(
+                number: Swift.Int,
+                bookedOn: Components.Schemas.DateText,
+                debit: Swift.Bool,
+                reversal: Swift.Bool,
+                amount: Components.Schemas.Money,
+                variableSymbol: Swift.String? = nil,
+                account: Swift.String? = nil,
+                iban: Swift.String? = nil,
+                name: Swift.String? = nil,
+                reference: Swift.String? = nil,
+                message: Swift.String? = nil,
+                verdict: Components.Schemas.StatementLine.VerdictPayload,
+                invoice: Components.Schemas.StatementInvoice? = nil,
+                nearMisses: [Components.Schemas.StatementNearMiss]
+            ) {
+                self.number = number
+                self.bookedOn = bookedOn
+                self.debit = debit
+                self.reversal = reversal
+                self.amount = amount
+                self.variableSymbol = variableSymbol
+                self.account = account
+                self.iban = iban
+                self.name = name
+                self.reference = reference
+                self.message = message
+                self.verdict = verdict
+                self.invoice = invoice
+                self.nearMisses = nearMisses
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case number
+                case bookedOn
+                case debit
+                case reversal
+                case amount
+                case variableSymbol
+                case account
+                case iban
+                case name
+                case reference
+                case message
+                case verdict
+                case invoice
+                case nearMisses
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Statement`.
+        internal struct Statement: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Statement/statement`.
+            internal var statement: Components.Schemas.StatementSummary
+            /// - Remark: Generated from `#/components/schemas/Statement/lines`.
+            internal var lines: [Components.Schemas.StatementLine]
+            /// Creates a new `Statement`.
+            ///
+            /// - Parameters:
+            ///   - statement:
+            ///   - lines:
+            internal init(
+                statement: Components.Schemas.StatementSummary,
+                lines: [Components.Schemas.StatementLine]
+            ) {
+                self.statement = statement
+                self.lines = lines
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case statement
+                case lines
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/StatementPaymentRequest`.
+        internal struct StatementPaymentRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/StatementPaymentRequest/InvoicesPayload`.
+            internal struct InvoicesPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/StatementPaymentRequest/InvoicesPayload/id`.
+                internal var id: Swift.String
+                /// - Remark: Generated from `#/components/schemas/StatementPaymentRequest/InvoicesPayload/version`.
+                internal var version: Swift.Int
+                /// Creates a new `InvoicesPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - id:
+                ///   - version:
+                internal init(
+                    id: Swift.String,
+                    version: Swift.Int
+                ) {
+                    self.id = id
+                    self.version = version
+                }
+                internal enum CodingKeys: String, CodingKey {
+                    case id
+                    case version
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/StatementPaymentRequest/invoices`.
+            internal typealias InvoicesPayload = [Components.Schemas.StatementPaymentRequest.InvoicesPayloadPayload]
+            /// - Remark: Generated from `#/components/schemas/StatementPaymentRequest/invoices`.
+            internal var invoices: Components.Schemas.StatementPaymentRequest.InvoicesPayload?
+            /// Creates a new `StatementPaymentRequest`.
+            ///
+            /// - Parameters:
+            ///   - invoices:
+            internal init(invoices: Components.Schemas.StatementPaymentRequest.InvoicesPayload? = nil) {
+                self.invoices = invoices
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case invoices
             }
         }
         /// - Remark: Generated from `#/components/schemas/BulkActionRequest`.

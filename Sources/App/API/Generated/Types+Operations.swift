@@ -5570,4 +5570,709 @@ internal enum Operations {
             }
         }
     }
+    /// The bank statements imported, the newest import first, as the web's bank statements page (admins).
+    ///
+    /// - Remark: HTTP `GET /statements`.
+    /// - Remark: Generated from `#/paths//statements/get(listStatements)`.
+    internal enum ListStatements {
+        internal static let id: Swift.String = "listStatements"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/statements/GET/query`.
+            internal struct Query: Sendable, Hashable {
+                /// How many items a page holds (1–100).
+                ///
+                /// - Remark: Generated from `#/paths/statements/GET/query/limit`.
+                internal var limit: Components.Parameters.Limit?
+                /// How many items to skip (0–100000).
+                ///
+                /// - Remark: Generated from `#/paths/statements/GET/query/offset`.
+                internal var offset: Components.Parameters.Offset?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - limit: How many items a page holds (1–100).
+                ///   - offset: How many items to skip (0–100000).
+                internal init(
+                    limit: Components.Parameters.Limit? = nil,
+                    offset: Components.Parameters.Offset? = nil
+                ) {
+                    self.limit = limit
+                    self.offset = offset
+                }
+            }
+            internal var query: Operations.ListStatements.Input.Query
+            /// - Remark: Generated from `#/paths/statements/GET/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListStatements.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListStatements.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.ListStatements.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - query:
+            ///   - headers:
+            internal init(
+                query: Operations.ListStatements.Input.Query = .init(),
+                headers: Operations.ListStatements.Input.Headers = .init()
+            ) {
+                self.query = query
+                self.headers = headers
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/statements/GET/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/statements/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.StatementListPage)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.StatementListPage {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.ListStatements.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.ListStatements.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// A page of statements.
+            ///
+            /// - Remark: Generated from `#/paths//statements/get(listStatements)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ListStatements.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.ListStatements.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A refusal or an error, as a problem document (RFC 9457).
+            ///
+            /// - Remark: Generated from `#/paths//statements/get(listStatements)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Import a bank statement, ISO 20022 camt.053 (XML, UTF-8) or the Czech ABO/GPC (CP1250 or UTF-8) (admins).
+    ///
+    /// The same checks as the web's import: at most 8 MB and 20,000 lines; XML with a document
+    /// type declaration (entities), in another encoding than UTF-8, damaged, or another message
+    /// than camt.053 is refused (422, its `type` names the reason). Importing the same file, or
+    /// the bank's same statement of the same account, again adds nothing and answers 200 with
+    /// the statement imported before.
+    ///
+    ///
+    /// - Remark: HTTP `POST /statements`.
+    /// - Remark: Generated from `#/paths//statements/post(importStatement)`.
+    internal enum ImportStatement {
+        internal static let id: Swift.String = "importStatement"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/statements/POST/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ImportStatement.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ImportStatement.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.ImportStatement.Input.Headers
+            /// - Remark: Generated from `#/paths/statements/POST/requestBody`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/statements/POST/requestBody/multipartForm`.
+                internal enum MultipartFormPayload: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/statements/POST/requestBody/multipartForm/file`.
+                    internal struct FilePayload: Sendable, Hashable {
+                        internal var body: OpenAPIRuntime.HTTPBody
+                        /// Creates a new `FilePayload`.
+                        ///
+                        /// - Parameters:
+                        ///   - body:
+                        internal init(body: OpenAPIRuntime.HTTPBody) {
+                            self.body = body
+                        }
+                    }
+                    case file(OpenAPIRuntime.MultipartPart<Operations.ImportStatement.Input.Body.MultipartFormPayload.FilePayload>)
+                }
+                /// - Remark: Generated from `#/paths/statements/POST/requestBody/content/multipart\/form-data`.
+                case multipartForm(OpenAPIRuntime.MultipartBody<Operations.ImportStatement.Input.Body.MultipartFormPayload>)
+            }
+            internal var body: Operations.ImportStatement.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            internal init(
+                headers: Operations.ImportStatement.Input.Headers = .init(),
+                body: Operations.ImportStatement.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Created: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/statements/POST/responses/201/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/statements/POST/responses/201/content/application\/json`.
+                    case json(Components.Schemas.Statement)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.Statement {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.ImportStatement.Output.Created.Body
+                /// Creates a new `Created`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.ImportStatement.Output.Created.Body) {
+                    self.body = body
+                }
+            }
+            /// The statement, imported now, with each line matched against the invoices.
+            ///
+            /// - Remark: Generated from `#/paths//statements/post(importStatement)/responses/201`.
+            ///
+            /// HTTP response code: `201 created`.
+            case created(Operations.ImportStatement.Output.Created)
+            /// The associated value of the enum case if `self` is `.created`.
+            ///
+            /// - Throws: An error if `self` is not `.created`.
+            /// - SeeAlso: `.created`.
+            internal var created: Operations.ImportStatement.Output.Created {
+                get throws {
+                    switch self {
+                    case let .created(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "created",
+                            response: self
+                        )
+                    }
+                }
+            }
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/statements/POST/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/statements/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Statement)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.Statement {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.ImportStatement.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.ImportStatement.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The same statement, imported before; nothing was added.
+            ///
+            /// - Remark: Generated from `#/paths//statements/post(importStatement)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ImportStatement.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.ImportStatement.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A refusal or an error, as a problem document (RFC 9457).
+            ///
+            /// - Remark: Generated from `#/paths//statements/post(importStatement)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// One statement with each line matched against the invoices as they are now (admins).
+    ///
+    /// - Remark: HTTP `GET /statements/{statementId}`.
+    /// - Remark: Generated from `#/paths//statements/{statementId}/get(getStatement)`.
+    internal enum GetStatement {
+        internal static let id: Swift.String = "getStatement"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/statements/{statementId}/GET/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/statements/{statementId}/GET/path/statementId`.
+                internal var statementId: Components.Parameters.StatementId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - statementId:
+                internal init(statementId: Components.Parameters.StatementId) {
+                    self.statementId = statementId
+                }
+            }
+            internal var path: Operations.GetStatement.Input.Path
+            /// - Remark: Generated from `#/paths/statements/{statementId}/GET/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetStatement.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetStatement.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.GetStatement.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            internal init(
+                path: Operations.GetStatement.Input.Path,
+                headers: Operations.GetStatement.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/statements/{statementId}/GET/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/statements/{statementId}/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Statement)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.Statement {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.GetStatement.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.GetStatement.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The statement.
+            ///
+            /// - Remark: Generated from `#/paths//statements/{statementId}/get(getStatement)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetStatement.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.GetStatement.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A refusal or an error, as a problem document (RFC 9457).
+            ///
+            /// - Remark: Generated from `#/paths//statements/{statementId}/get(getStatement)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Mark the invoices that the statement's lines match as paid, in one action (admins).
+    ///
+    /// Each matched invoice moves from approved to paid, its history naming the statement and the
+    /// day the bank booked the payment. With `invoices`, only those (at the versions given) and
+    /// only while a line still matches them; with `{}`, every invoice matched now. An invoice that
+    /// changed since its version is answered `stale`; one's own invoice `own-invoice` while
+    /// another admin can pay it. Nothing matched: an empty list of results.
+    ///
+    ///
+    /// - Remark: HTTP `POST /statements/{statementId}/payments`.
+    /// - Remark: Generated from `#/paths//statements/{statementId}/payments/post(payStatementMatches)`.
+    internal enum PayStatementMatches {
+        internal static let id: Swift.String = "payStatementMatches"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/statements/{statementId}/payments/POST/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/statements/{statementId}/payments/POST/path/statementId`.
+                internal var statementId: Components.Parameters.StatementId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - statementId:
+                internal init(statementId: Components.Parameters.StatementId) {
+                    self.statementId = statementId
+                }
+            }
+            internal var path: Operations.PayStatementMatches.Input.Path
+            /// - Remark: Generated from `#/paths/statements/{statementId}/payments/POST/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.PayStatementMatches.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.PayStatementMatches.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.PayStatementMatches.Input.Headers
+            /// - Remark: Generated from `#/paths/statements/{statementId}/payments/POST/requestBody`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/statements/{statementId}/payments/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.StatementPaymentRequest)
+            }
+            internal var body: Operations.PayStatementMatches.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            internal init(
+                path: Operations.PayStatementMatches.Input.Path,
+                headers: Operations.PayStatementMatches.Input.Headers = .init(),
+                body: Operations.PayStatementMatches.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/statements/{statementId}/payments/POST/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/statements/{statementId}/payments/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.BulkActionResult)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.BulkActionResult {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.PayStatementMatches.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.PayStatementMatches.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// What happened to each matched invoice.
+            ///
+            /// - Remark: Generated from `#/paths//statements/{statementId}/payments/post(payStatementMatches)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.PayStatementMatches.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.PayStatementMatches.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A refusal or an error, as a problem document (RFC 9457).
+            ///
+            /// - Remark: Generated from `#/paths//statements/{statementId}/payments/post(payStatementMatches)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
 }

@@ -216,6 +216,40 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PUT /people/{personId}`.
     /// - Remark: Generated from `#/paths//people/{personId}/put(updatePerson)`.
     func updatePerson(_ input: Operations.UpdatePerson.Input) async throws -> Operations.UpdatePerson.Output
+    /// The bank statements imported, the newest import first, as the web's bank statements page (admins).
+    ///
+    /// - Remark: HTTP `GET /statements`.
+    /// - Remark: Generated from `#/paths//statements/get(listStatements)`.
+    func listStatements(_ input: Operations.ListStatements.Input) async throws -> Operations.ListStatements.Output
+    /// Import a bank statement, ISO 20022 camt.053 (XML, UTF-8) or the Czech ABO/GPC (CP1250 or UTF-8) (admins).
+    ///
+    /// The same checks as the web's import: at most 8 MB and 20,000 lines; XML with a document
+    /// type declaration (entities), in another encoding than UTF-8, damaged, or another message
+    /// than camt.053 is refused (422, its `type` names the reason). Importing the same file, or
+    /// the bank's same statement of the same account, again adds nothing and answers 200 with
+    /// the statement imported before.
+    ///
+    ///
+    /// - Remark: HTTP `POST /statements`.
+    /// - Remark: Generated from `#/paths//statements/post(importStatement)`.
+    func importStatement(_ input: Operations.ImportStatement.Input) async throws -> Operations.ImportStatement.Output
+    /// One statement with each line matched against the invoices as they are now (admins).
+    ///
+    /// - Remark: HTTP `GET /statements/{statementId}`.
+    /// - Remark: Generated from `#/paths//statements/{statementId}/get(getStatement)`.
+    func getStatement(_ input: Operations.GetStatement.Input) async throws -> Operations.GetStatement.Output
+    /// Mark the invoices that the statement's lines match as paid, in one action (admins).
+    ///
+    /// Each matched invoice moves from approved to paid, its history naming the statement and the
+    /// day the bank booked the payment. With `invoices`, only those (at the versions given) and
+    /// only while a line still matches them; with `{}`, every invoice matched now. An invoice that
+    /// changed since its version is answered `stale`; one's own invoice `own-invoice` while
+    /// another admin can pay it. Nothing matched: an empty list of results.
+    ///
+    ///
+    /// - Remark: HTTP `POST /statements/{statementId}/payments`.
+    /// - Remark: Generated from `#/paths//statements/{statementId}/payments/post(payStatementMatches)`.
+    func payStatementMatches(_ input: Operations.PayStatementMatches.Input) async throws -> Operations.PayStatementMatches.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -704,6 +738,74 @@ extension APIProtocol {
         body: Operations.UpdatePerson.Input.Body
     ) async throws -> Operations.UpdatePerson.Output {
         try await updatePerson(Operations.UpdatePerson.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The bank statements imported, the newest import first, as the web's bank statements page (admins).
+    ///
+    /// - Remark: HTTP `GET /statements`.
+    /// - Remark: Generated from `#/paths//statements/get(listStatements)`.
+    internal func listStatements(
+        query: Operations.ListStatements.Input.Query = .init(),
+        headers: Operations.ListStatements.Input.Headers = .init()
+    ) async throws -> Operations.ListStatements.Output {
+        try await listStatements(Operations.ListStatements.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Import a bank statement, ISO 20022 camt.053 (XML, UTF-8) or the Czech ABO/GPC (CP1250 or UTF-8) (admins).
+    ///
+    /// The same checks as the web's import: at most 8 MB and 20,000 lines; XML with a document
+    /// type declaration (entities), in another encoding than UTF-8, damaged, or another message
+    /// than camt.053 is refused (422, its `type` names the reason). Importing the same file, or
+    /// the bank's same statement of the same account, again adds nothing and answers 200 with
+    /// the statement imported before.
+    ///
+    ///
+    /// - Remark: HTTP `POST /statements`.
+    /// - Remark: Generated from `#/paths//statements/post(importStatement)`.
+    internal func importStatement(
+        headers: Operations.ImportStatement.Input.Headers = .init(),
+        body: Operations.ImportStatement.Input.Body
+    ) async throws -> Operations.ImportStatement.Output {
+        try await importStatement(Operations.ImportStatement.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// One statement with each line matched against the invoices as they are now (admins).
+    ///
+    /// - Remark: HTTP `GET /statements/{statementId}`.
+    /// - Remark: Generated from `#/paths//statements/{statementId}/get(getStatement)`.
+    internal func getStatement(
+        path: Operations.GetStatement.Input.Path,
+        headers: Operations.GetStatement.Input.Headers = .init()
+    ) async throws -> Operations.GetStatement.Output {
+        try await getStatement(Operations.GetStatement.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Mark the invoices that the statement's lines match as paid, in one action (admins).
+    ///
+    /// Each matched invoice moves from approved to paid, its history naming the statement and the
+    /// day the bank booked the payment. With `invoices`, only those (at the versions given) and
+    /// only while a line still matches them; with `{}`, every invoice matched now. An invoice that
+    /// changed since its version is answered `stale`; one's own invoice `own-invoice` while
+    /// another admin can pay it. Nothing matched: an empty list of results.
+    ///
+    ///
+    /// - Remark: HTTP `POST /statements/{statementId}/payments`.
+    /// - Remark: Generated from `#/paths//statements/{statementId}/payments/post(payStatementMatches)`.
+    internal func payStatementMatches(
+        path: Operations.PayStatementMatches.Input.Path,
+        headers: Operations.PayStatementMatches.Input.Headers = .init(),
+        body: Operations.PayStatementMatches.Input.Body
+    ) async throws -> Operations.PayStatementMatches.Output {
+        try await payStatementMatches(Operations.PayStatementMatches.Input(
             path: path,
             headers: headers,
             body: body

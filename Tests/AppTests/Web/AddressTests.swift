@@ -43,7 +43,8 @@ import Vapor
                 Paths.invoiceDocument, Paths.invoiceThumbnail, Paths.invoiceAction, Paths.reviewSection,
                 Paths.reviewOverview, Paths.reviewDeskAddress, Paths.reviewMissingPage, Paths.reviewExport,
                 Paths.paymentSettings, Paths.unsubscribeAddress, Paths.personInvoices, Paths.invoiceCorrection, Paths.supplierDetails,
-                Paths.supplierProposal, Paths.supplierDecision, Paths.export,
+                Paths.supplierProposal, Paths.supplierDecision, Paths.export, Paths.reviewStatements, Paths.reviewStatement,
+                Paths.reviewStatementPay,
             ]
             let patterns = Set(addresses.map { "t/:slug/" + $0.segments.joined(separator: "/") })
             for route in tenantRoutes {

@@ -7,7 +7,8 @@ import PDFInspection
 /// `InvoiceMutations.upload` and reviewed by `ReviewMutations.apply` as the demo's admin; then
 /// each step is dated when the plan says it happened (the one rewrite of history a demo company
 /// allows, migrations/0015_demo_company.sql). A person who is there already and an invoice of a
-/// month that has one already are left as they are, so loading again adds nothing.
+/// month that has one already are left as they are, so loading again adds nothing. Last, the
+/// bank's statement of the payments it has made (`DemoStatement`).
 enum DemoLife {
     struct Loaded: Sendable, Equatable {
         let people: Int
@@ -68,6 +69,10 @@ enum DemoLife {
                     return AcceptedUpload(filename: file.name, content: file.bytes, report: report)
                 }
             }
+        }
+        // The bank's statement of what it has paid: matches wait on "Bank statements".
+        try await database.transaction(tenant: tenant.id) { db in
+            try await DemoStatement.importPayments(tenant: tenant, admin: admin, today: clock.today(in: tenant.timeZone), on: db)
         }
         return Loaded(people: DemoData.people.count + DemoStaff.hires.count, teams: 1 + DemoStaff.teams.count, invoices: due.count)
     }

@@ -115,6 +115,7 @@ import Testing
             #expect(again.people.map(\.link) != first.people.map(\.link), "fresh sign-in links")
             try await Self.everyStateAndEveryFlagOfTheDesk(world)
             try await Self.theHomePageOfEachRole(world)
+            try await Self.theBanksStatementWaitsToBeMarkedPaid(world)
             try await Self.aLoadInALaterMonthKeepsTheFirstLoadsDates(world)
         }
     }
@@ -177,6 +178,18 @@ import Testing
         }
     }
 
+    /// The bank has paid September's two approved invoices, one a haléř more: one match waits to
+    /// be marked paid, the other to be looked at.
+    static func theBanksStatementWaitsToBeMarkedPaid(_ world: TestWorld) async throws {
+        var admin = try await world.signedIn(world.admin)
+        let list = try await admin.get(Paths.reviewStatements("acme")).body
+        let link = try #require(list.firstMatch(of: /href="(\/t\/acme\/review\/statements\/[0-9a-f-]+)">DEMO-2026-11</)?.1)
+        let page = try await admin.get(String(link)).body
+        #expect(page.contains("Matched: 1 · already paid: 0 · to check: 1 · not found: 0"), "\(page)")
+        #expect(page.contains("paid CZK\u{00A0}0.01 more than the invoice"))
+        #expect(page.contains("1 line is not a payment to a contractor"))
+    }
+
     /// What needs each role now, on the demo company.
     static func theHomePageOfEachRole(_ world: TestWorld) async throws {
         var admin = try await world.signedIn(world.admin)
@@ -219,6 +232,9 @@ import Testing
             expected["supplier_details"]! -= 1
             expected["supplier_proposals"]! -= 1
             expected["payment_settings"] = 0
+            // And its bank statement of one line (the demo's own statement is made again).
+            expected["bank_statements"]! -= 1
+            expected["bank_statement_lines"]! -= 1
             for table in ["mail_preferences", "mail_keys", "oauth_tokens", "oauth_codes", "oidc_attempts", "identity_providers",
                           "sign_in_requests", "audit_events"] {
                 expected[table] = afresh[table]

@@ -13,6 +13,8 @@ struct StatementRoutes: RouteCollection {
                                use: upload)
         upload.userInfo[RouteOption.maxBodyBytes] = Self.maxBodyBytes
         upload.userInfo[RouteOption.ownTransactions] = true
+        // Only admins may send a statement: others are refused before their file arrives.
+        upload.userInfo[RouteOption.requiresBeforeBody] = Action.reviewInvoices
         upload.userInfo[RouteOption.body] = RouteBody.multipart
         routes.get(Paths.reviewStatement, use: show)
         routes.post(Paths.reviewStatementPay, use: pay).userInfo[RouteOption.maxBodyBytes] = 1 << 20

@@ -9,6 +9,9 @@ enum RouteOption {
     /// The route opens its own transactions: the request holds no connection while its body
     /// arrives or while the handler waits on something slow (a PDF inspection).
     static let ownTransactions = "ownTransactions"
+    /// For an `ownTransactions` route: the `Action` the signed-in person must be permitted for the
+    /// company before their body is read (403 before a byte of a large upload arrives).
+    static let requiresBeforeBody = "requiresBeforeBody"
     /// The kind of body the route takes (a `RouteBody`); `.form` when unset.
     static let body = "body"
     /// A POST authorised by a signature in its address, not by a session or a page (a mail's

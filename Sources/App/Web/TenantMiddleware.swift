@@ -29,6 +29,7 @@ struct TenantMiddleware: AsyncMiddleware {
                                                   logger: request.logger)
             }
             guard request.currentUser != nil else { throw Abort(.unauthorized) }
+            if let action = request.route?.userInfo[RouteOption.requiresBeforeBody] as? Action { try request.require(action) }
             if request.method == .GET || request.method == .HEAD { return try await next.respond(to: request) }
             return try await request.withMultipartForm { try await next.respond(to: request) }
         }

@@ -64,8 +64,14 @@ extension RosterAPI {
             guard let reconciled = try await StatementReconciliation.reconcile(id, timeZone: api.tenant.timeZone, on: api.db)
             else { throw APIProblem.notFound }
             let paid = try await StatementReconciliation.pay(reconciled, only: only, by: api.user, site: api.mailSite, on: api.db)
+            // Each invoice asked for has its answer: one no line matches (any more) is stale when
+            // it is an invoice the statement's lines could pay, else not found.
+            let picked = Set(paid.picks.map(\.id))
+            let unpaid = (only ?? [:]).keys.filter { !picked.contains($0) }.sorted { $0.uuidString < $1.uuidString }
             return Components.Schemas.BulkActionResult(results: paid.picks.map { pick in
                 .init(id: pick.id.lowercasedString, outcome: .init(paid.outcomes[pick.id] ?? .notFound))
+            } + unpaid.map { id in
+                .init(id: id.lowercasedString, outcome: reconciled.candidates[id] == nil ? .notFound : .stale)
             })
         }
         return .ok(.init(body: .json(result)))

@@ -15,6 +15,8 @@ import PDFInspection
 ///     078, 079  messages for the recipient, added to the line before.
 ///
 /// A line may end early (banks drop trailing spaces) but not before the fields every line needs.
+/// A file may hold several days' statements of one account (each 075 names the account of its
+/// 074), not several accounts'.
 /// Accounts in the "internal" digit order of some banks fail their check and so name no account.
 public enum ABOReader {
     static let maxLineLength = 256
@@ -22,7 +24,7 @@ public enum ABOReader {
     public static func read(_ bytes: [UInt8]) -> Result<BankStatement, StatementRefusal> {
         guard bytes.count <= BankStatement.maxBytes else { return .failure(.tooLarge) }
         guard let text = decode(bytes) else { return .failure(.wrongEncoding) }
-        var headers: [(account: String, number: String, date: LocalDate?)] = []
+        var headers: [(account: String, digits: String, number: String, date: LocalDate?)] = []
         var drafts: [Draft] = []
         var lineNumber = 0
         // Positions count Unicode scalars: one a byte of CP1250.
@@ -34,9 +36,12 @@ public enum ABOReader {
             switch field(line, 1, 3) {
             case "074":
                 guard line.count >= 114, let date = date(line, 109) else { return .failure(.badLine(lineNumber)) }
-                headers.append((account(field(line, 4, 19)) ?? field(line, 4, 19), field(line, 106, 108), date))
+                // Several days' statements of one account may share a file; several accounts may not.
+                guard headers.isEmpty || field(line, 4, 19) == headers[0].digits else { return .failure(.severalStatements) }
+                headers.append((account(field(line, 4, 19)) ?? field(line, 4, 19), field(line, 4, 19), field(line, 106, 108), date))
             case "075":
-                guard !headers.isEmpty else { return .failure(.noStatement) }
+                guard let header = headers.last else { return .failure(.noStatement) }
+                guard field(line, 4, 19) == header.digits else { return .failure(.badLine(lineNumber)) }
                 guard drafts.count < BankStatement.maxLines else { return .failure(.tooManyLines) }
                 guard let draft = Draft(line, number: drafts.count + 1, header: headers.last?.date)
                 else { return .failure(.badLine(lineNumber)) }
@@ -52,10 +57,16 @@ public enum ABOReader {
             }
         }
         guard let first = headers.first else { return .failure(.noStatement) }
-        let reference = headers.map { "\($0.account) #\(Int($0.number) ?? 0) \($0.date?.iso ?? "")" }.joined(separator: ", ")
+        // The bank's name for it: the account, the first statement's number and date, and the
+        // last one's when the file holds several days.
+        let name = { (header: (account: String, digits: String, number: String, date: LocalDate?)) in
+            "#\(Int(header.number) ?? 0) \(header.date?.iso ?? "")"
+        }
+        let last = headers[headers.count - 1]
+        let reference = "\(first.account) " + name(first) + (headers.count > 1 ? " – " + name(last) + " (\(headers.count))" : "")
         let lines = drafts.filter { $0.minor > 0 }.enumerated().map { $0.element.line(number: $0.offset + 1) }
         let (from, to) = BankStatement.period(of: lines)
-        return .success(BankStatement(format: .abo, reference: String(reference.prefix(100)), account: first.account,
+        return .success(BankStatement(format: .abo, reference: reference.scalarPrefix(100), account: first.account,
                                       from: from ?? first.date, to: to ?? headers.last?.date, lines: lines))
     }
 
@@ -95,12 +106,13 @@ public enum ABOReader {
         }
 
         func line(number: Int) -> StatementLine {
+            // A reversed debit brings the money back (a credit), as camt.053 books it; a reversed credit takes it away.
             StatementLine(
-                number: number, bookedOn: bookedOn, isDebit: code == "1" || code == "4", isReversal: code == "4" || code == "5",
+                number: number, bookedOn: bookedOn, isDebit: code == "1" || code == "5", isReversal: code == "4" || code == "5",
                 amount: InvoiceAmount(minor: minor, currency: currency), variableSymbol: variableSymbol,
                 counterpartyIBAN: counterparty.flatMap { CzechAccount($0) }?.iban, counterpartyAccount: counterparty,
                 counterpartyName: name, reference: document,
-                message: String(messages.joined(separator: " ").prefix(StatementLine.maxText)).nonEmpty)
+                message: messages.joined(separator: " ").scalarPrefix(StatementLine.maxText).nonEmpty)
         }
     }
 

@@ -179,3 +179,13 @@ enum TextIsAlphanumeric {
         (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
     }
 }
+
+extension String {
+    /// At most `count` Unicode scalars (code points, as PostgreSQL's `length` counts them; a
+    /// `Character` may hold several).
+    func scalarPrefix(_ count: Int) -> String {
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: unicodeScalars.prefix(count))
+        return String(view)
+    }
+}

@@ -5,9 +5,10 @@ import FoundationXML
 import PDFInspection
 
 /// Reads an ISO 20022 camt.053 statement (any version: the elements it reads have kept their
-/// names and places). Hostile files are refused before or while parsing: a file must be UTF-8,
-/// must not declare a document type (no entities to expand, nothing external to fetch), may nest
-/// elements at most `maxDepth` deep, and keeps at most `BankStatement.maxText` characters of a text.
+/// names and places). Hostile files are refused before or while parsing: a file must be UTF-8
+/// without a NUL, must not declare a document type (no entities to expand, nothing external to
+/// fetch), may give a tag at most `MarkupShape.maxAttributes` attributes, may nest elements at
+/// most `maxDepth` deep, and keeps at most `BankStatement.maxText` code points of a text.
 ///
 /// Of each booked entry (`Sts` BOOK) it keeps the amount, the direction, the booking day, the
 /// reversal mark, the bank's reference and, from its transaction details, the counterparty (the
@@ -38,8 +39,11 @@ public enum CamtReader {
     /// What is refused before a parser sees the bytes: another encoding, and any document type
     /// declaration (the XML form of entity expansion and external entities).
     static func precheck(_ bytes: [UInt8]) -> StatementRefusal? {
-        guard String(validating: bytes, as: UTF8.self) != nil else { return .wrongEncoding }
+        // A NUL is no character of a UTF-8 text; UTF-16 or UTF-32 without a byte-order mark has
+        // them (and would be read as such by the parser after passing the checks below).
+        guard !bytes.contains(0), String(validating: bytes, as: UTF8.self) != nil else { return .wrongEncoding }
         let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        guard MarkupShape.isPlain(body) else { return .notCamt053 }
         if body.starts(with: Array("<?xml".utf8)) {
             let end = TextBytesSearch.find(Array("?>".utf8), in: body, from: 0, limit: 512) ?? min(body.count, 512)
             let declaration = String(decoding: body[0..<end], as: UTF8.self).lowercased()
@@ -52,6 +56,51 @@ public enum CamtReader {
         for marker in ["<!DOCTYPE", "<!ENTITY", "<!doctype", "<!entity"] where
             TextBytesSearch.find(Array(marker.utf8), in: body, from: 0, limit: body.count) != nil {
             return .documentType
+        }
+        return nil
+    }
+}
+
+/// The shape of the markup, checked in one pass before parsing: the parser checks an element's
+/// attributes against each other in time that grows with the square of their number, so a tag
+/// may have at most `maxAttributes` of them and `maxTagBytes` bytes (a camt tag has one or two,
+/// the document's namespaces a few). Comments and CDATA sections are passed over whole.
+enum MarkupShape {
+    static let maxAttributes = 16
+    static let maxTagBytes = 4_096
+
+    static func isPlain(_ bytes: [UInt8]) -> Bool {
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == 0x3C else { index += 1; continue }
+            if let end = skipped(bytes, at: index) { index = end; continue }
+            var cursor = index + 1, quote: UInt8 = 0, equals = 0
+            while cursor < bytes.count {
+                let byte = bytes[cursor]
+                if quote != 0 {
+                    if byte == quote { quote = 0 }
+                } else if byte == 0x22 || byte == 0x27 {
+                    quote = byte
+                } else if byte == 0x3D {
+                    equals += 1
+                } else if byte == 0x3E {
+                    break
+                }
+                cursor += 1
+                guard equals <= maxAttributes, cursor - index <= maxTagBytes else { return false }
+            }
+            index = cursor + 1
+        }
+        return true
+    }
+
+    /// Past the end of a comment or CDATA section starting at `index` (or the end of the bytes),
+    /// nil when none starts there.
+    private static func skipped(_ bytes: [UInt8], at index: Int) -> Int? {
+        for (open, close) in [(Array("<!--".utf8), Array("-->".utf8)), (Array("<![CDATA[".utf8), Array("]]>".utf8))]
+        where bytes[index...].starts(with: open) {
+            let end = TextBytesSearch.find(close, in: bytes, from: index + open.count, limit: bytes.count)
+            return end.map { $0 + close.count } ?? bytes.count
         }
         return nil
     }
@@ -121,7 +170,7 @@ private final class CamtParserDelegate: NSObject, XMLParserDelegate {
         let account = accountIBAN.flatMap(IBAN.init)?.value ?? accountOther ?? ""
         let day = { (text: String?) in text.flatMap { LocalDate(iso: String($0.prefix(10))) } }
         let (first, last) = BankStatement.period(of: lines)
-        return .success(BankStatement(format: .camt053, reference: String(id.prefix(100)), account: String(account.prefix(40)),
+        return .success(BankStatement(format: .camt053, reference: id.scalarPrefix(100), account: account.scalarPrefix(40),
                                       from: day(from) ?? first, to: day(to) ?? last, lines: lines))
     }
 
@@ -171,7 +220,7 @@ private final class CamtParserDelegate: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
         guard refusal == nil else { return }
-        let value = String(text.trimmingCharacters(in: .whitespacesAndNewlines).unicodeScalars.prefix(BankStatement.Line.maxText))
+        let value = text.trimmingCharacters(in: .whitespacesAndNewlines).scalarPrefix(BankStatement.Line.maxText)
         text = ""
         defer { path.removeLast() }
         guard inStatement else { return }
@@ -259,29 +308,16 @@ private final class CamtParserDelegate: NSObject, XMLParserDelegate {
                 amount: InvoiceAmount(minor: minor, currency: code),
                 variableSymbol: texts.lazy.compactMap(VariableSymbol.find).first,
                 counterpartyIBAN: iban.flatMap { IBAN($0) } ?? other.flatMap { CzechAccount($0) }?.iban,
-                counterpartyAccount: (iban ?? other).map { String($0.prefix(40)) },
+                counterpartyAccount: (iban ?? other).map { $0.scalarPrefix(40) },
                 counterpartyName: isDebit ? tx?.creditorName : tx?.debtorName,
-                reference: (tx?.reference ?? entry.reference).map { String($0.prefix(100)) },
-                message: tx?.messages.joined(separator: " ").nonEmpty))
+                reference: (tx?.reference ?? entry.reference).map { $0.scalarPrefix(100) },
+                message: tx?.messages.joined(separator: " ").scalarPrefix(StatementLine.maxText).nonEmpty))
         }
     }
 
     func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
         guard refusal == nil, text.unicodeScalars.count < BankStatement.Line.maxText else { return }
         text += String(decoding: CDATABlock.prefix(4 * BankStatement.Line.maxText), as: UTF8.self)
-    }
-
-    func parser(_ parser: XMLParser, foundInternalEntityDeclarationWithName name: String, value: String?) {
-        stop(parser, .documentType)
-    }
-
-    func parser(_ parser: XMLParser, foundExternalEntityDeclarationWithName name: String, publicID: String?, systemID: String?) {
-        stop(parser, .documentType)
-    }
-
-    func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? {
-        stop(parser, .documentType)
-        return nil
     }
 }
 

@@ -46,6 +46,8 @@ public struct NearMiss: Sendable, Equatable {
         case several
         /// An earlier line of the statement pays this invoice.
         case paidByEarlierLine = "paid-by-earlier-line"
+        /// The statement also reverses this payment (it came back).
+        case reversed
     }
 
     public let invoice: UUID
@@ -60,14 +62,17 @@ public enum StatementMatching {
 
     /// Matches each line of a statement to the candidates, by the three things a payment order
     /// sets: the amount (with its currency), the variable symbol and the creditor's account.
-    /// - All three agree with one approved invoice whose month began by the booking day: matched.
-    ///   With none approved, a paid one that agrees: already paid. Several approved ones: ambiguous.
+    /// - All three agree with one approved invoice whose month began by the booking day, and with
+    ///   no other: matched. With none approved, a paid one that agrees: already paid. Several that
+    ///   agree, one of them approved: ambiguous.
     /// - Else the approved invoices that agree in two of the three are near misses (ambiguous).
     /// - An invoice that an earlier line already pays is ambiguous for a later line: paid twice?
+    /// - A payment that the statement also reverses (the same amount, symbol and account) is ambiguous.
     /// Pure; linear in lines × candidates of the same amount or symbol (the candidates are indexed).
     public static func match(_ lines: [StatementLine], candidates: [PaymentCandidate]) -> [LineVerdict] {
         let bySymbol = Dictionary(grouping: candidates.filter { $0.variableSymbol != nil }, by: { $0.variableSymbol! })
         let byAmount = Dictionary(grouping: candidates.filter { $0.amount != nil }, by: { $0.amount!.minor })
+        let reversed = Set(lines.filter(\.isReversal).map(PaymentKey.init))
         var taken: Set<UUID> = []
         return lines.map { line in
             guard line.isPayment else { return .aside }
@@ -78,18 +83,39 @@ public enum StatementMatching {
             if let invoice = verdict.invoice, !taken.insert(invoice).inserted {
                 return .ambiguous([NearMiss(invoice: invoice, differences: [.paidByEarlierLine], amountDifference: nil)])
             }
+            if case .matched(let invoice) = verdict, reversed.contains(PaymentKey(line)) {
+                return .ambiguous([NearMiss(invoice: invoice, differences: [.reversed], amountDifference: nil)])
+            }
             return verdict
+        }
+    }
+
+    /// What a reversal has in common with the payment it reverses.
+    struct PaymentKey: Hashable {
+        let minor: Int64
+        let currency: String
+        let symbol: String?
+        let iban: String?
+
+        init(_ line: StatementLine) {
+            minor = line.amount.minor
+            currency = line.amount.currency
+            symbol = line.variableSymbol
+            iban = line.counterpartyIBAN?.value
         }
     }
 
     static func verdict(for line: StatementLine, pool: [PaymentCandidate]) -> LineVerdict {
         let agreeing = pool.filter { differences(line, $0).isEmpty }
-        let approved = agreeing.filter { $0.state == .approved }
-        if approved.count == 1 { return .matched(approved[0].id) }
-        if approved.count > 1 {
-            return .ambiguous(approved.prefix(maxNear).map { NearMiss(invoice: $0.id, differences: [.several], amountDifference: nil) })
+        // One approved invoice, and no paid one that agrees as well (the same symbol and amount
+        // every month: this may be an earlier month's payment seen again).
+        if agreeing.count == 1, agreeing[0].state == .approved { return .matched(agreeing[0].id) }
+        if agreeing.contains(where: { $0.state == .approved }) {
+            return .ambiguous(agreeing.sorted { $0.month > $1.month }.prefix(maxNear).map {
+                NearMiss(invoice: $0.id, differences: [.several], amountDifference: nil)
+            })
         }
-        if let paid = agreeing.filter({ $0.state == .paid }).max(by: { $0.month < $1.month }) { return .alreadyPaid(paid.id) }
+        if let paid = agreeing.max(by: { $0.month < $1.month }) { return .alreadyPaid(paid.id) }
         let near = pool.filter { $0.state == .approved }.compactMap { candidate -> NearMiss? in
             let differs = differences(line, candidate)
             guard differs.count == 1 else { return nil }

@@ -55,20 +55,33 @@ import Testing
         let a = Self.invoice(1_000_00, symbol: "5", iban: Self.eva, month: "2026-09")
         let b = Self.invoice(1_000_00, symbol: "5", iban: Self.eva, month: "2026-10")
         let verdict = StatementMatching.match([Self.line(1, 1_000_00, symbol: "5", iban: Self.eva)], candidates: [a, b])
-        #expect(verdict == [.ambiguous([NearMiss(invoice: a.id, differences: [.several], amountDifference: nil),
-                                        NearMiss(invoice: b.id, differences: [.several], amountDifference: nil)])])
+        // The newest month first.
+        #expect(verdict == [.ambiguous([NearMiss(invoice: b.id, differences: [.several], amountDifference: nil),
+                                        NearMiss(invoice: a.id, differences: [.several], amountDifference: nil)])])
     }
 
-    @Test func aPaidMonthDoesNotHideTheApprovedOneAndAFutureMonthIsNeverPaidEarly() {
-        // The same symbol every month: the approved invoice is the one paid.
+    @Test func aPaidMonthThatAgreesTooLeavesItToAnAdminAndAFutureMonthIsNeverPaidEarly() {
+        // The same symbol and amount every month: this may be September's payment seen again.
         let september = Self.invoice(1_000_00, symbol: "5", iban: Self.eva, state: .paid, month: "2026-09")
         let october = Self.invoice(1_000_00, symbol: "5", iban: Self.eva, month: "2026-10")
         #expect(StatementMatching.match([Self.line(1, 1_000_00, symbol: "5", iban: Self.eva)], candidates: [september, october])
-                == [.matched(october.id)])
+                == [.ambiguous([NearMiss(invoice: october.id, differences: [.several], amountDifference: nil),
+                                NearMiss(invoice: september.id, differences: [.several], amountDifference: nil)])])
+        // Booked before October began, it can only be September's: already paid.
+        #expect(StatementMatching.match([Self.line(1, 1_000_00, symbol: "5", iban: Self.eva, booked: "2026-09-30")],
+                                        candidates: [september, october]) == [.alreadyPaid(september.id)])
         // A payment booked in October cannot pay November's invoice.
         let november = Self.invoice(1_000_00, symbol: "6", iban: Self.eva, month: "2026-11")
         #expect(StatementMatching.match([Self.line(1, 1_000_00, symbol: "6", iban: Self.eva, booked: "2026-10-30")],
                                         candidates: [november]) == [.unmatched])
+    }
+
+    @Test func aPaymentTheStatementReversesIsNotMarkedPaid() {
+        let october = Self.invoice(1_000_00, symbol: "5", iban: Self.eva)
+        let lines = [Self.line(1, 1_000_00, symbol: "5", iban: Self.eva),
+                     Self.line(2, 1_000_00, symbol: "5", iban: Self.eva, debit: false, reversal: true)]
+        #expect(StatementMatching.match(lines, candidates: [october])
+                == [.ambiguous([NearMiss(invoice: october.id, differences: [.reversed], amountDifference: nil)]), .aside])
     }
 
     @Test func whatIsUnknownOnEitherSideNeverMatches() {

@@ -105,6 +105,31 @@ import Testing
         #expect((try? Self.read(long).get().lines[0].message?.count) == StatementLine.maxText)
     }
 
+    @Test func textsAreCutInCodePointsAsTheDatabaseCountsThem() throws {
+        // Two messages of 80 make one of 140 at most; an account of combining marks 40 code points.
+        let marks = String(repeating: "e\u{301}", count: 40)
+        let file = TestStatements.camt(entries: [Entry(amount: "1.00", symbol: "1", other: marks, reference: String(repeating: "r\u{301}", count: 80),
+                                                       message: String(repeating: "m", count: 80))])
+            .replacingOccurrences(of: "</Ustrd></RmtInf>", with: "</Ustrd><Ustrd>" + String(repeating: "n\u{301}", count: 80) + "</Ustrd></RmtInf>")
+        let line = try Self.read(file).get().lines[0]
+        #expect(line.message?.unicodeScalars.count == StatementLine.maxText)
+        #expect(line.counterpartyAccount?.unicodeScalars.count == 40)
+        #expect(line.reference?.unicodeScalars.count == 100)
+    }
+
+    @Test func markupThatWouldStallTheParserIsRefused() {
+        let xml = TestStatements.camt(entries: [Entry(amount: "1.00", symbol: "1")])
+        // Thousands of attributes on one tag: the parser compares each with every other.
+        let attributes = (0..<20_000).map { " a\($0)=\"1\"" }.joined()
+        #expect(Self.read(xml.replacingOccurrences(of: "<BkToCstmrStmt>", with: "<BkToCstmrStmt\(attributes)>")) == .failure(.notCamt053))
+        // UTF-16 without a byte-order mark: its NULs give it away.
+        let utf16 = xml.data(using: .utf16LittleEndian)!
+        #expect(Self.read(utf16) == .failure(.wrongEncoding))
+        // A comment or CDATA with quotes and brackets in it is text, not markup.
+        let commented = xml.replacingOccurrences(of: "<BkToCstmrStmt>", with: "<BkToCstmrStmt><!-- it's \"quoted\" > -->")
+        #expect((try? Self.read(commented).get().lines.count) == 1)
+    }
+
     @Test func camtAmountsAreReadExactlyOrNotAtAll() {
         #expect(CamtAmount.minor("1200.50") == 1_200_50)
         #expect(CamtAmount.minor("0.01") == 1)
@@ -140,7 +165,8 @@ import Testing
         #expect(first.bookedOn == LocalDate(iso: "2026-11-10"))
         #expect(!statement.lines[1].isDebit && statement.lines[1].counterpartyName == "Příchozí úhrada")
         #expect(statement.lines[1].counterpartyAccount == nil)
-        #expect(statement.lines[2].isDebit && statement.lines[2].isReversal && !statement.lines[2].isPayment)
+        // A reversed debit brings the money back, as camt.053 books it: a credit.
+        #expect(!statement.lines[2].isDebit && statement.lines[2].isReversal && !statement.lines[2].isPayment)
         #expect(statement.lines[3].amount.currency == "EUR")
         // The same number at another bank is another account.
         #expect(statement.lines[3].counterpartyAccount == "19-2000145399/0300")
@@ -150,7 +176,7 @@ import Testing
         #expect(try Self.read(utf8).get().lines[0].counterpartyName == "Dvořáková Eva")
     }
 
-    @Test func brokenABOFilesAreRefusedByLine() {
+    @Test func brokenABOFilesAreRefusedByLine() throws {
         let good = String(decoding: TestStatements.abo(lines: [.init(minor: 1_00)], encoding: .utf8), as: UTF8.self)
         let header = good.components(separatedBy: "\r\n")[0], line = good.components(separatedBy: "\r\n")[1]
         #expect(Self.read(line + "\r\n") == .failure(.unknownFormat), "a file must start with its header")
@@ -160,6 +186,17 @@ import Testing
         #expect(Self.read(header + "\r\n" + "099 what is this") == .failure(.badLine(2)))
         #expect(Self.read(header + "\r\n" + line + String(repeating: " ", count: 300)) == .failure(.badLine(2)))
         #expect(Self.read(header + "\r\n" + line.replacingOccurrences(of: "0800", with: "08\u{0}0")) == .failure(.badLine(2)))
+        // A line of another account than its header's.
+        #expect(Self.read(header + "\r\n" + line.replacingOccurrences(of: "0000002000145399", with: "0000002000145398"))
+                == .failure(.badLine(2)))
+        // Two accounts' statements in one file are refused; two days of one account are read as one.
+        let other = String(decoding: TestStatements.abo(number: 13, account: "0000000123456789", lines: [.init(minor: 2_00)],
+                                                        encoding: .utf8), as: UTF8.self)
+        #expect(Self.read(good + other) == .failure(.severalStatements))
+        let nextDay = String(decoding: TestStatements.abo(number: 13, lines: [.init(minor: 2_00)], encoding: .utf8), as: UTF8.self)
+        let both = try? Self.read(good + nextDay).get()
+        #expect(both?.lines.map(\.amount.minor) == [1_00, 2_00])
+        #expect(both?.reference == "2000145399 #12 2026-11-19 – #13 2026-11-19 (2)")
         // 0x81 is no character of CP1250.
         #expect(StatementReader.read(Array((header + "\r\n").utf8) + [0x81]) == .failure(.wrongEncoding))
     }

@@ -3728,8 +3728,9 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
     /// Each matched invoice moves from approved to paid, its history naming the statement and the
     /// day the bank booked the payment. With `invoices`, only those (at the versions given) and
     /// only while a line still matches them; with `{}`, every invoice matched now. An invoice that
-    /// changed since its version is answered `stale`; one's own invoice `own-invoice` while
-    /// another admin can pay it. Nothing matched: an empty list of results.
+    /// changed since its version, or that no line matches any more, is answered `stale`; one the
+    /// statement's lines could not pay `not-found`; one's own invoice `own-invoice` while another
+    /// admin can pay it. Nothing matched and nothing asked for: an empty list of results.
     ///
     ///
     /// - Remark: HTTP `POST /statements/{statementId}/payments`.

@@ -1315,6 +1315,7 @@ extension Components {
                 case account = "account"
                 case several = "several"
                 case paidByEarlierLine = "paid-by-earlier-line"
+                case reversed = "reversed"
             }
             /// - Remark: Generated from `#/components/schemas/StatementNearMiss/differences`.
             internal typealias DifferencesPayload = [Components.Schemas.StatementNearMiss.DifferencesPayloadPayload]

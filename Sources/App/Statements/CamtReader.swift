@@ -61,66 +61,6 @@ public enum CamtReader {
     }
 }
 
-/// The shape of the markup, checked in one pass before parsing: the parser checks an element's
-/// attributes against each other in time that grows with the square of their number, so a tag
-/// may have at most `maxAttributes` of them and `maxTagBytes` bytes (a camt tag has one or two,
-/// the document's namespaces a few). Comments and CDATA sections are passed over whole.
-enum MarkupShape {
-    static let maxAttributes = 16
-    static let maxTagBytes = 4_096
-
-    static func isPlain(_ bytes: [UInt8]) -> Bool {
-        var index = 0
-        while index < bytes.count {
-            guard bytes[index] == 0x3C else { index += 1; continue }
-            if let end = skipped(bytes, at: index) { index = end; continue }
-            var cursor = index + 1, quote: UInt8 = 0, equals = 0
-            while cursor < bytes.count {
-                let byte = bytes[cursor]
-                if quote != 0 {
-                    if byte == quote { quote = 0 }
-                } else if byte == 0x22 || byte == 0x27 {
-                    quote = byte
-                } else if byte == 0x3D {
-                    equals += 1
-                } else if byte == 0x3E {
-                    break
-                }
-                cursor += 1
-                guard equals <= maxAttributes, cursor - index <= maxTagBytes else { return false }
-            }
-            index = cursor + 1
-        }
-        return true
-    }
-
-    /// Past the end of a comment or CDATA section starting at `index` (or the end of the bytes),
-    /// nil when none starts there.
-    private static func skipped(_ bytes: [UInt8], at index: Int) -> Int? {
-        for (open, close) in [(Array("<!--".utf8), Array("-->".utf8)), (Array("<![CDATA[".utf8), Array("]]>".utf8))]
-        where bytes[index...].starts(with: open) {
-            let end = TextBytesSearch.find(close, in: bytes, from: index + open.count, limit: bytes.count)
-            return end.map { $0 + close.count } ?? bytes.count
-        }
-        return nil
-    }
-}
-
-/// A byte search without a regular expression.
-enum TextBytesSearch {
-    static func find(_ needle: [UInt8], in bytes: [UInt8], from: Int, limit: Int) -> Int? {
-        let end = min(bytes.count, limit)
-        guard !needle.isEmpty, needle.count <= end - from else { return nil }
-        let first = needle[0]
-        var index = from
-        while index <= end - needle.count {
-            if bytes[index] == first, bytes[index..<(index + needle.count)].elementsEqual(needle) { return index }
-            index += 1
-        }
-        return nil
-    }
-}
-
 /// The parser's delegate: a path of element names, and the entry being read.
 private final class CamtParserDelegate: NSObject, XMLParserDelegate {
     struct Transaction {
@@ -214,13 +154,13 @@ private final class CamtParserDelegate: NSObject, XMLParserDelegate {
     var inStatement: Bool { path.count >= 3 && path[1] == "BkToCstmrStmt" && path[2] == "Stmt" }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
-        guard refusal == nil, text.unicodeScalars.count < BankStatement.Line.maxText else { return }
+        guard refusal == nil, text.unicodeScalars.count < StatementLine.maxText else { return }
         text += string
     }
 
     func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
         guard refusal == nil else { return }
-        let value = text.trimmingCharacters(in: .whitespacesAndNewlines).scalarPrefix(BankStatement.Line.maxText)
+        let value = text.trimmingCharacters(in: .whitespacesAndNewlines).scalarPrefix(StatementLine.maxText)
         text = ""
         defer { path.removeLast() }
         guard inStatement else { return }
@@ -316,48 +256,8 @@ private final class CamtParserDelegate: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-        guard refusal == nil, text.unicodeScalars.count < BankStatement.Line.maxText else { return }
-        text += String(decoding: CDATABlock.prefix(4 * BankStatement.Line.maxText), as: UTF8.self)
-    }
-}
-
-/// An amount as camt writes it: digits, a point, at most five decimals (only two of them may be
-/// other than zero), at most `InvoiceAmount.maxWholeDigits` whole digits; in minor units.
-enum CamtAmount {
-    /// Three capital letters (ISO 4217).
-    static func isCurrency(_ code: String) -> Bool {
-        code.utf8.count == 3 && code.utf8.allSatisfy { $0 >= 0x41 && $0 <= 0x5A }
-    }
-
-    static func minor(_ text: String) -> Int64? {
-        let bytes = Array(text.utf8)
-        guard let first = bytes.first, first != 0x2E, bytes.count <= InvoiceAmount.maxWholeDigits + 6 else { return nil }
-        var whole: Int64 = 0, fraction: Int64 = 0, wholeDigits = 0, fractionDigits = 0, sawPoint = false
-        for byte in bytes {
-            if byte == 0x2E, !sawPoint { sawPoint = true; continue }
-            guard byte >= 0x30, byte <= 0x39 else { return nil }
-            let digit = Int64(byte - 0x30)
-            if sawPoint {
-                fractionDigits += 1
-                guard fractionDigits <= 5 else { return nil }
-                if fractionDigits <= 2 { fraction = fraction * 10 + digit } else if digit != 0 { return nil }
-            } else {
-                wholeDigits += 1
-                guard wholeDigits <= InvoiceAmount.maxWholeDigits else { return nil }
-                whole = whole * 10 + digit
-            }
-        }
-        guard wholeDigits > 0, !sawPoint || fractionDigits > 0 else { return nil }
-        if fractionDigits == 1 { fraction *= 10 }
-        let minor = whole * 100 + fraction
-        return minor > 0 ? minor : nil
-    }
-}
-
-extension BankStatement {
-    /// Limits of a line's texts.
-    enum Line {
-        static let maxText = StatementLine.maxText
+        guard refusal == nil, text.unicodeScalars.count < StatementLine.maxText else { return }
+        text += String(decoding: CDATABlock.prefix(4 * StatementLine.maxText), as: UTF8.self)
     }
 }
 

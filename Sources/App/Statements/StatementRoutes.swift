@@ -105,11 +105,19 @@ struct StatementRoutes: RouteCollection {
             }
         }
         let paid = try await StatementReconciliation.pay(reconciled, only: seen, by: user, site: try request.mailSite, on: db)
-        guard !paid.picks.isEmpty else { return request.redirect(to: back, flash: Flash(.error, "flash.statement.nothingMatched")) }
-        let names = try await ReviewQueries.names(of: paid.picks.map(\.id), on: db)
+        // An invoice the page showed as matched that no line matches any more (paid or changed
+        // meanwhile) is named as not changed, as the API answers it.
+        let picked = Set(paid.picks.map(\.id))
+        let gone = seen.keys.filter { !picked.contains($0) && reconciled.candidates[$0] != nil }
+            .sorted { $0.uuidString < $1.uuidString }.map { ReviewPick(id: $0, version: seen[$0] ?? -1, reason: nil) }
+        let picks = paid.picks + gone
+        guard !picks.isEmpty else { return request.redirect(to: back, flash: Flash(.error, "flash.statement.nothingMatched")) }
+        var outcomes = paid.outcomes
+        for pick in gone { outcomes[pick.id] = .stale }
+        let names = try await ReviewQueries.names(of: picks.map(\.id), on: db)
         let t = request.translator
         return try await request.view.render("review-result", ReviewResultPage(
             layout: Layout(request: request, title: t("review.result.title")), slug: tenant.slug, action: .markPaid,
-            picks: paid.picks, outcomes: paid.outcomes, names: names, backURL: back, t: t)).encodeResponse(for: request)
+            picks: picks, outcomes: outcomes, names: names, backURL: back, t: t)).encodeResponse(for: request)
     }
 }

@@ -137,7 +137,7 @@ import Vapor
             #expect(page.body.contains("Matched: 0 · already paid: 1"))
             let twice = try await admin.send(.POST, payURL, body: Self.payBody(page) + "&pick%5B%5D=\(invoice.id.lowercasedString)%3A\(invoice.version + 1)&confirmed=1",
                                              contentType: "application/x-www-form-urlencoded")
-            #expect(twice.status == .seeOther)
+            #expect(twice.status == .ok && twice.body.contains("1 not changed because someone else changed them meanwhile"))
             #expect(try await Self.count(world, "SELECT count(*)::int FROM invoice_history WHERE to_state = 'paid'",
                                          tenant: world.admin.tenantID) == 1)
             // The same payments in the bank's ABO file: a statement of its own, its line already paid.

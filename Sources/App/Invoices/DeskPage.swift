@@ -98,7 +98,10 @@ struct DeskPage: HTMLPage {
         paymentsURL = Paths.paymentSettings(slug)
     }
 
-    var body: HTML {
+    var body: HTML { bodyParts.joined() }
+
+    /// The page before the rows, the rows (as `DeskTable` wrote them) and the page after them.
+    var bodyParts: [HTML] {
         var html: HTML = """
             <h1>\(heading)</h1>
             \(ReviewTabs.html(tabs, t: t))\
@@ -112,7 +115,7 @@ struct DeskPage: HTMLPage {
             """
         if let empty {
             html.append("<p class=\"empty\">\(empty)</p>\n")
-            return html
+            return [html]
         }
         // The dialog's questions, per action that is asked about, with {count} and {total} to fill.
         let confirmations = InvoiceAction.allCases.filter(\.needsConfirmation).map { action -> HTML in
@@ -164,7 +167,9 @@ struct DeskPage: HTMLPage {
                   <th scope="col">\(t("review.flags"))</th><th scope="col">\(t("review.reasonForRow"))</th><th scope="col">PDF</th>
                 </tr></thead>
                 <tbody>
-            \(rowsHTML)
+
+            """)
+        return [html, rowsHTML, """
                 </tbody>
               </table>
               </div>
@@ -188,7 +193,6 @@ struct DeskPage: HTMLPage {
             </div>
             <script src="/js/review.js" defer></script>
 
-            """)
-        return html
+            """]
     }
 }

@@ -36,11 +36,13 @@ extension Request {
 /// Reads the flash cookie into the request and clears it once a page has shown it.
 struct FlashMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        if let value = request.cookies[Flash.cookieName]?.string {
+        // `request.cookies` parses the Cookie header on every use: once here.
+        let sent = request.cookies[Flash.cookieName]
+        if let value = sent?.string {
             request.flash = Flash(cookieValue: value, translations: request.application.translations)
         }
         let response = try await next.respond(to: request)
-        if request.cookies[Flash.cookieName] != nil, response.status.code < 300 || response.status.code >= 400,
+        if sent != nil, response.status.code < 300 || response.status.code >= 400,
            response.cookies[Flash.cookieName] == nil {
             response.cookies[Flash.cookieName] = request.cookie("", maxAge: 0)
         }

@@ -8,21 +8,24 @@ import Vapor
 protocol HTMLPage: AsyncResponseEncodable {
     var layout: Layout { get }
     var body: HTML { get }
+    /// The body in the pieces it was made of, written one after another: a page whose rows are
+    /// a megabyte (the desk) hands them over as they are instead of copying them into one piece.
+    var bodyParts: [HTML] { get }
 }
 
 extension HTMLPage {
     func encodeResponse(for request: Request) async throws -> Response {
         var headers = HTTPHeaders()
         headers.contentType = .html
-        // The three parts go into the buffer one after another, not joined first: the desk's body
-        // is over a megabyte.
-        let top = layout.top, body = body, bottom = layout.bottom
-        var buffer = request.byteBufferAllocator.buffer(capacity: top.bytes.count + body.bytes.count + bottom.bytes.count)
-        buffer.writeBytes(top.bytes)
-        buffer.writeBytes(body.bytes)
-        buffer.writeBytes(bottom.bytes)
+        // The parts go into the buffer one after another, not joined first: the desk's body is
+        // over a megabyte.
+        let parts = [layout.top] + bodyParts + [layout.bottom]
+        var buffer = request.byteBufferAllocator.buffer(capacity: parts.reduce(0) { $0 + $1.bytes.count })
+        for part in parts { buffer.writeBytes(part.bytes) }
         return Response(status: .ok, headers: headers, body: .init(buffer: buffer))
     }
+
+    var bodyParts: [HTML] { [body] }
 }
 
 /// One tab of a tab bar (the review pages', the rate reports'): printed by `PagePieces.tabs`, or

@@ -5,18 +5,34 @@ import Vapor
 /// `-`, `_` and `.` (no `.` or `..` segment, nothing percent-encoded). Anything else goes straight
 /// to the routes, which answer 404 for what they do not know; the file system is never asked
 /// about a 300-byte name (which it refuses with an error, a 500) or a NUL.
+///
+/// Nor is it asked about a page: a path is looked up only when its first segment is an entry of
+/// `Public/` (`css`, `js`, `api`), read once at start. Every page of a company starts with `/t/`,
+/// and a file lookup is a hop to the file system's threads and back: on a page request it cost
+/// as much as a database statement.
 struct StaticFileMiddleware: AsyncMiddleware {
     let files: FileMiddleware
+    /// The names at the top of `Public/`.
+    let entries: Set<String>
 
     init(publicDirectory: String) {
         files = FileMiddleware(publicDirectory: publicDirectory)
+        entries = Set((try? FileManager.default.contentsOfDirectory(atPath: publicDirectory)) ?? [])
     }
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        guard request.method == .GET || request.method == .HEAD, Self.mayNameFile(request.url.path) else {
+        let path = request.url.path
+        guard request.method == .GET || request.method == .HEAD, Self.mayNameFile(path),
+              entries.contains(Self.firstSegment(of: path)) else {
             return try await next.respond(to: request)
         }
         return try await files.respond(to: request, chainingTo: next)
+    }
+
+    /// "/css/app.css" → "css"; "/favicon.ico" → "favicon.ico".
+    static func firstSegment(of path: String) -> String {
+        let rest = path.utf8.dropFirst()
+        return String(Substring(rest.prefix { $0 != UInt8(ascii: "/") }))
     }
 
     /// The longest path and segment looked up; file names in `Public/` are far shorter.

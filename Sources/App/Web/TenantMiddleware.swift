@@ -51,7 +51,8 @@ struct TenantMiddleware: AsyncMiddleware {
     /// connection of the tenant's transaction.
     private func enter(slug: String, request: Request, on connection: PostgresConnection) async throws -> TenantConnection {
         var session: SessionLookup?
-        if let cookie = request.cookies[Self.sessionCookie]?.string, let token = SecretToken(parsing: cookie) {
+        let cookies = request.cookies  // parsed from the header on every use: once here
+        if let cookie = cookies[Self.sessionCookie]?.string, let token = SecretToken(parsing: cookie) {
             session = SessionLookup(token: token, idleTimeout: TimeInterval(request.application.settings.sessionIdleMinutes * 60))
         }
         guard let (tenant, db, browserSession) = try await connection.enterTenant(slug: slug, session: session, logger: request.logger)
@@ -60,7 +61,7 @@ struct TenantMiddleware: AsyncMiddleware {
         request.browserSession = browserSession
         request.language = Language.negotiate(
             preferred: request.currentUser?.preferredLanguage,
-            cookie: request.cookies[Self.languageCookie]?.string,
+            cookie: cookies[Self.languageCookie]?.string,
             acceptLanguage: request.headers.first(name: .acceptLanguage),
             fallback: tenant.defaultLanguage)
         return db

@@ -41,4 +41,18 @@ import Vapor
         #expect(!StaticFileMiddleware.mayNameFile("/css/é.css"))
         #expect(!StaticFileMiddleware.mayNameFile("/" + Array(repeating: "c", count: 300).joined(separator: "/")))
     }
+
+    /// Only paths under an entry of Public/ are looked up: a company's pages (`/t/…`) never are.
+    @Test func onlyPathsUnderAnEntryOfPublicAreLookedUp() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("css"), withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: directory.appendingPathComponent("robots.txt"))
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let middleware = StaticFileMiddleware(publicDirectory: directory.path + "/")
+        #expect(middleware.entries == ["css", "robots.txt"])
+        #expect(StaticFileMiddleware.firstSegment(of: "/css/app.css") == "css")
+        #expect(StaticFileMiddleware.firstSegment(of: "/robots.txt") == "robots.txt")
+        #expect(StaticFileMiddleware.firstSegment(of: "/t/acme/login") == "t")
+        #expect(StaticFileMiddleware.firstSegment(of: "/") == "")
+    }
 }

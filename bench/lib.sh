@@ -78,22 +78,15 @@ bench_wrk() {
   done
 }
 
-# bench_watch_memory DIR: samples the server's resident memory every 0.2 s in the background and
-# keeps the peak (kB) in DIR/peak; bench_stop_watching DIR stops it and sets $bench_peak ("N MB").
+# bench_watch_memory DIR: starts measuring the server's peak resident memory from now (the kernel
+# keeps the peak, VmHWM, and resets it when 5 is written to clear_refs: no sampling process that
+# would take CPU from the measured server); bench_stop_watching DIR sets $bench_peak ("N MB").
 bench_watch_memory() {
-  local dir=$1
-  echo 0 >"$dir/peak"
-  (peak=0
-   while kill -0 "$bench_server" 2>/dev/null && [ ! -f "$dir/stop" ]; do
-     rss=$(ps -o rss= -p "$bench_server" | tr -d ' ')
-     [ -n "$rss" ] && [ "$rss" -gt "$peak" ] && peak=$rss && echo "$peak" >"$dir/peak"
-     sleep 0.2
-   done) &
-  bench_watcher=$!
+  echo 5 >"/proc/$bench_server/clear_refs" 2>/dev/null || say "cannot reset the peak memory of the server: the peak since its start is reported"
 }
 
 bench_stop_watching() {
-  touch "$1/stop"
-  wait "$bench_watcher" || true
-  bench_peak="$(($(cat "$1/peak") / 1024)) MB"
+  local peak
+  peak=$(awk '/^VmHWM:/ { print $2 }' "/proc/$bench_server/status" 2>/dev/null || true)
+  bench_peak="$((${peak:-0} / 1024)) MB"
 }

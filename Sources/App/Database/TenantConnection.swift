@@ -29,6 +29,16 @@ public struct TenantConnection: Sendable {
         try await connection.query(query, logger: logger)
     }
 
+    /// Runs a named prepared statement of this tenant (parsed and planned once per pooled
+    /// connection, then only bound and executed): `make` is handed the connection's tenant, so the
+    /// statement cannot be bound to another. For statements whose plan does not depend on their
+    /// values: a list page as first opened, without filters (see docs/ARCHITECTURE.md, Page speed).
+    public func execute<Statement: PostgresPreparedStatement>(
+        _ make: (UUID) -> Statement
+    ) async throws -> AsyncThrowingMapSequence<PostgresRowSequence, Statement.Row> {
+        try await connection.execute(make(tenant), logger: logger)
+    }
+
     /// Runs `body` inside a savepoint of the open transaction: a database error rolls back only
     /// what `body` did, so the transaction stays usable (to show a refused form again), and is
     /// rethrown for the caller to translate.

@@ -96,23 +96,15 @@ public struct InvoiceThumbnail: Sendable {
 }
 
 public enum InvoiceQueries {
-    /// A person's invoices with the current file's amount and upload day; one statement.
+    /// A person's invoices with the current file's amount and upload day; one prepared statement
+    /// ("My invoices" and a person's invoices).
     public static func summaries(
         of user: UUID, timeZone: String, on db: TenantConnection
     ) async throws -> [InvoiceSummary] {
         var result: [InvoiceSummary] = []
-        for try await (id, month, state, amount, currency, uploaded, document, reason) in try await db.query("""
-            SELECT i.id, to_char(i.month, 'YYYY-MM'), i.state::text, i.amount_minor, i.currency,
-                   to_char(d.uploaded_at AT TIME ZONE \(timeZone), 'YYYY-MM-DD'), d.id,
-                   CASE WHEN i.state = 'returned' THEN (
-                       SELECT h.reason FROM invoice_history h
-                       WHERE h.tenant_id = i.tenant_id AND h.invoice_id = i.id AND h.to_state = 'returned'
-                       ORDER BY h.at DESC LIMIT 1) END
-            FROM invoices i
-            JOIN invoice_documents d ON d.tenant_id = i.tenant_id AND d.id = i.document_id
-            WHERE i.tenant_id = \(db.tenant) AND i.user_id = \(user)
-            ORDER BY i.month DESC
-            """).decode((UUID, String, String, Int64?, String?, String, UUID, String?).self) {
+        for try await (id, month, state, amount, currency, uploaded, document, reason) in try await db.execute({
+            InvoiceSummariesStatement(tenant: $0, user: user, timeZone: timeZone)
+        }) {
             guard let month = Month(iso: month), let state = InvoiceState(rawValue: state),
                   let day = LocalDate(iso: uploaded) else { continue }
             result.append(InvoiceSummary(id: id, month: month, state: state, amountMinor: amount, currency: currency,

@@ -56,7 +56,16 @@ public enum OverviewQueries {
     ) async throws -> [OverviewRow] {
         let search = filter.search.trimmingWhitespace()
         var rows: [OverviewRow] = []
-        for try await (id, version, name, team, state, amount, currency, uploaded, document) in try await db.query("""
+        // The overview as first opened (a month, no filter, its first page) is a prepared statement.
+        if filter.state == nil, filter.teamID == nil, search.isEmpty, limit == OverviewMonthStatement.limit, offset == 0 {
+            for try await row in try await db.execute({
+                OverviewMonthStatement(tenant: $0, month: filter.month, timeZone: timeZone)
+            }) {
+                if let row = OverviewRow(row) { rows.append(row) }
+            }
+            return rows
+        }
+        for try await row in try await db.query("""
             SELECT i.id, i.version, u.first_name || ' ' || u.last_name, t.name, i.state::text, i.amount_minor, i.currency,
                    to_char(d.uploaded_at AT TIME ZONE \(timeZone), 'YYYY-MM-DD'), d.id
             FROM invoices i
@@ -69,11 +78,8 @@ public enum OverviewQueries {
               AND (\(search) = '' OR u.search_name LIKE fold_name(\(PeopleQueries.likePattern(search))))
             ORDER BY fold_name(u.last_name), fold_name(u.first_name), i.id
             LIMIT \(limit) OFFSET \(offset)
-            """).decode((UUID, Int, String, String?, String, Int64?, String?, String, UUID).self) {
-            guard let state = InvoiceState(rawValue: state), let day = LocalDate(iso: uploaded) else { continue }
-            rows.append(OverviewRow(id: id, version: version, name: name, team: team, state: state,
-                                    amount: amount.flatMap { minor in currency.map { InvoiceAmount(minor: minor, currency: $0) } },
-                                    uploadedOn: day, documentID: document))
+            """).decode(OverviewRow.Columns.self) {
+            if let row = OverviewRow(row) { rows.append(row) }
         }
         return rows
     }
@@ -85,15 +91,24 @@ public enum OverviewQueries {
         let search = filter.search.trimmingWhitespace()
         var counts: [InvoiceState: Int] = [:]
         var sums: [InvoiceState: [InvoiceAmount]] = [:]
+        func add(_ state: String, _ currency: String?, _ count: Int, _ sum: Int64?) {
+            guard let state = InvoiceState(rawValue: state) else { return }
+            counts[state, default: 0] += count
+            if let currency, let sum { sums[state, default: []].append(InvoiceAmount(minor: sum, currency: currency)) }
+        }
         // The month's invoices with the amounts of their current documents (kept on each invoice
         // by the database, migration 0012: one index-only scan of the month); people are joined
         // only when the filter names a team or a name.
-        let query: PostgresQuery = filter.teamID == nil && search.isEmpty ? """
-            SELECT i.state::text, i.currency, count(*)::int, sum(i.amount_minor)::bigint
-            FROM invoices i
-            WHERE i.tenant_id = \(db.tenant) AND i.month = \(filter.month.first.iso)::date
-            GROUP BY 1, 2 ORDER BY 1, 2
-            """ : """
+        // Without a team or a name, a prepared statement.
+        if filter.teamID == nil && search.isEmpty {
+            for try await (state, currency, count, sum) in try await db.execute({
+                OverviewTotalsStatement(tenant: $0, month: filter.month)
+            }) {
+                add(state, currency, count, sum)
+            }
+            return InvoiceState.allCases.map { StateTotal(state: $0, count: counts[$0] ?? 0, sums: sums[$0] ?? []) }
+        }
+        let query: PostgresQuery = """
             SELECT i.state::text, i.currency, count(*)::int, sum(i.amount_minor)::bigint
             FROM invoices i
             JOIN users u ON u.tenant_id = i.tenant_id AND u.id = i.user_id
@@ -103,9 +118,7 @@ public enum OverviewQueries {
             GROUP BY 1, 2 ORDER BY 1, 2
             """
         for try await (state, currency, count, sum) in try await db.query(query).decode((String, String?, Int, Int64?).self) {
-            guard let state = InvoiceState(rawValue: state) else { continue }
-            counts[state, default: 0] += count
-            if let currency, let sum { sums[state, default: []].append(InvoiceAmount(minor: sum, currency: currency)) }
+            add(state, currency, count, sum)
         }
         return InvoiceState.allCases.map { StateTotal(state: $0, count: counts[$0] ?? 0, sums: sums[$0] ?? []) }
     }

@@ -5,12 +5,30 @@ import PostgresNIO
 public enum TeamQueries {
     public static func names(on db: TenantConnection) async throws -> [(id: UUID, name: String)] {
         var teams: [(id: UUID, name: String)] = []
-        for try await (id, name) in try await db.query(
-            "SELECT id, name FROM teams WHERE tenant_id = \(db.tenant) ORDER BY lower(name)"
-        ).decode((UUID, String).self) {
-            teams.append((id, name))
+        for try await team in try await db.execute(TeamNamesStatement.init) {
+            teams.append(team)
         }
         return teams
+    }
+}
+
+/// The statement of `TeamQueries.names`, prepared: the filter of every list page names the teams.
+struct TeamNamesStatement: PostgresPreparedStatement {
+    static let name = "roster_team_names"
+    static let sql = "SELECT id, name FROM teams WHERE tenant_id = $1 ORDER BY lower(name)"
+    static let bindingDataTypes: [PostgresDataType] = [.uuid]
+
+    let tenant: UUID
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 1)
+        bindings.append(tenant)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> (id: UUID, name: String) {
+        let (id, name) = try row.decode((UUID, String).self)
+        return (id, name)
     }
 }
 

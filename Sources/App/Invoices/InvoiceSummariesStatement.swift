@@ -1,0 +1,37 @@
+import Foundation
+import PostgresNIO
+
+/// The statement of `InvoiceQueries.summaries`, prepared: a person's invoices, newest month first,
+/// with the current file's amount and upload day and the reason of the last return.
+struct InvoiceSummariesStatement: PostgresPreparedStatement {
+    static let name = "roster_invoice_summaries"
+    static let sql = """
+        SELECT i.id, to_char(i.month, 'YYYY-MM'), i.state::text, i.amount_minor, i.currency,
+               to_char(d.uploaded_at AT TIME ZONE $3, 'YYYY-MM-DD'), d.id,
+               CASE WHEN i.state = 'returned' THEN (
+                   SELECT h.reason FROM invoice_history h
+                   WHERE h.tenant_id = i.tenant_id AND h.invoice_id = i.id AND h.to_state = 'returned'
+                   ORDER BY h.at DESC LIMIT 1) END
+        FROM invoices i
+        JOIN invoice_documents d ON d.tenant_id = i.tenant_id AND d.id = i.document_id
+        WHERE i.tenant_id = $1 AND i.user_id = $2
+        ORDER BY i.month DESC
+        """
+    static let bindingDataTypes: [PostgresDataType] = [.uuid, .uuid, .text]
+
+    let tenant: UUID
+    let user: UUID
+    let timeZone: String
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 3)
+        bindings.append(tenant)
+        bindings.append(user)
+        bindings.append(timeZone)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> (UUID, String, String, Int64?, String?, String, UUID, String?) {
+        try row.decode((UUID, String, String, Int64?, String?, String, UUID, String?).self)
+    }
+}

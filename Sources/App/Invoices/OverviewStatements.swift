@@ -1,0 +1,82 @@
+import Foundation
+import PostgresNIO
+
+extension OverviewRow {
+    /// The columns of a row of the overview, in the order the statements select them.
+    typealias Columns = (UUID, Int, String, String?, String, Int64?, String?, String, UUID)
+
+    /// Nil for a state or a day this version does not know.
+    init?(_ columns: Columns) {
+        let (id, version, name, team, state, amount, currency, uploaded, document) = columns
+        guard let state = InvoiceState(rawValue: state), let day = LocalDate(iso: uploaded) else { return nil }
+        self.init(id: id, version: version, name: name, team: team, state: state,
+                  amount: amount.flatMap { minor in currency.map { InvoiceAmount(minor: minor, currency: $0) } },
+                  uploadedOn: day, documentID: document)
+    }
+}
+
+/// The first page of the overview of a month without a filter (`OverviewQueries.rows`), prepared:
+/// the overview as first opened. Its plan does not depend on its values, so each pooled connection
+/// parses and plans it once. The filters, a limit and an offset (which PostgreSQL's generic plan
+/// estimates at a tenth of the rows) would make it depend on them: PostgreSQL would plan it again
+/// for every execution, as it does the statement with filters.
+struct OverviewMonthStatement: PostgresPreparedStatement {
+    static let name = "roster_overview_month"
+    static let sql = """
+        SELECT i.id, i.version, u.first_name || ' ' || u.last_name, t.name, i.state::text, i.amount_minor, i.currency,
+               to_char(d.uploaded_at AT TIME ZONE $3, 'YYYY-MM-DD'), d.id
+        FROM invoices i
+        JOIN users u ON u.tenant_id = i.tenant_id AND u.id = i.user_id
+        LEFT JOIN teams t ON t.tenant_id = u.tenant_id AND t.id = u.team_id
+        JOIN invoice_documents d ON d.tenant_id = i.tenant_id AND d.id = i.document_id
+        WHERE i.tenant_id = $1 AND i.month = $2::date
+        ORDER BY fold_name(u.last_name), fold_name(u.first_name), i.id
+        LIMIT \(OverviewMonthStatement.limit)
+        """
+    static let bindingDataTypes: [PostgresDataType] = [.uuid, .text, .text]
+    /// A page and the one row that tells of a next page.
+    static let limit = OverviewQueries.pageSize + 1
+
+    let tenant: UUID
+    let month: Month
+    let timeZone: String
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 3)
+        bindings.append(tenant)
+        bindings.append(month.first.iso)
+        bindings.append(timeZone)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> OverviewRow.Columns {
+        try row.decode(OverviewRow.Columns.self)
+    }
+}
+
+/// The counts and sums per state of a month without a team or name filter
+/// (`OverviewQueries.totals`), prepared.
+struct OverviewTotalsStatement: PostgresPreparedStatement {
+    static let name = "roster_overview_totals"
+    static let sql = """
+        SELECT i.state::text, i.currency, count(*)::int, sum(i.amount_minor)::bigint
+        FROM invoices i
+        WHERE i.tenant_id = $1 AND i.month = $2::date
+        GROUP BY 1, 2 ORDER BY 1, 2
+        """
+    static let bindingDataTypes: [PostgresDataType] = [.uuid, .text]
+
+    let tenant: UUID
+    let month: Month
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 2)
+        bindings.append(tenant)
+        bindings.append(month.first.iso)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> (String, String?, Int, Int64?) {
+        try row.decode((String, String?, Int, Int64?).self)
+    }
+}

@@ -39,7 +39,8 @@ struct DeskPage: HTMLPage {
     let state: String
     let action: String
     let filterAction: String
-    let rowsHTML: HTML
+    /// The rows, in the pieces they were written in (`rows(_:slug:currency:state:t:)`).
+    let rowsHTML: [HTML]
     let actions: [ActionChoice]
     let basis: String
     let empty: String?
@@ -48,9 +49,10 @@ struct DeskPage: HTMLPage {
     let t: Translator
 
     /// - Parameter currency: the tenant's, for an expected amount without a rate's currency.
+    /// - Parameter rowsHTML: the rows of `lines` as `rows(_:slug:currency:state:t:)` writes them, in
+    ///   pieces (written at once when not given).
     init(layout: Layout, slug: String, currency: String, month: Month, state: InvoiceState, lines: [ReviewLine],
-         t: Translator) {
-        func money(_ minor: Int64, _ code: String?) -> String { t.money(minor: minor, currency: code ?? currency) }
+         rowsHTML: [HTML]? = nil, t: Translator) {
         let monthLabel = t.month(month)
         self.layout = layout
         self.t = t
@@ -60,7 +62,23 @@ struct DeskPage: HTMLPage {
         self.state = state.rawValue
         action = Paths.reviewDesk(slug)
         filterAction = Paths.reviewDesk(slug)
-        rowsHTML = DeskTable.rows(lines.map { line in
+        self.rowsHTML = rowsHTML ?? [Self.rows(lines, slug: slug, currency: currency, state: state, t: t)]
+        actions = InvoiceAction.allowed(from: state).map {
+            ActionChoice(value: $0.rawValue, label: t("review.action.\($0.rawValue)"),
+                         key: $0 == .approve ? "a" : $0 == .returnToEmployee ? "r" : "")
+        }
+        basis = t("review.basis")
+        empty = lines.isEmpty ? t("review.desk.empty.\(state.rawValue)", monthLabel) : nil
+        exportURL = state == .approved && !lines.isEmpty ? Paths.reviewExport(slug) : nil
+        paymentsURL = Paths.paymentSettings(slug)
+    }
+
+    /// The rows of `lines`, written by `DeskTable`: pure, so a desk of a thousand rows is written in
+    /// pieces at once on several threads (`ReviewDeskRoutes`).
+    static func rows(_ lines: some Collection<ReviewLine>, slug: String, currency: String, state: InvoiceState,
+                     t: Translator) -> HTML {
+        func money(_ minor: Int64, _ code: String?) -> String { t.money(minor: minor, currency: code ?? currency) }
+        return DeskTable.rows(lines.map { line in
             let row = line.row, expected = line.expected
             return Row(
                 pick: "\(row.id.lowercasedString):\(row.version)",
@@ -88,14 +106,6 @@ struct DeskPage: HTMLPage {
             expected: t("review.expected"), difference: t("review.difference"), account: t("review.payment"),
             flags: t("review.flags"), reason: t("review.reasonForRow"), notRead: t("invoice.notRead"),
             thumbnail: t("invoice.thumbnailAlt"), openPDF: t("invoice.openPDF")))
-        actions = InvoiceAction.allowed(from: state).map {
-            ActionChoice(value: $0.rawValue, label: t("review.action.\($0.rawValue)"),
-                         key: $0 == .approve ? "a" : $0 == .returnToEmployee ? "r" : "")
-        }
-        basis = t("review.basis")
-        empty = lines.isEmpty ? t("review.desk.empty.\(state.rawValue)", monthLabel) : nil
-        exportURL = state == .approved && !lines.isEmpty ? Paths.reviewExport(slug) : nil
-        paymentsURL = Paths.paymentSettings(slug)
     }
 
     var body: HTML { bodyParts.joined() }
@@ -169,7 +179,7 @@ struct DeskPage: HTMLPage {
                 <tbody>
 
             """)
-        return [html, rowsHTML, """
+        return [html] + rowsHTML + ["""
                 </tbody>
               </table>
               </div>

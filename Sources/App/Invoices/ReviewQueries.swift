@@ -59,9 +59,11 @@ public enum ReviewQueries {
                    i.variable_symbol, i.invoice_number, i.supplier_ico, i.due_date::text AS due_date, i.corrected, d.has_text,
                    d.thumbnail_png IS NOT NULL AS has_thumbnail,
                    prev.bank_account AS previous_account, prev.iban AS previous_iban,
+                   -- Another document with the file (rarely any: one probe), current for another invoice.
                    EXISTS (SELECT 1 FROM invoice_documents od
                            JOIN invoices oi ON oi.tenant_id = od.tenant_id AND oi.document_id = od.id
-                           WHERE od.tenant_id = i.tenant_id AND od.sha256 = d.sha256 AND oi.id <> i.id) AS same_file_elsewhere,
+                           WHERE od.tenant_id = i.tenant_id AND od.sha256 = d.sha256 AND od.id <> d.id
+                             AND oi.id <> i.id) AS same_file_elsewhere,
                    i.invoice_number IS NOT NULL AND EXISTS (
                            SELECT 1 FROM invoices oi
                            WHERE oi.tenant_id = i.tenant_id AND oi.user_id = i.user_id

@@ -23,13 +23,7 @@ struct InvoiceSummariesStatement: PostgresPreparedStatement {
     let user: UUID
     let timeZone: String
 
-    func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 3)
-        bindings.append(tenant)
-        bindings.append(user)
-        bindings.append(timeZone)
-        return bindings
-    }
+    func makeBindings() throws -> PostgresBindings { .of(tenant, user, timeZone) }
 
     func decodeRow(_ row: PostgresRow) throws -> (UUID, String, String, Int64?, String?, String, UUID, String?) {
         try row.decode((UUID, String, String, Int64?, String?, String, UUID, String?).self)

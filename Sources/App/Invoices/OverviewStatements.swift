@@ -41,13 +41,7 @@ struct OverviewMonthStatement: PostgresPreparedStatement {
     let month: Month
     let timeZone: String
 
-    func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 3)
-        bindings.append(tenant)
-        bindings.append(month.first.iso)
-        bindings.append(timeZone)
-        return bindings
-    }
+    func makeBindings() throws -> PostgresBindings { .of(tenant, month.first.iso, timeZone) }
 
     func decodeRow(_ row: PostgresRow) throws -> OverviewRow.Columns {
         try row.decode(OverviewRow.Columns.self)
@@ -69,12 +63,7 @@ struct OverviewTotalsStatement: PostgresPreparedStatement {
     let tenant: UUID
     let month: Month
 
-    func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 2)
-        bindings.append(tenant)
-        bindings.append(month.first.iso)
-        return bindings
-    }
+    func makeBindings() throws -> PostgresBindings { .of(tenant, month.first.iso) }
 
     func decodeRow(_ row: PostgresRow) throws -> (String, String?, Int, Int64?) {
         try row.decode((String, String?, Int, Int64?).self)

@@ -153,12 +153,7 @@ struct ContractsStatement: PostgresPreparedStatement {
     let tenant: UUID
     let user: UUID
 
-    func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 2)
-        bindings.append(tenant)
-        bindings.append(user)
-        return bindings
-    }
+    func makeBindings() throws -> PostgresBindings { .of(tenant, user) }
 
     func decodeRow(_ row: PostgresRow) throws -> (UUID, String, String, String?, Int) {
         try row.decode((UUID, String, String, String?, Int).self)
@@ -189,12 +184,7 @@ struct DirectoryFirstPageStatement: PostgresPreparedStatement {
     let tenant: UUID
     let today: LocalDate
 
-    func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 2)
-        bindings.append(tenant)
-        bindings.append(today.iso)
-        return bindings
-    }
+    func makeBindings() throws -> PostgresBindings { .of(tenant, today.iso) }
 
     func decodeRow(_ row: PostgresRow) throws -> PostgresRow { row }
 }

@@ -20,11 +20,7 @@ struct TeamNamesStatement: PostgresPreparedStatement {
 
     let tenant: UUID
 
-    func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 1)
-        bindings.append(tenant)
-        return bindings
-    }
+    func makeBindings() throws -> PostgresBindings { .of(tenant) }
 
     func decodeRow(_ row: PostgresRow) throws -> (id: UUID, name: String) {
         let (id, name) = try row.decode((UUID, String).self)

@@ -182,12 +182,7 @@ struct RateIncreasesFirstPageStatement: PostgresPreparedStatement {
     /// Rates that took effect before this day count (tomorrow: up to today).
     let upper: LocalDate
 
-    func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 2)
-        bindings.append(tenant)
-        bindings.append(upper.iso)
-        return bindings
-    }
+    func makeBindings() throws -> PostgresBindings { .of(tenant, upper.iso) }
 
     func decodeRow(_ row: PostgresRow) throws -> PostgresRow { row }
 }

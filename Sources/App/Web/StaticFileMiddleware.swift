@@ -8,8 +8,7 @@ import Vapor
 ///
 /// Nor is it asked about a page: a path is looked up only when its first segment is an entry of
 /// `Public/` (`css`, `js`, `api`), read once at start. Every page of a company starts with `/t/`,
-/// and a file lookup is a hop to the file system's threads and back: on a page request it cost
-/// as much as a database statement.
+/// and a file lookup is a hop to the file system's threads and back on every one of them.
 struct StaticFileMiddleware: AsyncMiddleware {
     let files: FileMiddleware
     /// The names at the top of `Public/`.

@@ -78,9 +78,9 @@ bench_wrk() {
   done
 }
 
-# bench_watch_memory DIR: starts measuring the server's peak resident memory from now (the kernel
-# keeps the peak, VmHWM, and resets it when 5 is written to clear_refs: no sampling process that
-# would take CPU from the measured server); bench_stop_watching DIR sets $bench_peak ("N MB").
+# bench_watch_memory: starts measuring the server's peak resident memory from now (the kernel keeps
+# the peak, VmHWM, and resets it when 5 is written to clear_refs: no sampling process that would
+# take CPU from the measured server); bench_stop_watching sets $bench_peak ("N MB").
 bench_watch_memory() {
   echo 5 >"/proc/$bench_server/clear_refs" 2>/dev/null || say "cannot reset the peak memory of the server: the peak since its start is reported"
 }

@@ -87,4 +87,7 @@ func routes(_ app: Application) throws {
     try signedIn.register(collection: ReviewDeskRoutes())
     try signedIn.register(collection: PaymentExportRoutes())
     try signedIn.register(collection: StatementRoutes())
+    try signedIn.register(collection: TimeRoutes())
+    try signedIn.register(collection: TimerRoutes())
+    try signedIn.register(collection: ProjectRoutes())
 }

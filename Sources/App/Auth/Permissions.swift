@@ -28,6 +28,12 @@ public enum Action: String, Sendable, CaseIterable {
     /// A person's supplier details (IČO, DIČ, address, registered account): one's own, or
     /// everyone's for admins, who also edit them (`manageEmployees`).
     case viewSupplierDetails
+    /// The timesheet and the timer: one's own time entries.
+    case trackTime
+    /// Someone's tracked time: one's own, one's team's for leaders, everyone's for admins.
+    case viewTime
+    /// Clients and projects (admins).
+    case manageProjects
 }
 
 /// How far a granted action reaches: the person themselves, the teams they lead, or the whole tenant.
@@ -83,6 +89,8 @@ public enum Permissions {
             .submitInvoices: .own,
             .viewInvoices: .own,
             .viewSupplierDetails: .own,
+            .trackTime: .own,
+            .viewTime: .own,
         ],
         .teamLeader: [
             .viewHome: .tenant,
@@ -95,6 +103,8 @@ public enum Permissions {
             .submitInvoices: .own,
             .viewInvoices: .own,
             .viewSupplierDetails: .own,
+            .trackTime: .own,
+            .viewTime: .team,
         ],
         .admin: [
             .viewHome: .tenant,
@@ -110,6 +120,9 @@ public enum Permissions {
             .viewInvoices: .tenant,
             .reviewInvoices: .tenant,
             .viewSupplierDetails: .tenant,
+            .trackTime: .own,
+            .viewTime: .tenant,
+            .manageProjects: .tenant,
         ],
     ]
 

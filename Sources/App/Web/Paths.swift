@@ -62,6 +62,33 @@ extension Paths {
 }
 
 extension Paths {
+    /// The week's timesheet (`?week=` any day of it).
+    static let timesheet = Address("time")
+    static let timeEntries = Address("time", "entries")
+    static let timeEntry = Address1<UUID>("time", "entries", ":id")
+    static let deleteTimeEntry = Address1<UUID>("time", "entries", ":id", "delete")
+    /// A month of someone's time (`?month=`, `?person=`).
+    static let timeMonth = Address("time", "month")
+    static let timer = Address("time", "timer")
+    static let startTimer = Address("time", "timer", "start")
+    static let stopTimer = Address("time", "timer", "stop")
+    static let projects = Address("projects")
+    static let project = Address1<UUID>("projects", ":id")
+    static let archiveProject = Address1<UUID>("projects", ":id", "archive")
+    static let clients = Address("projects", "clients")
+    static let client = Address1<UUID>("projects", "clients", ":id")
+    static let archiveClient = Address1<UUID>("projects", "clients", ":id", "archive")
+
+    public static func timesheet(_ slug: String, week: Week) -> String {
+        timesheet(slug) + "?week=" + week.monday.iso
+    }
+
+    public static func timeMonth(_ slug: String, month: Month, person: UUID?) -> String {
+        timeMonth(slug) + "?month=" + month.iso + (person.map { "&person=" + $0.lowercasedString } ?? "")
+    }
+}
+
+extension Paths {
     static let invoices = Address("invoices")
     static let invoiceUpload = Address("invoices", "upload")
     static let invoice = Address1<UUID>("invoices", ":id")

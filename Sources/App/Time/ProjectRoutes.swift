@@ -1,0 +1,132 @@
+import Foundation
+import Vapor
+
+/// Clients and projects (admins): create, rename, archive and restore; a project's billing and
+/// whom it is limited to.
+struct ProjectRoutes: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get(Paths.projects, use: page)
+        routes.post(Paths.projects, use: createProject)
+        routes.post(Paths.project, use: saveProject)
+        routes.post(Paths.archiveProject, use: archiveProject)
+        routes.post(Paths.clients, use: createClient)
+        routes.post(Paths.client, use: saveClient)
+        routes.post(Paths.archiveClient, use: archiveClient)
+    }
+
+    struct ClientForm: Content {
+        var name: String?
+    }
+
+    struct ProjectForm: Content {
+        var client: String?
+        var name: String?
+        var billable: String?
+        var teams: [String]?
+        var people: [String]?
+    }
+
+    struct ArchiveForm: Content {
+        var archived: String?
+    }
+
+    func page(_ request: Request) async throws -> Response {
+        try request.require(.manageProjects)
+        return try await render(request, refused: nil, status: .ok)
+    }
+
+    private func render(_ request: Request, refused: ProjectsPage.Refused?, status: HTTPStatus) async throws -> Response {
+        let db = try request.db, t = request.translator
+        let response = try await ProjectsPage(
+            layout: Layout(request: request, title: t("nav.projects")), slug: try request.tenant.slug,
+            clients: try await ProjectQueries.clients(on: db), projects: try await ProjectQueries.projects(on: db),
+            teams: try await TeamQueries.names(on: db), people: try await TeamQueries.leaderCandidates(on: db), refused: refused, t: t
+        ).encodeResponse(for: request)
+        response.status = status
+        return response
+    }
+
+    /// A name of 1–100 characters on one line, or nil.
+    static func name(_ text: String?) -> String? {
+        let name = TimeEntryRules.cleaned(String((text ?? "").prefix(400)))
+        return (1...100).contains(name.count) ? name : nil
+    }
+
+    func createClient(_ request: Request) async throws -> Response {
+        try await client(request, id: nil)
+    }
+
+    func saveClient(_ request: Request) async throws -> Response {
+        try await client(request, id: try request.idParameter())
+    }
+
+    private func client(_ request: Request, id: UUID?) async throws -> Response {
+        try request.require(.manageProjects)
+        guard let form = try? request.content.decode(ClientForm.self) else { throw Abort(.badRequest) }
+        let formID = id.map { "client-" + $0.lowercasedString } ?? "client-new"
+        let typed = String((form.name ?? "").prefix(200))
+        guard let name = Self.name(form.name) else {
+            if let id, try await !ProjectQueries.clients(on: try request.db).contains(where: { $0.id == id }) { throw Abort(.notFound) }
+            return try await render(request, refused: .init(form: formID, message: request.translate("projects.error.name"), name: typed),
+                                    status: .unprocessableEntity)
+        }
+        switch try await ProjectQueries.saveClient(id: id, name: name, on: try request.db) {
+        case nil: throw Abort(.notFound)
+        case .success?: return request.redirect(to: Paths.projects(try request.tenant.slug), flash: Flash(.success, "flash.saved"))
+        case .failure?:
+            return try await render(request, refused: .init(form: formID, message: request.translate("projects.error.duplicateClient"),
+                                                            name: typed), status: .unprocessableEntity)
+        }
+    }
+
+    func archiveClient(_ request: Request) async throws -> Response {
+        try request.require(.manageProjects)
+        let archived = (try? request.content.decode(ArchiveForm.self))?.archived == "1"
+        guard try await ProjectQueries.archiveClient(try request.idParameter(), archived: archived, on: try request.db)
+        else { throw Abort(.notFound) }
+        return request.redirect(to: Paths.projects(try request.tenant.slug),
+                                flash: Flash(.success, archived ? "flash.projects.archived" : "flash.projects.restored"))
+    }
+
+    func createProject(_ request: Request) async throws -> Response {
+        try await project(request, id: nil)
+    }
+
+    func saveProject(_ request: Request) async throws -> Response {
+        try await project(request, id: try request.idParameter())
+    }
+
+    private func project(_ request: Request, id: UUID?) async throws -> Response {
+        try request.require(.manageProjects)
+        guard let form = try? request.content.decode(ProjectForm.self) else { throw Abort(.badRequest) }
+        let formID = id.map { "project-" + $0.lowercasedString } ?? "project-new"
+        let typed = String((form.name ?? "").prefix(200))
+        func refuse(_ key: String) async throws -> Response {
+            try await render(request, refused: .init(form: formID, message: request.translate(key), name: typed), status: .unprocessableEntity)
+        }
+        guard (form.teams?.count ?? 0) <= 1000, (form.people?.count ?? 0) <= 10_000 else { throw Abort(.badRequest) }
+        let teams = (form.teams ?? []).compactMap(UUID.init(uuidString:)), people = (form.people ?? []).compactMap(UUID.init(uuidString:))
+        guard teams.count == form.teams?.count ?? 0, people.count == form.people?.count ?? 0 else { return try await refuse("projects.error.member") }
+        guard let client = UUID(uuidString: form.client ?? "") else { return try await refuse("projects.error.client") }
+        guard let name = Self.name(form.name) else { return try await refuse("projects.error.name") }
+        let draft = ProjectDraft(client: client, name: name, billable: form.billable == "1",
+                                 teams: Array(Set(teams)).sorted { $0.uuidString < $1.uuidString },
+                                 people: Array(Set(people)).sorted { $0.uuidString < $1.uuidString })
+        switch try await ProjectQueries.saveProject(draft, id: id, on: try request.db) {
+        case nil: throw Abort(.notFound)
+        case .success?: return request.redirect(to: Paths.projects(try request.tenant.slug), flash: Flash(.success, "flash.saved"))
+        case .failure(.duplicateName)?: return try await refuse("projects.error.duplicateProject")
+        case .failure(.unknownClient)?: return try await refuse("projects.error.client")
+        case .failure(.unknownMember)?: return try await refuse("projects.error.member")
+        }
+    }
+
+    func archiveProject(_ request: Request) async throws -> Response {
+        try request.require(.manageProjects)
+        let archived = (try? request.content.decode(ArchiveForm.self))?.archived == "1"
+        guard try await ProjectQueries.archiveProject(try request.idParameter(), archived: archived, on: try request.db)
+        else { throw Abort(.notFound) }
+        return request.redirect(to: Paths.projects(try request.tenant.slug),
+                                flash: Flash(.success, archived ? "flash.projects.archived" : "flash.projects.restored"))
+    }
+}

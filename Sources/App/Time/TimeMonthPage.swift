@@ -1,0 +1,92 @@
+import Foundation
+
+/// A month of one person's time: the total against the contracted hours, the time per project
+/// and per day; for team leaders and admins also everyone's total in their reach.
+struct TimeMonthPage: HTMLPage {
+    let layout: Layout
+    let slug: String
+    let month: Month
+    let person: Person
+    let own: Bool
+    let entries: [TimeEntryRow]
+    /// Everyone the viewer may see (empty for those who see only themselves).
+    let team: [PersonMonthTime]
+    let t: Translator
+
+    var body: HTML {
+        let total = entries.reduce(0) { $0 + $1.seconds }
+        let expected = ExpectedTime.seconds(over: month.days, contracts: person.contracts)
+        let whose = own ? t("time.month.title", t.month(month)) : t("time.month.titleOf", person.user.displayName, t.month(month))
+        var html: HTML = """
+            <div class="heading">
+              <h1>\(whose)</h1>
+              \(if: own, "<a class=\"button\" href=\"\(Paths.timesheet(slug, week: Week(containing: month.first)))\">\(t("time.weekView"))</a>")
+            </div>
+
+            """
+        let target: UUID? = own ? nil : person.user.id
+        html.append(PagePieces.pager(
+            previousURL: Paths.timeMonth(slug, month: month.adding(months: -1), person: target),
+            nextURL: Paths.timeMonth(slug, month: month.adding(months: 1), person: target), label: t.month(month),
+            previousText: t("time.previousMonth"), nextText: t("time.nextMonth"), t: t))
+        html.append("""
+            <p class="totals"><strong>\(t("time.monthTotal", WorkDuration.text(seconds: total)))</strong>\
+            \(if: expected > 0, " · \(t("time.expected", WorkDuration.text(seconds: expected)))")</p>
+
+            """)
+        if entries.isEmpty {
+            html.append("<p class=\"empty\">\(t(own ? "time.emptyMonth" : "time.emptyMonthOf"))</p>\n")
+        } else {
+            var projects: [(label: String, billable: Bool, seconds: Int)] = []
+            var index: [UUID: Int] = [:]
+            for entry in entries {
+                if let at = index[entry.projectID] {
+                    projects[at].seconds += entry.seconds
+                } else {
+                    index[entry.projectID] = projects.count
+                    projects.append((entry.client + " · " + entry.project, entry.billable, entry.seconds))
+                }
+            }
+            projects.sort { $0.label.localizedCaseInsensitiveCompare($1.label) == .orderedAscending }
+            html.append("<h2>\(t("time.byProject"))</h2>\n")
+            html.append(PagePieces.list(empty: nil, headings: [t("time.project"), t("time.billable"), t("time.duration")],
+                                        rows: projects.map { project in
+                """
+                <tr><th scope="row">\(project.label)</th><td>\(t(project.billable ? "time.yes" : "time.no"))</td>\
+                <td class="num">\(WorkDuration.text(seconds: project.seconds))</td></tr>
+
+                """
+            }))
+            var days: [LocalDate: Int] = [:]
+            for entry in entries { days[entry.day, default: 0] += entry.seconds }
+            html.append("<h2>\(t("time.byDay"))</h2>\n")
+            html.append(PagePieces.list(empty: nil, headings: [t("time.day"), t("time.duration")],
+                                        rows: days.keys.sorted().map { day in
+                let label = t("weekday.\(day.isoWeekday)") + " " + t.day(day)
+                let link: HTML = own ? "<a href=\"\(Paths.timesheet(slug, week: Week(containing: day)))\">\(label)</a>" : "\(label)"
+                return """
+                    <tr><th scope="row">\(link)</th><td class="num">\(WorkDuration.text(seconds: days[day] ?? 0))</td></tr>
+
+                    """
+            }))
+        }
+        if !team.isEmpty {
+            html.append("<h2 id=\"team\">\(t("time.team"))</h2>\n")
+            html.append(PagePieces.list(empty: nil, headings: [t("people.name"), t("time.entries"), t("time.duration")],
+                                        rows: team.map { row in
+                """
+                <tr\(if: row.id == person.user.id, " class=\"selected\"")><th scope="row">\
+                <a href="\(Paths.timeMonth(slug, month: month, person: row.id))">\(row.name)</a></th>\
+                <td class="num">\(row.entries)</td><td class="num">\(WorkDuration.text(seconds: row.seconds))</td></tr>
+
+                """
+            }))
+        }
+        return html
+    }
+}
+
+extension Month {
+    /// Every day of the month, in order.
+    var days: [LocalDate] { (0..<(last.day)).map { first.adding(days: $0) } }
+}

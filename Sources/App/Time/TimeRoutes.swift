@@ -1,0 +1,152 @@
+import Foundation
+import Vapor
+
+/// The timesheet (a week of one's own entries, with the form to add time), an entry's own page
+/// to change or delete it, and a month of someone's time.
+struct TimeRoutes: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get(Paths.timesheet, use: week)
+        routes.post(Paths.timeEntries, use: create)
+        routes.get(Paths.timeEntry, use: show)
+        routes.post(Paths.timeEntry, use: save)
+        routes.post(Paths.deleteTimeEntry, use: delete)
+        routes.get(Paths.timeMonth, use: month)
+    }
+
+    struct Form: Content {
+        var day: String?
+        var project: String?
+        var start: String?
+        var end: String?
+        var duration: String?
+        var description: String?
+
+        var input: TimeEntryInput {
+            TimeEntryInput(day: day ?? "", project: project ?? "", start: start ?? "", end: end ?? "", duration: duration ?? "",
+                           description: description ?? "")
+        }
+    }
+
+    func week(_ request: Request) async throws -> Response {
+        try request.require(.trackTime, .oneself)
+        let today = try request.today
+        let week = Week(parameter: try? request.query.get(String.self, at: "week")) ?? Week(containing: today)
+        let day = week.contains(today) ? today : week.monday
+        return try await render(request, week: week, form: TimeEntryForm(input: TimeEntryInput(day: day.iso)), status: .ok)
+    }
+
+    private func render(_ request: Request, week: Week, form: TimeEntryForm, status: HTTPStatus) async throws -> Response {
+        let user = try request.user, tenant = try request.tenant, db = try request.db
+        let entries = try await TimeEntryQueries.entries(of: user.id, from: week.monday, through: week.sunday, zone: tenant.timeZone, on: db)
+        let timer = try await TimerQueries.running(of: user.id, on: db)
+        let projects = try await ProjectQueries.open(to: user.id, on: db)
+        let contracts = try await PeopleQueries.contracts(of: user.id, on: db)
+        let t = request.translator
+        let page = TimesheetPage(
+            layout: Layout(request: request, title: t("time.title")), slug: tenant.slug, week: week, today: try request.today,
+            entries: entries, timer: timer, projects: projects,
+            expectedSeconds: ExpectedTime.seconds(over: week.days, contracts: contracts),
+            hasContract: week.days.contains { ContractHistory.current(contracts, on: $0) != nil }, form: form,
+            now: request.application.settings.clock.now, zone: tenant.timeZone, t: t)
+        let response = try await page.encodeResponse(for: request)
+        response.status = status
+        return response
+    }
+
+    func create(_ request: Request) async throws -> Response {
+        try request.require(.trackTime, .oneself)
+        guard let input = (try? request.content.decode(Form.self))?.input else { throw Abort(.badRequest) }
+        return try await write(request, input: input, id: nil)
+    }
+
+    func save(_ request: Request) async throws -> Response {
+        try request.require(.trackTime, .oneself)
+        let id = try request.idParameter()
+        guard let input = (try? request.content.decode(Form.self))?.input else { throw Abort(.badRequest) }
+        return try await write(request, input: input, id: id)
+    }
+
+    /// Saves the entry and goes back to its week; a refused one is shown again in its form (422).
+    private func write(_ request: Request, input: TimeEntryInput, id: UUID?) async throws -> Response {
+        let user = try request.user, tenant = try request.tenant, db = try request.db, t = request.translator
+        var form = TimeEntryForm(input: input)
+        switch TimeEntryRules.read(input) {
+        case .failure(let problems):
+            form.problems = problems.fields
+        case .success(let draft):
+            guard let saved = try await TimeEntryQueries.save(draft, id: id, for: user.id, zone: tenant.timeZone, on: db)
+            else { throw Abort(.notFound) }
+            switch saved {
+            case .success:
+                return request.redirect(to: Paths.timesheet(tenant.slug, week: Week(containing: draft.day)),
+                                        flash: Flash(.success, id == nil ? "flash.time.added" : "flash.saved"))
+            case .failure(let refusal):
+                form.refusal = t.text(refusal.message.key, refusal.message.arguments)
+            }
+        }
+        if let id {
+            guard let entry = try await TimeEntryQueries.entry(id, of: user.id, zone: tenant.timeZone, on: db) else { throw Abort(.notFound) }
+            return try await entryPage(request, entry: entry, form: form, status: .unprocessableEntity)
+        }
+        let today = try request.today
+        let week = LocalDate(iso: String(input.day.prefix(20))).map(Week.init(containing:)) ?? Week(containing: today)
+        return try await render(request, week: week, form: form, status: .unprocessableEntity)
+    }
+
+    func show(_ request: Request) async throws -> Response {
+        try request.require(.trackTime, .oneself)
+        let user = try request.user, tenant = try request.tenant
+        guard let entry = try await TimeEntryQueries.entry(try request.idParameter(), of: user.id, zone: tenant.timeZone,
+                                                           on: try request.db)
+        else { throw Abort(.notFound) }
+        let input = TimeEntryInput(day: entry.day.iso, project: entry.projectID.lowercasedString, start: entry.start.text,
+                                   end: entry.end.text, description: entry.description)
+        return try await entryPage(request, entry: entry, form: TimeEntryForm(input: input), status: .ok)
+    }
+
+    private func entryPage(_ request: Request, entry: TimeEntryRow, form: TimeEntryForm, status: HTTPStatus) async throws -> Response {
+        let t = request.translator
+        let page = TimeEntryPage(
+            layout: Layout(request: request, title: t("time.entry.title", t.day(entry.day))), slug: try request.tenant.slug,
+            entry: entry, form: form, projects: try await ProjectQueries.open(to: try request.user.id, on: try request.db), t: t)
+        let response = try await page.encodeResponse(for: request)
+        response.status = status
+        return response
+    }
+
+    func delete(_ request: Request) async throws -> Response {
+        try request.require(.trackTime, .oneself)
+        let user = try request.user, tenant = try request.tenant, db = try request.db
+        guard let entry = try await TimeEntryQueries.entry(try request.idParameter(), of: user.id, zone: tenant.timeZone, on: db)
+        else { throw Abort(.notFound) }
+        let back = Paths.timesheet(tenant.slug, week: Week(containing: entry.day))
+        if !request.isConfirmed {
+            return try await request.confirmationStep(ConfirmQuestion(
+                question: request.translate("time.delete.question"), confirm: request.translate("time.delete"), cancelURL: back))
+        }
+        _ = try await TimeEntryQueries.delete(entry.id, of: user.id, on: db)
+        return request.redirect(to: back, flash: Flash(.success, "flash.time.deleted"))
+    }
+
+    /// A month of one's own time, or of someone in the viewer's reach (`?person=`); 404 for
+    /// anyone else.
+    func month(_ request: Request) async throws -> Response {
+        let viewer = try request.user, db = try request.db, tenant = try request.tenant
+        try request.require(.viewTime, .oneself)
+        let month = try request.queryMonth
+        let personID = (try? request.query.get(String.self, at: "person")).map { UUID(uuidString: $0) } ?? viewer.id
+        guard let personID, let person = try await PeopleQueries.person(personID, on: db),
+              Permissions.can(viewer, .viewTime, .person(person.subject))
+        else { throw Abort(.notFound) }
+        let entries = try await TimeEntryQueries.entries(of: person.user.id, from: month.first, through: month.last,
+                                                         zone: tenant.timeZone, on: db)
+        let reach = Permissions.reach(of: viewer.roles, for: .viewTime) ?? .own
+        let team = reach > .own
+            ? try await TimeReportQueries.people(visibleTo: viewer.id, reach: reach, month: month, on: db) : []
+        let t = request.translator
+        return try await TimeMonthPage(
+            layout: Layout(request: request, title: t("time.month.title", t.month(month))), slug: tenant.slug, month: month,
+            person: person, own: person.user.id == viewer.id, entries: entries, team: team, t: t
+        ).encodeResponse(for: request)
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+
+/// The week's timesheet: the timer, the week's days with their entries and totals, the week's
+/// total against the contracted hours, and the form to add time.
+struct TimesheetPage: HTMLPage {
+    let layout: Layout
+    let slug: String
+    let week: Week
+    let today: LocalDate
+    let entries: [TimeEntryRow]
+    let timer: RunningTimer?
+    let projects: [ProjectChoice]
+    let expectedSeconds: Int
+    let hasContract: Bool
+    let form: TimeEntryForm
+    let now: Date
+    let zone: String
+    let t: Translator
+
+    var body: HTML {
+        let total = entries.reduce(0) { $0 + $1.seconds }
+        var html: HTML = """
+            <div class="heading">
+              <h1>\(t("time.title"))</h1>
+              <a class="button" href="\(Paths.timeMonth(slug, month: Month(week.monday), person: nil))">\(t("time.monthView"))</a>
+            </div>
+
+            """
+        if !hasContract { html.append("<p class=\"hint\">\(t("time.noContractHint"))</p>\n") }
+        html.append(TimerPanel.html(timer: timer, projects: projects, slug: slug, csrf: layout.csrf, now: now, zone: zone, t: t))
+        let range = t("time.weekRange", t.day(week.monday), t.day(week.sunday))
+        html.append(PagePieces.pager(
+            previousURL: Paths.timesheet(slug, week: week.previous), nextURL: Paths.timesheet(slug, week: week.next), label: range,
+            previousText: t("time.previousWeek"), nextText: t("time.nextWeek"), t: t))
+        if !week.contains(today) {
+            html.append("<p><a href=\"\(Paths.timesheet(slug, week: Week(containing: today)))\">\(t("time.thisWeek"))</a></p>\n")
+        }
+        html.append("""
+            <p class="totals"><strong>\(t("time.weekTotal", WorkDuration.text(seconds: total)))</strong>\
+            \(if: expectedSeconds > 0, " · \(t("time.expected", WorkDuration.text(seconds: expectedSeconds)))")</p>
+
+            """)
+        let byDay = Dictionary(grouping: entries, by: \.day)
+        var rows: [HTML] = []
+        for day in week.days {
+            let dayEntries = byDay[day] ?? []
+            let dayTotal = dayEntries.reduce(0) { $0 + $1.seconds }
+            let holiday = CzechHolidays.contains(day)
+            rows.append("""
+                <tr class="day\(if: day == today, " today")">
+                  <th scope="rowgroup" colspan="3">\(t("weekday.\(day.isoWeekday)")) \(t.day(day))\
+                \(if: holiday, " <span class=\"badge\">\(t("time.holiday"))</span>")</th>
+                  <td class="num">\(WorkDuration.text(seconds: dayTotal))</td>
+                  <td></td>
+                </tr>
+
+                """)
+            for entry in dayEntries {
+                rows.append("""
+                    <tr>
+                      <td class="nowrap" data-label="\(t("time.when"))">\(entry.start.text)–\(entry.end.text)</td>
+                      <td data-label="\(t("time.project"))">\(entry.client) · \(entry.project)</td>
+                      <td data-label="\(t("time.description"))">\(entry.description)</td>
+                      <td class="num" data-label="\(t("time.duration"))">\(WorkDuration.text(seconds: entry.seconds))</td>
+                      <td><a href="\(Paths.timeEntry(slug, entry.id))">\(t("time.edit"))<span class="visually-hidden"> \(entry.start.text)–\(entry.end.text) \(t.day(day))</span></a></td>
+                    </tr>
+
+                    """)
+            }
+        }
+        html.append("""
+            <table class="list timesheet">
+              <thead><tr><th scope="col">\(t("time.when"))</th><th scope="col">\(t("time.project"))</th>\
+            <th scope="col">\(t("time.description"))</th><th scope="col" class="num">\(t("time.duration"))</th>\
+            <th scope="col"><span class="visually-hidden">\(t("time.edit"))</span></th></tr></thead>
+              <tbody>
+            \(rows.joined())  </tbody>
+            </table>
+
+            """)
+        if entries.isEmpty { html.append("<p class=\"empty\">\(t("time.emptyWeek"))</p>\n") }
+        html.append("<h2 id=\"add\">\(t("time.add"))</h2>\n")
+        if projects.isEmpty {
+            html.append("<p class=\"empty\">\(t("time.noProjects"))</p>\n")
+        } else {
+            html.append(form.html(action: Paths.timeEntries(slug), csrf: layout.csrf, projects: projects, submit: t("time.addButton"),
+                                  idPrefix: "new-", t: t))
+        }
+        return html
+    }
+}
+
+/// The timer on the timesheet: the running one with its stop button, or the form to start one.
+enum TimerPanel {
+    static func html(timer: RunningTimer?, projects: [ProjectChoice], slug: String, csrf: String, now: Date, zone: String,
+                     t: Translator) -> HTML {
+        if let timer {
+            let elapsed = Int(max(now.timeIntervalSince(timer.startedAt), 0))
+            let since = LocalClock.text(timer.startedAt, zone: zone)
+            return """
+                <section class="card-row timer running" aria-labelledby="timer-heading">
+                  <h2 id="timer-heading">\(t("timer.running"))</h2>
+                  <p><strong>\(timer.client) · \(timer.project)</strong>\(if: !timer.description.isEmpty, " — \(timer.description)")</p>
+                  <p class="muted">\(t("timer.since", since, WorkDuration.text(seconds: elapsed)))</p>
+                  <form method="post" action="\(Paths.stopTimer(slug))" class="inline">
+                    <input type="hidden" name="_csrf" value="\(csrf)">
+                    <input type="hidden" name="timer" value="\(timer.id.lowercasedString)">
+                    <button type="submit" class="primary">\(t("timer.stop"))</button>
+                  </form>
+                  \(if: !projects.isEmpty, """
+                    <details class="add"><summary>\(t("timer.switch"))</summary>
+                    \(startForm(seen: timer.id, projects: projects, slug: slug, csrf: csrf, t: t))</details>
+                    """)
+                </section>
+
+                """
+        }
+        guard !projects.isEmpty else { return .empty }
+        return """
+            <section class="card-row timer" aria-labelledby="timer-heading">
+              <h2 id="timer-heading">\(t("timer.title"))</h2>
+              \(startForm(seen: nil, projects: projects, slug: slug, csrf: csrf, t: t))
+            </section>
+
+            """
+    }
+
+    /// Starts a timer; `seen` is the one running as the page shows it (stopped first).
+    static func startForm(seen: UUID?, projects: [ProjectChoice], slug: String, csrf: String, t: Translator) -> HTML {
+        let options = projects.map { "<option value=\"\($0.id.lowercasedString)\">\($0.label)</option>" as HTML }
+        return """
+              <form method="post" action="\(Paths.startTimer(slug))" class="row-inputs">
+                <input type="hidden" name="_csrf" value="\(csrf)">
+                <input type="hidden" name="seen" value="\(seen?.lowercasedString ?? "")">
+                <div class="field grow">
+                  <label for="timer-project">\(t("time.project"))</label>
+                  <select id="timer-project" name="project" required><option value="">\(t("time.chooseProject"))</option>\(options.joined())</select>
+                </div>
+                <div class="field grow">
+                  <label for="timer-description">\(t("time.description"))</label>
+                  <input id="timer-description" name="description" maxlength="500">
+                </div>
+                <button type="submit" class="primary">\(t("timer.start"))</button>
+              </form>
+            """
+    }
+}
+
+/// Times of day on a tenant's wall clock, for display. Pure.
+enum LocalClock {
+    /// "09:12" of `instant` in `zone`.
+    static func text(_ instant: Date, zone: String) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: zone) ?? TimeZone(identifier: "Europe/Prague")!
+        let parts = calendar.dateComponents([.hour, .minute], from: instant)
+        return (parts.hour ?? 0).zeroPadded(2) + ":" + (parts.minute ?? 0).zeroPadded(2)
+    }
+}

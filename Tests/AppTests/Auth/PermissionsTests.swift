@@ -35,14 +35,17 @@ import Testing
     static let teamAndOwn: Set<Whom> = ownOnly.union([.team, .teamInvoice])
     static let expected: [Role: [Action: Set<Whom>]] = [
         .employee: [.viewHome: everyone, .editPreferences: ownOnly, .viewProfile: ownOnly, .viewRate: ownOnly,
-                    .viewEarnings: ownOnly, .submitInvoices: ownOnly, .viewInvoices: ownOnly, .viewSupplierDetails: ownOnly],
+                    .viewEarnings: ownOnly, .submitInvoices: ownOnly, .viewInvoices: ownOnly, .viewSupplierDetails: ownOnly,
+                    .trackTime: ownOnly, .viewTime: ownOnly],
         .teamLeader: [.viewHome: everyone, .editPreferences: ownOnly, .viewProfile: teamAndOwn,
                       .viewRate: teamAndOwn, .listPeople: teamAndOwn, .viewOwnTeam: teamAndOwn, .viewEarnings: ownOnly,
-                      .submitInvoices: ownOnly, .viewInvoices: ownOnly, .viewSupplierDetails: ownOnly],
+                      .submitInvoices: ownOnly, .viewInvoices: ownOnly, .viewSupplierDetails: ownOnly, .trackTime: ownOnly,
+                      .viewTime: teamAndOwn],
         .admin: [.viewHome: everyone, .editPreferences: ownOnly, .manageCompany: everyone, .viewProfile: everyone,
                  .viewRate: everyone, .listPeople: everyone, .manageEmployees: everyone, .manageRates: everyone,
                  .viewEarnings: ownOnly, .submitInvoices: ownOnly, .viewInvoices: everyone,
-                 .reviewInvoices: everyone, .viewSupplierDetails: everyone],
+                 .reviewInvoices: everyone, .viewSupplierDetails: everyone, .trackTime: ownOnly, .viewTime: everyone,
+                 .manageProjects: everyone],
     ]
 
     @Test func profileVisibility() {

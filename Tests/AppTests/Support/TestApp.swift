@@ -161,6 +161,27 @@ func withWorld<T: Sendable>(
                                                          by: admin.id, on: connection)
                 }
             }
+            // A client with a project limited to a team and a person, an hour of time on it and a
+            // running timer (the admin's), in both tenants.
+            for (tenant, user, admin) in [(people[2].user.tenantID, people[2].user.id, people[0].user.id),
+                                          (other.tenant.id, other.admin.id, other.admin.id)] {
+                try await app.database.transaction(tenant: tenant) { connection in
+                    let client = try await ProjectQueries.saveClient(id: nil, name: "Seed client", on: connection)!.get()
+                    let team = try await TeamQueries.names(on: connection)[0].id
+                    let project = try await ProjectQueries.saveProject(
+                        ProjectDraft(client: client, name: "Seed project", billable: true, teams: [team], people: [user]),
+                        id: nil, on: connection)!.get()
+                    let span = EntryInstants.span(LocalDate(iso: "2024-10-01")!, ClockTime(minutes: 540)!, ClockTime(minutes: 600)!,
+                                                  zone: "Europe/Prague")
+                    _ = try await TimeEntryQueries.write(id: nil, user: user, project: project, day: LocalDate(iso: "2024-10-01")!,
+                                                         start: span.start, end: span.end, description: "Seed",
+                                                         zone: "Europe/Prague", on: connection).get()
+                    try await connection.query("""
+                        INSERT INTO running_timers (tenant_id, user_id, project_id, started_at)
+                        VALUES (\(connection.tenant), \(admin), \(project), now() - interval '100 days')
+                        """)
+                }
+            }
             let world = TestWorld(
                 app: app, database: database,
                 admin: people[0].user, leader: people[1].user, employee: people[2].user, otherAdmin: other.admin)

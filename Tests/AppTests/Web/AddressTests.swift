@@ -44,7 +44,9 @@ import Vapor
                 Paths.reviewOverview, Paths.reviewDeskAddress, Paths.reviewMissingPage, Paths.reviewExport,
                 Paths.paymentSettings, Paths.unsubscribeAddress, Paths.personInvoices, Paths.invoiceCorrection, Paths.supplierDetails,
                 Paths.supplierProposal, Paths.supplierDecision, Paths.export, Paths.reviewStatements, Paths.reviewStatement,
-                Paths.reviewStatementPay,
+                Paths.reviewStatementPay, Paths.timesheet, Paths.timeEntries, Paths.timeEntry, Paths.deleteTimeEntry,
+                Paths.timeMonth, Paths.timer, Paths.startTimer, Paths.stopTimer, Paths.projects, Paths.project,
+                Paths.archiveProject, Paths.clients, Paths.client, Paths.archiveClient,
             ]
             let patterns = Set(addresses.map { "t/:slug/" + $0.segments.joined(separator: "/") })
             for route in tenantRoutes {

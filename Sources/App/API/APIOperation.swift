@@ -11,6 +11,9 @@ enum APIOperation: String, CaseIterable, Sendable {
     case getSupplierDetails, setSupplierDetails, proposeSupplierDetails, decideSupplierProposal
     case exportReport
     case listPersonRates, setPersonRate, changePersonRate, deletePersonRate, listRateIncreases, getAverageIncrease
+    case listMyTimeEntries, createTimeEntry, updateTimeEntry, deleteTimeEntry, listMyProjects, getTimer, startTimer, stopTimer
+    case getPersonMonthTime
+    case listProjects, createProject, updateProject, createClient, updateClient
 
     var permission: (action: Action, reach: Reach) {
         switch self {
@@ -31,6 +34,11 @@ enum APIOperation: String, CaseIterable, Sendable {
         case .exportReport: (.reviewInvoices, .tenant)
         case .listPersonRates, .setPersonRate, .changePersonRate, .deletePersonRate, .listRateIncreases, .getAverageIncrease:
             (.manageRates, .tenant)
+        case .listMyTimeEntries, .createTimeEntry, .updateTimeEntry, .deleteTimeEntry, .listMyProjects, .getTimer, .startTimer,
+             .stopTimer:
+            (.trackTime, .own)
+        case .getPersonMonthTime: (.viewTime, .own)
+        case .listProjects, .createProject, .updateProject, .createClient, .updateClient: (.manageProjects, .tenant)
         }
     }
 

@@ -7,6 +7,7 @@ public struct RunningTimer: Sendable, Equatable {
     public let projectID: UUID
     public let project: String
     public let client: String
+    public let billable: Bool
     public let description: String
     public let startedAt: Date
 }
@@ -50,15 +51,17 @@ public enum TimerStartOutcome: Sendable, Equatable {
 /// Each change names the timer the page saw, so a repeated click changes nothing twice.
 public enum TimerQueries {
     private static let select = """
-        SELECT r.id, p.id, p.name, c.name, r.description, r.started_at
+        SELECT r.id, p.id, p.name, c.name, p.billable, r.description, r.started_at
         FROM running_timers r
         JOIN projects p ON p.tenant_id = r.tenant_id AND p.id = r.project_id
         JOIN clients c ON c.tenant_id = p.tenant_id AND c.id = p.client_id
         """
 
     private static func timer(_ row: PostgresRow) throws -> RunningTimer {
-        let (id, project, name, client, description, started) = try row.decode((UUID, UUID, String, String, String, Date).self)
-        return RunningTimer(id: id, projectID: project, project: name, client: client, description: description, startedAt: started)
+        let (id, project, name, client, billable, description, started) =
+            try row.decode((UUID, UUID, String, String, Bool, String, Date).self)
+        return RunningTimer(id: id, projectID: project, project: name, client: client, billable: billable, description: description,
+                            startedAt: started)
     }
 
     public static func running(of user: UUID, lock: Bool = false, on db: TenantConnection) async throws -> RunningTimer? {

@@ -88,6 +88,24 @@ import Vapor
                                                       json: #"{"kind":"ico","validFrom":"2020-01-01","capacityHours":"0"}"#)
                     case .setPersonActive:
                         reply = try await client.send(.PUT, "/people/\(world.employee.id.lowercasedString)/status", json: #"{"active":true}"#)
+                    case .listMyTimeEntries: reply = try await client.get("/me/time?from=2026-11-16&to=2026-11-22")
+                    case .createTimeEntry:
+                        reply = try await client.send(.POST, "/me/time", json: #"{"day":"2026-11-18","projectId":"\#(unknown)","start":"9:00","end":"8:00"}"#)
+                    case .updateTimeEntry:
+                        reply = try await client.send(.PUT, "/me/time/\(unknown)", json: #"{"day":"2026-11-18","projectId":"\#(unknown)","durationMinutes":30}"#)
+                    case .deleteTimeEntry: reply = try await client.send(.DELETE, "/me/time/\(unknown)")
+                    case .listMyProjects: reply = try await client.get("/me/time/projects")
+                    case .getTimer: reply = try await client.get("/me/timer")
+                    case .startTimer: reply = try await client.send(.POST, "/me/timer", json: #"{"projectId":"\#(unknown)"}"#)
+                    case .stopTimer: reply = try await client.send(.POST, "/me/timer/stop", json: #"{"timerId":"\#(unknown)"}"#)
+                    case .getPersonMonthTime: reply = try await client.get("/people/\(user.id.lowercasedString)/time?month=2026-11")
+                    case .listProjects: reply = try await client.get("/projects")
+                    case .createProject:
+                        reply = try await client.send(.POST, "/projects", json: #"{"clientId":"\#(unknown)","name":""}"#)
+                    case .updateProject:
+                        reply = try await client.send(.PUT, "/projects/\(unknown)", json: #"{"clientId":"\#(unknown)","name":"X"}"#)
+                    case .createClient: reply = try await client.send(.POST, "/clients", json: #"{"name":""}"#)
+                    case .updateClient: reply = try await client.send(.PUT, "/clients/\(unknown)", json: #"{"name":"X"}"#)
                     }
                     let allowed = operation.reach(for: user) != nil
                     // The table, said once more in words: everyone has their own things, team
@@ -98,7 +116,8 @@ import Vapor
                                                      .addPersonContract, .listRateIncreases, .getAverageIncrease, .createPerson,
                                                      .listPersonInvoices, .correctInvoice, .setSupplierDetails,
                                                      .decideSupplierProposal, .exportReport, .listStatements,
-                                                     .importStatement, .getStatement, .payStatementMatches]
+                                                     .importStatement, .getStatement, .payStatementMatches, .listProjects,
+                                                     .createProject, .updateProject, .createClient, .updateClient]
                     #expect(allowed == (user.roles.contains(.admin) || !review.contains(operation)
                         && (operation != .listPeople || user.roles.contains(.teamLeader))))
                     if allowed {
@@ -137,6 +156,15 @@ import Vapor
             let statement = try await world.db.transaction(tenant: world.employee.tenantID, readOnly: true) { db in
                 try await db.query("SELECT id FROM bank_statements").collect()[0].decode(UUID.self).lowercasedString
             }
+            // Acme's client, project, entry and running timer (the seed's).
+            let time = try await world.db.transaction(tenant: world.employee.tenantID, readOnly: true) { db in
+                let ids = try await db.query("""
+                    SELECT (SELECT id FROM clients), (SELECT id FROM projects), (SELECT id FROM time_entries), (SELECT id FROM running_timers)
+                    """).collect()[0].decode((UUID, UUID, UUID, UUID).self)
+                return (client: ids.0.lowercasedString, project: ids.1.lowercasedString, entry: ids.2.lowercasedString,
+                        timer: ids.3.lowercasedString)
+            }
+            func text(_ reply: APIClient.Reply) -> String { String(decoding: reply.bytes, as: UTF8.self) }
             let globex = try await APIClient.signIn(world, world.otherAdmin, slug: "globex")
             let before = try await RouteSafetyTests.fingerprint(world.database)
             let invoice = acme.invoice.lowercasedString, person = world.employee.id.lowercasedString
@@ -226,6 +254,43 @@ import Vapor
                 case .changePersonRate:
                     reply = try await globex.send(.PUT, "/people/\(person)/rates/\(rate)", json: #"{"amountMinor":1000,"effectiveFrom":"2030-01-01"}"#)
                 case .deletePersonRate: reply = try await globex.send(.DELETE, "/people/\(person)/rates/\(rate)")
+                case .listMyTimeEntries, .listMyProjects, .getTimer, .listProjects:
+                    // Globex's own: none of Acme's time, projects or timers.
+                    namesAnID = false
+                    let paths: [APIOperation: String] = [.listMyTimeEntries: "/me/time?from=2024-09-20&to=2024-10-20",
+                                                         .listMyProjects: "/me/time/projects", .getTimer: "/me/timer",
+                                                         .listProjects: "/projects"]
+                    reply = try await globex.get(paths[operation]!)
+                    #expect(![time.project, time.entry, time.client, time.timer].contains { text(reply).contains($0) },
+                            "\(operation) showed Acme's time")
+                case .createTimeEntry:
+                    reply = try await globex.send(.POST, "/me/time", json: #"{"day":"2024-10-02","projectId":"\#(time.project)","start":"9:00","end":"10:00"}"#)
+                    #expect(reply.status == .unprocessableEntity)
+                    namesAnID = false
+                case .updateTimeEntry:
+                    reply = try await globex.send(.PUT, "/me/time/\(time.entry)", json: #"{"day":"2024-10-01","projectId":"\#(time.project)","start":"9:00","end":"11:00"}"#)
+                case .deleteTimeEntry: reply = try await globex.send(.DELETE, "/me/time/\(time.entry)")
+                case .startTimer:
+                    reply = try await globex.send(.POST, "/me/timer", json: #"{"projectId":"\#(time.project)","seen":"\#(time.timer)"}"#)
+                    #expect(reply.status == .conflict)  // Globex's admin has a timer of their own running
+                    namesAnID = false
+                case .stopTimer:
+                    reply = try await globex.send(.POST, "/me/timer/stop", json: #"{"timerId":"\#(time.timer)","discard":true}"#)
+                    #expect(try reply.decode(Components.Schemas.TimerStopResult.self).outcome == .alreadyStopped)
+                    namesAnID = false
+                case .getPersonMonthTime: reply = try await globex.get("/people/\(person)/time?month=2024-10")
+                case .createProject:
+                    reply = try await globex.send(.POST, "/projects", json: #"{"clientId":"\#(time.client)","name":"Taken"}"#)
+                    #expect(reply.status == .unprocessableEntity)
+                    namesAnID = false
+                case .updateProject:
+                    reply = try await globex.send(.PUT, "/projects/\(time.project)", json: #"{"clientId":"\#(time.client)","name":"Taken"}"#)
+                case .createClient:
+                    // Globex's own client of the same name as Acme's: the seed has one already.
+                    reply = try await globex.send(.POST, "/clients", json: #"{"name":"Seed client"}"#)
+                    #expect(reply.status == .unprocessableEntity)
+                    namesAnID = false
+                case .updateClient: reply = try await globex.send(.PUT, "/clients/\(time.client)", json: #"{"name":"Taken"}"#)
                 }
                 let text = String(decoding: reply.bytes, as: UTF8.self)
                 if namesAnID {

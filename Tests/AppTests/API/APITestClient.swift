@@ -21,7 +21,12 @@ struct APIClient {
         let headers: HTTPHeaders
         let bytes: Data
 
-        func decode<T: Decodable>(_ type: T.Type) throws -> T { try JSONDecoder().decode(type, from: bytes) }
+        func decode<T: Decodable>(_ type: T.Type) throws -> T {
+            // Times as the API writes them (ISO 8601, the runtime's default).
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .iso8601
+            return try decoder.decode(type, from: bytes)
+        }
         var problem: Components.Schemas.Problem? { try? decode(Components.Schemas.Problem.self) }
         var isProblem: Bool { headers.first(name: .contentType) == "application/problem+json" && problem != nil }
     }

@@ -22,5 +22,11 @@ extension Components {
         internal typealias InvoiceId = Swift.String
         /// - Remark: Generated from `#/components/parameters/statementId`.
         internal typealias StatementId = Swift.String
+        /// - Remark: Generated from `#/components/parameters/entryId`.
+        internal typealias EntryId = Swift.String
+        /// - Remark: Generated from `#/components/parameters/projectId`.
+        internal typealias ProjectId = Swift.String
+        /// - Remark: Generated from `#/components/parameters/clientId`.
+        internal typealias ClientId = Swift.String
     }
 }

@@ -2718,5 +2718,603 @@ extension Components {
                 case currentRate
             }
         }
+        /// A time on the company's wall clock, HH:MM (24:00 is the end of a day).
+        ///
+        /// - Remark: Generated from `#/components/schemas/ClockText`.
+        internal typealias ClockText = Swift.String
+        /// - Remark: Generated from `#/components/schemas/TimeEntry`.
+        internal struct TimeEntry: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/TimeEntry/id`.
+            internal var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/TimeEntry/day`.
+            internal var day: Components.Schemas.DateText
+            /// - Remark: Generated from `#/components/schemas/TimeEntry/start`.
+            internal var start: Components.Schemas.ClockText
+            /// - Remark: Generated from `#/components/schemas/TimeEntry/end`.
+            internal var end: Components.Schemas.ClockText
+            /// The real length (a span over a clock change is longer or shorter than its clock times say).
+            ///
+            /// - Remark: Generated from `#/components/schemas/TimeEntry/seconds`.
+            internal var seconds: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/TimeEntry/project`.
+            internal var project: Components.Schemas.ProjectChoice
+            /// - Remark: Generated from `#/components/schemas/TimeEntry/description`.
+            internal var description: Swift.String
+            /// Creates a new `TimeEntry`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - day:
+            ///   - start:
+            ///   - end:
+            ///   - seconds: The real length (a span over a clock change is longer or shorter than its clock times say).
+            ///   - project:
+            ///   - description:
+            internal init(
+                id: Swift.String,
+                day: Components.Schemas.DateText,
+                start: Components.Schemas.ClockText,
+                end: Components.Schemas.ClockText,
+                seconds: Swift.Int,
+                project: Components.Schemas.ProjectChoice,
+                description: Swift.String
+            ) {
+                self.id = id
+                self.day = day
+                self.start = start
+                self.end = end
+                self.seconds = seconds
+                self.project = project
+                self.description = description
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case day
+                case start
+                case end
+                case seconds
+                case project
+                case description
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/TimeEntriesPage`.
+        internal struct TimeEntriesPage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/TimeEntriesPage/items`.
+            internal var items: [Components.Schemas.TimeEntry]
+            /// - Remark: Generated from `#/components/schemas/TimeEntriesPage/totalSeconds`.
+            internal var totalSeconds: Swift.Int
+            /// Creates a new `TimeEntriesPage`.
+            ///
+            /// - Parameters:
+            ///   - items:
+            ///   - totalSeconds:
+            internal init(
+                items: [Components.Schemas.TimeEntry],
+                totalSeconds: Swift.Int
+            ) {
+                self.items = items
+                self.totalSeconds = totalSeconds
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case items
+                case totalSeconds
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/TimeEntryRequest`.
+        internal struct TimeEntryRequest: Codable, Hashable, Sendable {
+            /// The day, YYYY-MM-DD.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TimeEntryRequest/day`.
+            internal var day: Swift.String
+            /// - Remark: Generated from `#/components/schemas/TimeEntryRequest/projectId`.
+            internal var projectId: Swift.String
+            /// HH:MM; with `end` or `durationMinutes`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TimeEntryRequest/start`.
+            internal var start: Swift.String?
+            /// HH:MM, after `start`, at most 24:00.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TimeEntryRequest/end`.
+            internal var end: Swift.String?
+            /// Without `start`, the entry follows the day's last one (or starts at 09:00).
+            ///
+            /// - Remark: Generated from `#/components/schemas/TimeEntryRequest/durationMinutes`.
+            internal var durationMinutes: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/TimeEntryRequest/description`.
+            internal var description: Swift.String?
+            /// Creates a new `TimeEntryRequest`.
+            ///
+            /// - Parameters:
+            ///   - day: The day, YYYY-MM-DD.
+            ///   - projectId:
+            ///   - start: HH:MM; with `end` or `durationMinutes`.
+            ///   - end: HH:MM, after `start`, at most 24:00.
+            ///   - durationMinutes: Without `start`, the entry follows the day's last one (or starts at 09:00).
+            ///   - description:
+            internal init(
+                day: Swift.String,
+                projectId: Swift.String,
+                start: Swift.String? = nil,
+                end: Swift.String? = nil,
+                durationMinutes: Swift.Int? = nil,
+                description: Swift.String? = nil
+            ) {
+                self.day = day
+                self.projectId = projectId
+                self.start = start
+                self.end = end
+                self.durationMinutes = durationMinutes
+                self.description = description
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case day
+                case projectId
+                case start
+                case end
+                case durationMinutes
+                case description
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ProjectChoice`.
+        internal struct ProjectChoice: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ProjectChoice/id`.
+            internal var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ProjectChoice/name`.
+            internal var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ProjectChoice/client`.
+            internal var client: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ProjectChoice/billable`.
+            internal var billable: Swift.Bool
+            /// Creates a new `ProjectChoice`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - name:
+            ///   - client:
+            ///   - billable:
+            internal init(
+                id: Swift.String,
+                name: Swift.String,
+                client: Swift.String,
+                billable: Swift.Bool
+            ) {
+                self.id = id
+                self.name = name
+                self.client = client
+                self.billable = billable
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case name
+                case client
+                case billable
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/RunningTimer`.
+        internal struct RunningTimer: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/RunningTimer/id`.
+            internal var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/RunningTimer/project`.
+            internal var project: Components.Schemas.ProjectChoice
+            /// - Remark: Generated from `#/components/schemas/RunningTimer/description`.
+            internal var description: Swift.String
+            /// - Remark: Generated from `#/components/schemas/RunningTimer/startedAt`.
+            internal var startedAt: Foundation.Date
+            /// Present when the timer can no longer be stopped now: it needs an end on its day, or to be discarded.
+            ///
+            /// - Remark: Generated from `#/components/schemas/RunningTimer/needsEnd`.
+            internal enum NeedsEndPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case overMidnight = "over-midnight"
+                case overTwelveHours = "over-twelve-hours"
+            }
+            /// Present when the timer can no longer be stopped now: it needs an end on its day, or to be discarded.
+            ///
+            /// - Remark: Generated from `#/components/schemas/RunningTimer/needsEnd`.
+            internal var needsEnd: Components.Schemas.RunningTimer.NeedsEndPayload?
+            /// Creates a new `RunningTimer`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - project:
+            ///   - description:
+            ///   - startedAt:
+            ///   - needsEnd: Present when the timer can no longer be stopped now: it needs an end on its day, or to be discarded.
+            internal init(
+                id: Swift.String,
+                project: Components.Schemas.ProjectChoice,
+                description: Swift.String,
+                startedAt: Foundation.Date,
+                needsEnd: Components.Schemas.RunningTimer.NeedsEndPayload? = nil
+            ) {
+                self.id = id
+                self.project = project
+                self.description = description
+                self.startedAt = startedAt
+                self.needsEnd = needsEnd
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case project
+                case description
+                case startedAt
+                case needsEnd
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/TimerState`.
+        internal struct TimerState: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/TimerState/running`.
+            internal var running: Components.Schemas.RunningTimer?
+            /// Creates a new `TimerState`.
+            ///
+            /// - Parameters:
+            ///   - running:
+            internal init(running: Components.Schemas.RunningTimer? = nil) {
+                self.running = running
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case running
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/TimerStartRequest`.
+        internal struct TimerStartRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/TimerStartRequest/projectId`.
+            internal var projectId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/TimerStartRequest/description`.
+            internal var description: Swift.String?
+            /// The id of the timer the caller knows to be running; absent when it knows of none.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TimerStartRequest/seen`.
+            internal var seen: Swift.String?
+            /// Creates a new `TimerStartRequest`.
+            ///
+            /// - Parameters:
+            ///   - projectId:
+            ///   - description:
+            ///   - seen: The id of the timer the caller knows to be running; absent when it knows of none.
+            internal init(
+                projectId: Swift.String,
+                description: Swift.String? = nil,
+                seen: Swift.String? = nil
+            ) {
+                self.projectId = projectId
+                self.description = description
+                self.seen = seen
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case projectId
+                case description
+                case seen
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/TimerStopRequest`.
+        internal struct TimerStopRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/TimerStopRequest/timerId`.
+            internal var timerId: Swift.String
+            /// HH:MM on the day the timer started.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TimerStopRequest/end`.
+            internal var end: Swift.String?
+            /// Record nothing.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TimerStopRequest/discard`.
+            internal var discard: Swift.Bool?
+            /// Creates a new `TimerStopRequest`.
+            ///
+            /// - Parameters:
+            ///   - timerId:
+            ///   - end: HH:MM on the day the timer started.
+            ///   - discard: Record nothing.
+            internal init(
+                timerId: Swift.String,
+                end: Swift.String? = nil,
+                discard: Swift.Bool? = nil
+            ) {
+                self.timerId = timerId
+                self.end = end
+                self.discard = discard
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case timerId
+                case end
+                case discard
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/TimerStopResult`.
+        internal struct TimerStopResult: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/TimerStopResult/outcome`.
+            internal enum OutcomePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case recorded = "recorded"
+                case discarded = "discarded"
+                case tooShort = "too-short"
+                case alreadyStopped = "already-stopped"
+            }
+            /// - Remark: Generated from `#/components/schemas/TimerStopResult/outcome`.
+            internal var outcome: Components.Schemas.TimerStopResult.OutcomePayload
+            /// - Remark: Generated from `#/components/schemas/TimerStopResult/entry`.
+            internal var entry: Components.Schemas.TimeEntry?
+            /// Creates a new `TimerStopResult`.
+            ///
+            /// - Parameters:
+            ///   - outcome:
+            ///   - entry:
+            internal init(
+                outcome: Components.Schemas.TimerStopResult.OutcomePayload,
+                entry: Components.Schemas.TimeEntry? = nil
+            ) {
+                self.outcome = outcome
+                self.entry = entry
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case outcome
+                case entry
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ProjectMonthTime`.
+        internal struct ProjectMonthTime: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ProjectMonthTime/project`.
+            internal var project: Components.Schemas.ProjectChoice
+            /// - Remark: Generated from `#/components/schemas/ProjectMonthTime/seconds`.
+            internal var seconds: Swift.Int
+            /// Creates a new `ProjectMonthTime`.
+            ///
+            /// - Parameters:
+            ///   - project:
+            ///   - seconds:
+            internal init(
+                project: Components.Schemas.ProjectChoice,
+                seconds: Swift.Int
+            ) {
+                self.project = project
+                self.seconds = seconds
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case project
+                case seconds
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/MonthTime`.
+        internal struct MonthTime: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/MonthTime/month`.
+            internal var month: Components.Schemas.MonthText
+            /// - Remark: Generated from `#/components/schemas/MonthTime/personId`.
+            internal var personId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/MonthTime/totalSeconds`.
+            internal var totalSeconds: Swift.Int
+            /// What the person's contracts expect of the month (a fifth of the weekly hours on each working day).
+            ///
+            /// - Remark: Generated from `#/components/schemas/MonthTime/expectedSeconds`.
+            internal var expectedSeconds: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/MonthTime/projects`.
+            internal var projects: [Components.Schemas.ProjectMonthTime]
+            /// - Remark: Generated from `#/components/schemas/MonthTime/entries`.
+            internal var entries: [Components.Schemas.TimeEntry]
+            /// Creates a new `MonthTime`.
+            ///
+            /// - Parameters:
+            ///   - month:
+            ///   - personId:
+            ///   - totalSeconds:
+            ///   - expectedSeconds: What the person's contracts expect of the month (a fifth of the weekly hours on each working day).
+            ///   - projects:
+            ///   - entries:
+            internal init(
+                month: Components.Schemas.MonthText,
+                personId: Swift.String,
+                totalSeconds: Swift.Int,
+                expectedSeconds: Swift.Int,
+                projects: [Components.Schemas.ProjectMonthTime],
+                entries: [Components.Schemas.TimeEntry]
+            ) {
+                self.month = month
+                self.personId = personId
+                self.totalSeconds = totalSeconds
+                self.expectedSeconds = expectedSeconds
+                self.projects = projects
+                self.entries = entries
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case month
+                case personId
+                case totalSeconds
+                case expectedSeconds
+                case projects
+                case entries
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Client`.
+        internal struct Client: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Client/id`.
+            internal var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Client/name`.
+            internal var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Client/archived`.
+            internal var archived: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/Client/projects`.
+            internal var projects: Swift.Int
+            /// Creates a new `Client`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - name:
+            ///   - archived:
+            ///   - projects:
+            internal init(
+                id: Swift.String,
+                name: Swift.String,
+                archived: Swift.Bool,
+                projects: Swift.Int
+            ) {
+                self.id = id
+                self.name = name
+                self.archived = archived
+                self.projects = projects
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case name
+                case archived
+                case projects
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ClientRequest`.
+        internal struct ClientRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ClientRequest/name`.
+            internal var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ClientRequest/archived`.
+            internal var archived: Swift.Bool?
+            /// Creates a new `ClientRequest`.
+            ///
+            /// - Parameters:
+            ///   - name:
+            ///   - archived:
+            internal init(
+                name: Swift.String,
+                archived: Swift.Bool? = nil
+            ) {
+                self.name = name
+                self.archived = archived
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case name
+                case archived
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Project`.
+        internal struct Project: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Project/id`.
+            internal var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Project/clientId`.
+            internal var clientId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Project/client`.
+            internal var client: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Project/name`.
+            internal var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Project/billable`.
+            internal var billable: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/Project/archived`.
+            internal var archived: Swift.Bool
+            /// With `personIds`, whom it is limited to; both empty, open to everyone.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Project/teamIds`.
+            internal var teamIds: [Swift.String]
+            /// - Remark: Generated from `#/components/schemas/Project/personIds`.
+            internal var personIds: [Swift.String]
+            /// - Remark: Generated from `#/components/schemas/Project/bookedSeconds`.
+            internal var bookedSeconds: Swift.Int
+            /// Creates a new `Project`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - clientId:
+            ///   - client:
+            ///   - name:
+            ///   - billable:
+            ///   - archived:
+            ///   - teamIds: With `personIds`, whom it is limited to; both empty, open to everyone.
+            ///   - personIds:
+            ///   - bookedSeconds:
+            internal init(
+                id: Swift.String,
+                clientId: Swift.String,
+                client: Swift.String,
+                name: Swift.String,
+                billable: Swift.Bool,
+                archived: Swift.Bool,
+                teamIds: [Swift.String],
+                personIds: [Swift.String],
+                bookedSeconds: Swift.Int
+            ) {
+                self.id = id
+                self.clientId = clientId
+                self.client = client
+                self.name = name
+                self.billable = billable
+                self.archived = archived
+                self.teamIds = teamIds
+                self.personIds = personIds
+                self.bookedSeconds = bookedSeconds
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case clientId
+                case client
+                case name
+                case billable
+                case archived
+                case teamIds
+                case personIds
+                case bookedSeconds
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ProjectRequest`.
+        internal struct ProjectRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ProjectRequest/clientId`.
+            internal var clientId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ProjectRequest/name`.
+            internal var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ProjectRequest/billable`.
+            internal var billable: Swift.Bool?
+            /// - Remark: Generated from `#/components/schemas/ProjectRequest/archived`.
+            internal var archived: Swift.Bool?
+            /// - Remark: Generated from `#/components/schemas/ProjectRequest/teamIds`.
+            internal var teamIds: [Swift.String]?
+            /// - Remark: Generated from `#/components/schemas/ProjectRequest/personIds`.
+            internal var personIds: [Swift.String]?
+            /// Creates a new `ProjectRequest`.
+            ///
+            /// - Parameters:
+            ///   - clientId:
+            ///   - name:
+            ///   - billable:
+            ///   - archived:
+            ///   - teamIds:
+            ///   - personIds:
+            internal init(
+                clientId: Swift.String,
+                name: Swift.String,
+                billable: Swift.Bool? = nil,
+                archived: Swift.Bool? = nil,
+                teamIds: [Swift.String]? = nil,
+                personIds: [Swift.String]? = nil
+            ) {
+                self.clientId = clientId
+                self.name = name
+                self.billable = billable
+                self.archived = archived
+                self.teamIds = teamIds
+                self.personIds = personIds
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case clientId
+                case name
+                case billable
+                case archived
+                case teamIds
+                case personIds
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ProjectCatalog`.
+        internal struct ProjectCatalog: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ProjectCatalog/clients`.
+            internal var clients: [Components.Schemas.Client]
+            /// - Remark: Generated from `#/components/schemas/ProjectCatalog/projects`.
+            internal var projects: [Components.Schemas.Project]
+            /// Creates a new `ProjectCatalog`.
+            ///
+            /// - Parameters:
+            ///   - clients:
+            ///   - projects:
+            internal init(
+                clients: [Components.Schemas.Client],
+                projects: [Components.Schemas.Project]
+            ) {
+                self.clients = clients
+                self.projects = projects
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case clients
+                case projects
+            }
+        }
     }
 }

@@ -251,6 +251,76 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /statements/{statementId}/payments`.
     /// - Remark: Generated from `#/paths//statements/{statementId}/payments/post(payStatementMatches)`.
     func payStatementMatches(_ input: Operations.PayStatementMatches.Input) async throws -> Operations.PayStatementMatches.Output
+    /// My time entries from one day through another (at most 62 days), as the web's timesheet.
+    ///
+    /// - Remark: HTTP `GET /me/time`.
+    /// - Remark: Generated from `#/paths//me/time/get(listMyTimeEntries)`.
+    func listMyTimeEntries(_ input: Operations.ListMyTimeEntries.Input) async throws -> Operations.ListMyTimeEntries.Output
+    /// Record time on a project open to me, by start and end, start and duration, or duration alone (placed after the day's last entry).
+    ///
+    /// - Remark: HTTP `POST /me/time`.
+    /// - Remark: Generated from `#/paths//me/time/post(createTimeEntry)`.
+    func createTimeEntry(_ input: Operations.CreateTimeEntry.Input) async throws -> Operations.CreateTimeEntry.Output
+    /// Change one of my entries (the same rules as a new one; its own project stays allowed).
+    ///
+    /// - Remark: HTTP `PUT /me/time/{entryId}`.
+    /// - Remark: Generated from `#/paths//me/time/{entryId}/put(updateTimeEntry)`.
+    func updateTimeEntry(_ input: Operations.UpdateTimeEntry.Input) async throws -> Operations.UpdateTimeEntry.Output
+    /// Delete one of my entries.
+    ///
+    /// - Remark: HTTP `DELETE /me/time/{entryId}`.
+    /// - Remark: Generated from `#/paths//me/time/{entryId}/delete(deleteTimeEntry)`.
+    func deleteTimeEntry(_ input: Operations.DeleteTimeEntry.Input) async throws -> Operations.DeleteTimeEntry.Output
+    /// My running timer, if any.
+    ///
+    /// - Remark: HTTP `GET /me/timer`.
+    /// - Remark: Generated from `#/paths//me/timer/get(getTimer)`.
+    func getTimer(_ input: Operations.GetTimer.Input) async throws -> Operations.GetTimer.Output
+    /// Start the timer on a project. `seen` names the timer the caller knows to be running (none when absent); it is stopped first. When another one runs, nothing changes (409 with the running timer).
+    ///
+    /// - Remark: HTTP `POST /me/timer`.
+    /// - Remark: Generated from `#/paths//me/timer/post(startTimer)`.
+    func startTimer(_ input: Operations.StartTimer.Input) async throws -> Operations.StartTimer.Output
+    /// Stop the timer and record its time; a timer left over midnight or for more than 12 hours needs an `end` on its day (409 until then) or `discard`. Stopping a timer that is not running any more changes nothing.
+    ///
+    /// - Remark: HTTP `POST /me/timer/stop`.
+    /// - Remark: Generated from `#/paths//me/timer/stop/post(stopTimer)`.
+    func stopTimer(_ input: Operations.StopTimer.Input) async throws -> Operations.StopTimer.Output
+    /// The projects I may book time on.
+    ///
+    /// - Remark: HTTP `GET /me/time/projects`.
+    /// - Remark: Generated from `#/paths//me/time/projects/get(listMyProjects)`.
+    func listMyProjects(_ input: Operations.ListMyProjects.Input) async throws -> Operations.ListMyProjects.Output
+    /// A month of someone's time, as the web's month page — one's own, one's team's for team leaders, everyone's for admins.
+    ///
+    /// - Remark: HTTP `GET /people/{personId}/time`.
+    /// - Remark: Generated from `#/paths//people/{personId}/time/get(getPersonMonthTime)`.
+    func getPersonMonthTime(_ input: Operations.GetPersonMonthTime.Input) async throws -> Operations.GetPersonMonthTime.Output
+    /// Every client and project, archived ones too (admins).
+    ///
+    /// - Remark: HTTP `GET /projects`.
+    /// - Remark: Generated from `#/paths//projects/get(listProjects)`.
+    func listProjects(_ input: Operations.ListProjects.Input) async throws -> Operations.ListProjects.Output
+    /// Add a project to a client (admins).
+    ///
+    /// - Remark: HTTP `POST /projects`.
+    /// - Remark: Generated from `#/paths//projects/post(createProject)`.
+    func createProject(_ input: Operations.CreateProject.Input) async throws -> Operations.CreateProject.Output
+    /// Change a project — its client, name, billing, whom it is limited to, archived or not (admins).
+    ///
+    /// - Remark: HTTP `PUT /projects/{projectId}`.
+    /// - Remark: Generated from `#/paths//projects/{projectId}/put(updateProject)`.
+    func updateProject(_ input: Operations.UpdateProject.Input) async throws -> Operations.UpdateProject.Output
+    /// Add a client (admins).
+    ///
+    /// - Remark: HTTP `POST /clients`.
+    /// - Remark: Generated from `#/paths//clients/post(createClient)`.
+    func createClient(_ input: Operations.CreateClient.Input) async throws -> Operations.CreateClient.Output
+    /// Rename a client, archive it (its projects then take no time) or restore it (admins).
+    ///
+    /// - Remark: HTTP `PUT /clients/{clientId}`.
+    /// - Remark: Generated from `#/paths//clients/{clientId}/put(updateClient)`.
+    func updateClient(_ input: Operations.UpdateClient.Input) async throws -> Operations.UpdateClient.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -808,6 +878,178 @@ extension APIProtocol {
         body: Operations.PayStatementMatches.Input.Body
     ) async throws -> Operations.PayStatementMatches.Output {
         try await payStatementMatches(Operations.PayStatementMatches.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// My time entries from one day through another (at most 62 days), as the web's timesheet.
+    ///
+    /// - Remark: HTTP `GET /me/time`.
+    /// - Remark: Generated from `#/paths//me/time/get(listMyTimeEntries)`.
+    internal func listMyTimeEntries(
+        query: Operations.ListMyTimeEntries.Input.Query,
+        headers: Operations.ListMyTimeEntries.Input.Headers = .init()
+    ) async throws -> Operations.ListMyTimeEntries.Output {
+        try await listMyTimeEntries(Operations.ListMyTimeEntries.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Record time on a project open to me, by start and end, start and duration, or duration alone (placed after the day's last entry).
+    ///
+    /// - Remark: HTTP `POST /me/time`.
+    /// - Remark: Generated from `#/paths//me/time/post(createTimeEntry)`.
+    internal func createTimeEntry(
+        headers: Operations.CreateTimeEntry.Input.Headers = .init(),
+        body: Operations.CreateTimeEntry.Input.Body
+    ) async throws -> Operations.CreateTimeEntry.Output {
+        try await createTimeEntry(Operations.CreateTimeEntry.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Change one of my entries (the same rules as a new one; its own project stays allowed).
+    ///
+    /// - Remark: HTTP `PUT /me/time/{entryId}`.
+    /// - Remark: Generated from `#/paths//me/time/{entryId}/put(updateTimeEntry)`.
+    internal func updateTimeEntry(
+        path: Operations.UpdateTimeEntry.Input.Path,
+        headers: Operations.UpdateTimeEntry.Input.Headers = .init(),
+        body: Operations.UpdateTimeEntry.Input.Body
+    ) async throws -> Operations.UpdateTimeEntry.Output {
+        try await updateTimeEntry(Operations.UpdateTimeEntry.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Delete one of my entries.
+    ///
+    /// - Remark: HTTP `DELETE /me/time/{entryId}`.
+    /// - Remark: Generated from `#/paths//me/time/{entryId}/delete(deleteTimeEntry)`.
+    internal func deleteTimeEntry(
+        path: Operations.DeleteTimeEntry.Input.Path,
+        headers: Operations.DeleteTimeEntry.Input.Headers = .init()
+    ) async throws -> Operations.DeleteTimeEntry.Output {
+        try await deleteTimeEntry(Operations.DeleteTimeEntry.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// My running timer, if any.
+    ///
+    /// - Remark: HTTP `GET /me/timer`.
+    /// - Remark: Generated from `#/paths//me/timer/get(getTimer)`.
+    internal func getTimer(headers: Operations.GetTimer.Input.Headers = .init()) async throws -> Operations.GetTimer.Output {
+        try await getTimer(Operations.GetTimer.Input(headers: headers))
+    }
+    /// Start the timer on a project. `seen` names the timer the caller knows to be running (none when absent); it is stopped first. When another one runs, nothing changes (409 with the running timer).
+    ///
+    /// - Remark: HTTP `POST /me/timer`.
+    /// - Remark: Generated from `#/paths//me/timer/post(startTimer)`.
+    internal func startTimer(
+        headers: Operations.StartTimer.Input.Headers = .init(),
+        body: Operations.StartTimer.Input.Body
+    ) async throws -> Operations.StartTimer.Output {
+        try await startTimer(Operations.StartTimer.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Stop the timer and record its time; a timer left over midnight or for more than 12 hours needs an `end` on its day (409 until then) or `discard`. Stopping a timer that is not running any more changes nothing.
+    ///
+    /// - Remark: HTTP `POST /me/timer/stop`.
+    /// - Remark: Generated from `#/paths//me/timer/stop/post(stopTimer)`.
+    internal func stopTimer(
+        headers: Operations.StopTimer.Input.Headers = .init(),
+        body: Operations.StopTimer.Input.Body
+    ) async throws -> Operations.StopTimer.Output {
+        try await stopTimer(Operations.StopTimer.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The projects I may book time on.
+    ///
+    /// - Remark: HTTP `GET /me/time/projects`.
+    /// - Remark: Generated from `#/paths//me/time/projects/get(listMyProjects)`.
+    internal func listMyProjects(headers: Operations.ListMyProjects.Input.Headers = .init()) async throws -> Operations.ListMyProjects.Output {
+        try await listMyProjects(Operations.ListMyProjects.Input(headers: headers))
+    }
+    /// A month of someone's time, as the web's month page — one's own, one's team's for team leaders, everyone's for admins.
+    ///
+    /// - Remark: HTTP `GET /people/{personId}/time`.
+    /// - Remark: Generated from `#/paths//people/{personId}/time/get(getPersonMonthTime)`.
+    internal func getPersonMonthTime(
+        path: Operations.GetPersonMonthTime.Input.Path,
+        query: Operations.GetPersonMonthTime.Input.Query = .init(),
+        headers: Operations.GetPersonMonthTime.Input.Headers = .init()
+    ) async throws -> Operations.GetPersonMonthTime.Output {
+        try await getPersonMonthTime(Operations.GetPersonMonthTime.Input(
+            path: path,
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Every client and project, archived ones too (admins).
+    ///
+    /// - Remark: HTTP `GET /projects`.
+    /// - Remark: Generated from `#/paths//projects/get(listProjects)`.
+    internal func listProjects(headers: Operations.ListProjects.Input.Headers = .init()) async throws -> Operations.ListProjects.Output {
+        try await listProjects(Operations.ListProjects.Input(headers: headers))
+    }
+    /// Add a project to a client (admins).
+    ///
+    /// - Remark: HTTP `POST /projects`.
+    /// - Remark: Generated from `#/paths//projects/post(createProject)`.
+    internal func createProject(
+        headers: Operations.CreateProject.Input.Headers = .init(),
+        body: Operations.CreateProject.Input.Body
+    ) async throws -> Operations.CreateProject.Output {
+        try await createProject(Operations.CreateProject.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Change a project — its client, name, billing, whom it is limited to, archived or not (admins).
+    ///
+    /// - Remark: HTTP `PUT /projects/{projectId}`.
+    /// - Remark: Generated from `#/paths//projects/{projectId}/put(updateProject)`.
+    internal func updateProject(
+        path: Operations.UpdateProject.Input.Path,
+        headers: Operations.UpdateProject.Input.Headers = .init(),
+        body: Operations.UpdateProject.Input.Body
+    ) async throws -> Operations.UpdateProject.Output {
+        try await updateProject(Operations.UpdateProject.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Add a client (admins).
+    ///
+    /// - Remark: HTTP `POST /clients`.
+    /// - Remark: Generated from `#/paths//clients/post(createClient)`.
+    internal func createClient(
+        headers: Operations.CreateClient.Input.Headers = .init(),
+        body: Operations.CreateClient.Input.Body
+    ) async throws -> Operations.CreateClient.Output {
+        try await createClient(Operations.CreateClient.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Rename a client, archive it (its projects then take no time) or restore it (admins).
+    ///
+    /// - Remark: HTTP `PUT /clients/{clientId}`.
+    /// - Remark: Generated from `#/paths//clients/{clientId}/put(updateClient)`.
+    internal func updateClient(
+        path: Operations.UpdateClient.Input.Path,
+        headers: Operations.UpdateClient.Input.Headers = .init(),
+        body: Operations.UpdateClient.Input.Body
+    ) async throws -> Operations.UpdateClient.Output {
+        try await updateClient(Operations.UpdateClient.Input(
             path: path,
             headers: headers,
             body: body

@@ -74,6 +74,10 @@ enum DemoLife {
         try await database.transaction(tenant: tenant.id) { db in
             try await DemoStatement.importPayments(tenant: tenant, admin: admin, today: clock.today(in: tenant.timeZone), on: db)
         }
+        // Clients, projects and the last three weeks of everyone's time.
+        try await database.transaction(tenant: tenant.id) { db in
+            try await DemoTime.populate(today: clock.today(in: tenant.timeZone), timeZone: tenant.timeZone, on: db)
+        }
         return Loaded(people: DemoData.people.count + DemoStaff.hires.count, teams: 1 + DemoStaff.teams.count, invoices: due.count)
     }
 

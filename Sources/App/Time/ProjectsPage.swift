@@ -127,7 +127,7 @@ struct ProjectsPage: HTMLPage {
         return """
             <form method="post" action="\(action)" class="form">
               \(csrf)
-              <div class="row-inputs">
+              <div class="row-form">
                 <div class="field">
                   <label for="\(id)-client">\(t("projects.client"))</label>
                   <select id="\(id)-client" name="client" required>\(clientOptions.joined())</select>

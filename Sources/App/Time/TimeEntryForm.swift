@@ -9,7 +9,8 @@ struct TimeEntryForm: Sendable {
     var refusal: String?
 
     func html(action: String, csrf: String, projects: [ProjectChoice], submit: String, idPrefix: String, t: Translator) -> HTML {
-        func field(_ name: String, _ label: String, type: String = "text", extra: HTML = .empty, grow: Bool = false) -> HTML {
+        func field(_ name: String, _ label: String, type: String = "text", extra: HTML = .empty, grow: Bool = false,
+                   short: Bool = false) -> HTML {
             let id = idPrefix + name, problem = problems[name]
             let value = switch name {
             case "day": input.day
@@ -19,7 +20,7 @@ struct TimeEntryForm: Sendable {
             default: input.description
             }
             return """
-                  <div class="field\(if: grow, " grow")\(if: problem != nil, " invalid")">
+                  <div class="field\(if: grow, " grow")\(if: short, " short")\(if: problem != nil, " invalid")">
                     <label for="\(id)">\(label)</label>
                     <input id="\(id)" name="\(name)" type="\(type)" value="\(value)"\(extra)\
                 \(if: problem != nil, " aria-invalid=\"true\" aria-describedby=\"\(id)-error\"")>
@@ -37,7 +38,7 @@ struct TimeEntryForm: Sendable {
             <form method="post" action="\(action)" class="entry-form">
               <input type="hidden" name="_csrf" value="\(csrf)">
               \(if: refusal != nil, "<p class=\"error\" role=\"alert\">\(refusal ?? "")</p>")
-              <div class="row-inputs">
+              <div class="row-form">
             \(field("day", t("time.day"), type: "date", extra: " required"))\
                   <div class="field grow\(if: projectProblem != nil, " invalid")">
                     <label for="\(projectID)">\(t("time.project"))</label>
@@ -45,11 +46,11 @@ struct TimeEntryForm: Sendable {
             <option value="">\(t("time.chooseProject"))</option>\(options.joined())</select>
                     \(if: projectProblem != nil, "<p class=\"error\">\(t(projectProblem ?? ""))</p>")
                   </div>
-            \(field("start", t("time.start"), extra: time))\
-            \(field("end", t("time.end"), extra: " inputmode=\"numeric\" placeholder=\"17:00\" maxlength=\"5\" size=\"5\" autocomplete=\"off\""))\
-            \(field("duration", t("time.duration"), extra: " placeholder=\"1:30\" maxlength=\"16\" size=\"6\" autocomplete=\"off\""))\
+            \(field("start", t("time.start"), extra: time, short: true))\
+            \(field("end", t("time.end"), extra: " inputmode=\"numeric\" placeholder=\"17:00\" maxlength=\"5\" size=\"5\" autocomplete=\"off\"", short: true))\
+            \(field("duration", t("time.duration"), extra: " placeholder=\"1:30\" maxlength=\"16\" size=\"6\" autocomplete=\"off\"", short: true))\
               </div>
-              <div class="row-inputs">
+              <div class="row-form">
             \(field("description", t("time.description"), extra: " maxlength=\"500\"", grow: true))\
                 <button type="submit" class="primary">\(submit)</button>
               </div>

@@ -50,7 +50,7 @@ struct TimerEndPage: HTMLPage {
             <h1>\(t("timer.end.title"))</h1>
             <p><strong>\(timer.client) · \(timer.project)</strong>\(if: !timer.description.isEmpty, " — \(timer.description)")</p>
             <p>\(t(overrun.map { "timer.end.\($0.rawValue)" } ?? "timer.end.explain", since))</p>
-            <form method="post" action="\(Paths.stopTimer(slug))" class="row-inputs\(if: problem != nil, " invalid")">
+            <form method="post" action="\(Paths.stopTimer(slug))" class="row-form\(if: problem != nil, " invalid")">
               <input type="hidden" name="_csrf" value="\(layout.csrf)">
               <input type="hidden" name="timer" value="\(timer.id.lowercasedString)">
               <div class="field">

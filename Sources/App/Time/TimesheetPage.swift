@@ -51,18 +51,18 @@ struct TimesheetPage: HTMLPage {
                   <th scope="rowgroup" colspan="3">\(t("weekday.\(day.isoWeekday)")) \(t.day(day))\
                 \(if: holiday, " <span class=\"badge\">\(t("time.holiday"))</span>")</th>
                   <td class="num">\(WorkDuration.text(seconds: dayTotal))</td>
-                  <td></td>
+                  <td class="edit"></td>
                 </tr>
 
                 """)
             for entry in dayEntries {
                 rows.append("""
                     <tr>
-                      <td class="nowrap" data-label="\(t("time.when"))">\(entry.start.text)–\(entry.end.text)</td>
-                      <td data-label="\(t("time.project"))">\(entry.client) · \(entry.project)</td>
-                      <td data-label="\(t("time.description"))">\(entry.description)</td>
+                      <td class="when nowrap" data-label="\(t("time.when"))">\(entry.start.text)–\(entry.end.text)</td>
+                      <td class="project" data-label="\(t("time.project"))">\(entry.client) · \(entry.project)</td>
+                      <td class="description" data-label="\(t("time.description"))">\(entry.description)</td>
                       <td class="num" data-label="\(t("time.duration"))">\(WorkDuration.text(seconds: entry.seconds))</td>
-                      <td><a href="\(Paths.timeEntry(slug, entry.id))">\(t("time.edit"))<span class="visually-hidden"> \(entry.start.text)–\(entry.end.text) \(t.day(day))</span></a></td>
+                      <td class="edit"><a href="\(Paths.timeEntry(slug, entry.id))">\(t("time.edit"))<span class="visually-hidden"> \(entry.start.text)–\(entry.end.text) \(t.day(day))</span></a></td>
                     </tr>
 
                     """)
@@ -129,7 +129,7 @@ enum TimerPanel {
     static func startForm(seen: UUID?, projects: [ProjectChoice], slug: String, csrf: String, t: Translator) -> HTML {
         let options = projects.map { "<option value=\"\($0.id.lowercasedString)\">\($0.label)</option>" as HTML }
         return """
-              <form method="post" action="\(Paths.startTimer(slug))" class="row-inputs">
+              <form method="post" action="\(Paths.startTimer(slug))" class="row-form">
                 <input type="hidden" name="_csrf" value="\(csrf)">
                 <input type="hidden" name="seen" value="\(seen?.lowercasedString ?? "")">
                 <div class="field grow">

@@ -1,0 +1,68 @@
+"""Time tracking: the admin adds a client's project; Eva books her time from her phone, with the
+timer and by hand; Petr, her team leader, sees her month among his team's."""
+from selenium.webdriver.common.by import By
+
+from world import EVA, JANA, PETR
+
+
+def test_time_tracking(journey):
+    jana = journey.browser("Jana sets up a project")
+    journey.sign_in_with_link(jana, JANA)
+    jana.menu("Projects")
+    jana.fill("New client", "Kofola a.s.")
+    jana.press("Add client")
+    jana.sees("Saved.")
+    new = jana.driver.find_element(By.XPATH, "//h3[normalize-space()='New project']/following::form[1]")
+    jana.choose("Client", "Kofola a.s.", within=new)
+    jana.fill("Project name", "Mobile app", within=new)
+    jana.press("Add project", within=new)
+    jana.sees("Kofola a.s. · Mobile app")
+    jana.sees("open to everyone")
+
+    eva = journey.browser("Eva on a phone", phone=True)
+    journey.sign_in_with_link(eva, EVA)
+    eva.menu("Time")
+    eva.sees("No time recorded this week yet")
+    # The timer: started on the project, kept across pages, stopped (under a minute: nothing kept).
+    timer = eva.driver.find_element(By.CSS_SELECTOR, "section.timer")
+    eva.choose("Project", "Kofola a.s. · Mobile app", within=timer)
+    eva.fill("Description", "Login screen", within=timer)
+    eva.press("Start timer", within=timer)
+    eva.sees("Timer running")
+    eva.menu("My invoices")
+    eva.menu("Time")
+    eva.sees("Login screen")
+    eva.press("Stop")
+    eva.sees("less than a minute")
+
+    # By hand: a start and an end, then a duration that follows it; an overlap is refused.
+    def add(start="", end="", hours="", description=""):
+        form = eva.driver.find_element(By.CSS_SELECTOR, "form.entry-form")
+        eva.choose("Project", "Kofola a.s. · Mobile app", within=form)
+        eva.fill("Start", start, within=form)
+        eva.fill("End", end, within=form)
+        eva.fill("Hours", hours, within=form)
+        eva.fill("Description", description, within=form)
+        eva.press("Add", within=form)
+
+    add(start="6:00", end="9:30", description="Code review")
+    eva.sees("The time was added.")
+    eva.sees("06:00–09:30")
+    add(start="9:00", hours="1:00")
+    eva.sees("That overlaps your entry")
+    eva.sees("06:00–09:30")
+    add(hours="1,5", description="Release notes")
+    eva.sees("09:30–11:00")
+    eva.sees("Week: 5:00 h")
+    assert eva.driver.execute_script("return document.documentElement.scrollWidth") <= 375
+
+    petr = journey.browser("Petr sees his team's time")
+    journey.sign_in_with_link(petr, PETR)
+    petr.menu("Time")
+    petr.follow("Month")
+    petr.sees("Everyone's time this month")
+    assert "5:00" in petr.row("Dvořáková Eva").text, petr.row("Dvořáková Eva").text
+    petr.follow("Dvořáková Eva")
+    petr.sees("Eva Dvořáková: time in")
+    petr.sees("Kofola a.s. · Mobile app")
+    journey.finish(eva)

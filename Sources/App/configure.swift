@@ -90,4 +90,5 @@ func routes(_ app: Application) throws {
     try signedIn.register(collection: TimeRoutes())
     try signedIn.register(collection: TimerRoutes())
     try signedIn.register(collection: ProjectRoutes())
+    try signedIn.register(collection: AbsenceRoutes())
 }

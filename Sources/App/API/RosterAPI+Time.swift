@@ -167,6 +167,8 @@ extension RosterAPI {
                   Permissions.can(api.user, .viewTime, .person(person.subject)) else { throw APIProblem.notFound }
             let entries = try await TimeEntryQueries.entries(of: id, from: month.first, through: month.last,
                                                              zone: api.tenant.timeZone, on: api.db)
+            let absences = try await AbsenceQueries.of(id, from: month.first, through: month.last, on: api.db)
+            let daysOff = try await DaysOffQueries.between(month.first, month.last, on: api.db)
             var projects: [UUID: (choice: ProjectChoice, seconds: Int)] = [:]
             for entry in entries {
                 projects[entry.projectID, default: (ProjectChoice(id: entry.projectID, name: entry.project, client: entry.client,
@@ -174,7 +176,8 @@ extension RosterAPI {
             }
             return Components.Schemas.MonthTime(
                 month: month.iso, personId: id.lowercasedString, totalSeconds: entries.reduce(0) { $0 + $1.seconds },
-                expectedSeconds: ExpectedTime.seconds(over: month.days, contracts: person.contracts),
+                expectedSeconds: ExpectedTime.seconds(over: month.days, contracts: person.contracts, daysOff: daysOff,
+                                                      absences: absences),
                 projects: projects.values.sorted { $0.choice.label < $1.choice.label }.map {
                     .init(project: .init($0.choice), seconds: $0.seconds)
                 },

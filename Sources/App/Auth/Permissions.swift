@@ -34,6 +34,15 @@ public enum Action: String, Sendable, CaseIterable {
     case viewTime
     /// Clients and projects (admins).
     case manageProjects
+    /// Ask for time off and withdraw one's waiting request.
+    case requestAbsence
+    /// See absences: one's own, one's team's for leaders, everyone's for admins (the team calendar).
+    case viewAbsences
+    /// Approve or decline absence requests: a leader their team's, an admin anyone's (never one's own:
+    /// `AbsenceRules.decides`).
+    case decideAbsences
+    /// The company's own days off (admins).
+    case manageDaysOff
 }
 
 /// How far a granted action reaches: the person themselves, the teams they lead, or the whole tenant.
@@ -91,6 +100,8 @@ public enum Permissions {
             .viewSupplierDetails: .own,
             .trackTime: .own,
             .viewTime: .own,
+            .requestAbsence: .own,
+            .viewAbsences: .own,
         ],
         .teamLeader: [
             .viewHome: .tenant,
@@ -105,6 +116,9 @@ public enum Permissions {
             .viewSupplierDetails: .own,
             .trackTime: .own,
             .viewTime: .team,
+            .requestAbsence: .own,
+            .viewAbsences: .team,
+            .decideAbsences: .team,
         ],
         .admin: [
             .viewHome: .tenant,
@@ -123,6 +137,10 @@ public enum Permissions {
             .trackTime: .own,
             .viewTime: .tenant,
             .manageProjects: .tenant,
+            .requestAbsence: .own,
+            .viewAbsences: .tenant,
+            .decideAbsences: .tenant,
+            .manageDaysOff: .tenant,
         ],
     ]
 

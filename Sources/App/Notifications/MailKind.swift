@@ -14,6 +14,10 @@ public enum MailKind: String, Sendable, CaseIterable, Codable {
     case invoiceReminder = "invoice-reminder"
     /// Admins, opt-in: on working days when something waits, what the home page lists.
     case dailyDigest = "daily-digest"
+    /// Leaders and admins: someone asks for time off (or withdraws the request).
+    case absenceRequested = "absence-requested"
+    /// My request for time off was approved or declined.
+    case absenceDecided = "absence-decided"
 
     /// Everyone hears about the events until they say otherwise; the digest is asked for.
     public var wantedByDefault: Bool { self != .dailyDigest }
@@ -22,6 +26,7 @@ public enum MailKind: String, Sendable, CaseIterable, Codable {
     public func isOffered(to user: User) -> Bool {
         switch self {
         case .dailyDigest: Permissions.can(user, .reviewInvoices, .company)
+        case .absenceRequested: Permissions.reach(of: user.roles, for: .decideAbsences) != nil
         default: true
         }
     }

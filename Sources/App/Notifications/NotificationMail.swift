@@ -48,6 +48,10 @@ public enum NotificationText {
         case invoiceMissing(month: Month)
         /// What waits for an admin today: the home page's sentences, each with its address.
         case dailyDigest(day: LocalDate, items: [(text: String, path: String)])
+        /// To whoever decides: `person` asks for (or, `withdrawn`, no longer asks for) time off.
+        case absenceRequested(person: String, kind: AbsenceKind, first: LocalDate, last: LocalDate, halfDay: Bool, withdrawn: Bool)
+        /// To the person: their request was approved or declined (with the reason).
+        case absenceDecided(kind: AbsenceKind, first: LocalDate, last: LocalDate, approved: Bool, reason: String?)
 
         public var kind: MailKind {
             switch self {
@@ -57,6 +61,8 @@ public enum NotificationText {
             case .rateChanged: .rateChanged
             case .invoiceMissing: .invoiceReminder
             case .dailyDigest: .dailyDigest
+            case .absenceRequested: .absenceRequested
+            case .absenceDecided: .absenceDecided
             }
         }
 
@@ -68,6 +74,10 @@ public enum NotificationText {
             case let (.rateChanged(d1, a1), .rateChanged(d2, a2)): d1 == d2 && a1 == a2
             case let (.invoiceMissing(m1), .invoiceMissing(m2)): m1 == m2
             case let (.dailyDigest(d1, i1), .dailyDigest(d2, i2)): d1 == d2 && i1.map(\.text) == i2.map(\.text) && i1.map(\.path) == i2.map(\.path)
+            case let (.absenceRequested(p1, k1, f1, l1, h1, w1), .absenceRequested(p2, k2, f2, l2, h2, w2)):
+                p1 == p2 && k1 == k2 && f1 == f2 && l1 == l2 && h1 == h2 && w1 == w2
+            case let (.absenceDecided(k1, f1, l1, a1, r1), .absenceDecided(k2, f2, l2, a2, r2)):
+                k1 == k2 && f1 == f2 && l1 == l2 && a1 == a2 && r1 == r2
             default: false
             }
         }
@@ -107,6 +117,17 @@ public enum NotificationText {
             subject = t("mail.dailyDigest.subject", company, day.iso)
             lines = [t("mail.dailyDigest.body")] + items.map { $0.text + "\n" + site.url($0.path) }
             link = site.url(Paths.home(slug))
+        case .absenceRequested(let person, let kind, let first, let last, let halfDay, let withdrawn):
+            let days = AbsenceText.range(first, last, halfDay: halfDay, t: t)
+            subject = t(withdrawn ? "mail.absenceWithdrawn.subject" : "mail.absenceRequested.subject", person)
+            lines = [t(withdrawn ? "mail.absenceWithdrawn.body" : "mail.absenceRequested.body", person, t("absence.kind.\(kind.rawValue)"), days)]
+            link = site.url(Paths.teamAbsences(slug, month: Month(first)))
+        case .absenceDecided(let kind, let first, let last, let approved, let reason):
+            let days = AbsenceText.range(first, last, halfDay: false, t: t)
+            subject = t(approved ? "mail.absenceApproved.subject" : "mail.absenceDeclined.subject", t("absence.kind.\(kind.rawValue)"))
+            lines = [t(approved ? "mail.absenceApproved.body" : "mail.absenceDeclined.body", t("absence.kind.\(kind.rawValue)"), days)]
+                + (reason.map { [t("mail.absenceDeclined.reason", $0)] } ?? [])
+            link = site.url(Paths.absences(slug))
         }
         let body = ([t("mail.greeting", recipient.name)] + lines + [link,
                      t("mail.footer.kind", t("mail.kind.\(event.kind.rawValue)")),

@@ -9,13 +9,15 @@ struct TimeMonthPage: HTMLPage {
     let person: Person
     let own: Bool
     let entries: [TimeEntryRow]
+    /// What the contracts expect of the month, public holidays, company days off and approved absences off.
+    let expectedSeconds: Int
     /// Everyone the viewer may see (empty for those who see only themselves).
     let team: [PersonMonthTime]
     let t: Translator
 
     var body: HTML {
         let total = entries.reduce(0) { $0 + $1.seconds }
-        let expected = ExpectedTime.seconds(over: month.days, contracts: person.contracts)
+        let expected = expectedSeconds
         let whose = own ? t("time.month.title", t.month(month)) : t("time.month.titleOf", person.user.displayName, t.month(month))
         var html: HTML = """
             <div class="heading">

@@ -41,11 +41,15 @@ struct TimeRoutes: RouteCollection {
         let timer = try await TimerQueries.running(of: user.id, on: db)
         let projects = try await ProjectQueries.open(to: user.id, on: db)
         let contracts = try await PeopleQueries.contracts(of: user.id, on: db)
+        let absences = try await AbsenceQueries.of(user.id, from: week.monday, through: week.sunday, on: db)
+            .filter { $0.status == .approved }
+        let daysOff = try await DaysOffQueries.between(week.monday, week.sunday, on: db)
         let t = request.translator
         let page = TimesheetPage(
             layout: Layout(request: request, title: t("time.title")), slug: tenant.slug, week: week, today: try request.today,
             entries: entries, timer: timer, projects: projects,
-            expectedSeconds: ExpectedTime.seconds(over: week.days, contracts: contracts),
+            expectedSeconds: ExpectedTime.seconds(over: week.days, contracts: contracts, daysOff: daysOff, absences: absences),
+            absences: absences, daysOff: daysOff,
             hasContract: week.days.contains { ContractHistory.current(contracts, on: $0) != nil }, form: form,
             now: request.application.settings.clock.now, zone: tenant.timeZone, t: t)
         let response = try await page.encodeResponse(for: request)
@@ -140,13 +144,17 @@ struct TimeRoutes: RouteCollection {
         else { throw Abort(.notFound) }
         let entries = try await TimeEntryQueries.entries(of: person.user.id, from: month.first, through: month.last,
                                                          zone: tenant.timeZone, on: db)
+        let absences = try await AbsenceQueries.of(person.user.id, from: month.first, through: month.last, on: db)
+        let daysOff = try await DaysOffQueries.between(month.first, month.last, on: db)
         let reach = Permissions.reach(of: viewer.roles, for: .viewTime) ?? .own
         let team = reach > .own
             ? try await TimeReportQueries.people(visibleTo: viewer.id, reach: reach, month: month, on: db) : []
         let t = request.translator
         return try await TimeMonthPage(
             layout: Layout(request: request, title: t("time.month.title", t.month(month))), slug: tenant.slug, month: month,
-            person: person, own: person.user.id == viewer.id, entries: entries, team: team, t: t
+            person: person, own: person.user.id == viewer.id, entries: entries,
+            expectedSeconds: ExpectedTime.seconds(over: month.days, contracts: person.contracts, daysOff: daysOff, absences: absences),
+            team: team, t: t
         ).encodeResponse(for: request)
     }
 }

@@ -55,13 +55,13 @@ struct TimerRoutes: RouteCollection {
         guard let form = try? request.content.decode(StartForm.self) else { throw Abort(.badRequest) }
         let back = Paths.timesheet(tenant.slug)
         guard let project = UUID(uuidString: form.project ?? "") else {
-            return request.redirect(to: back, flash: Flash(.error, "time.error.project"))
+            return request.redirect(to: back, flash: Flash(.error, "flash.time.error.project"))
         }
         let seenText = form.seen ?? ""
         guard seenText.isEmpty || UUID(uuidString: seenText) != nil else { throw Abort(.badRequest) }
         let description = TimeEntryRules.cleaned(form.description ?? "")
         guard description.count <= TimeEntryRules.maxDescription else {
-            return request.redirect(to: back, flash: Flash(.error, "time.error.description"))
+            return request.redirect(to: back, flash: Flash(.error, "flash.time.error.description"))
         }
         let outcome = try await TimerQueries.start(
             project: project, description: description, seen: UUID(uuidString: seenText), for: user.id,
@@ -69,7 +69,7 @@ struct TimerRoutes: RouteCollection {
         switch outcome {
         case .started: return request.redirect(to: back, flash: Flash(.success, "flash.timer.started"))
         case .unchanged: return request.redirect(to: back, flash: Flash(.error, "flash.timer.changedElsewhere"))
-        case .refused(let refusal): return request.redirect(to: back, flash: Flash(.error, refusal.message.key))
+        case .refused(let refusal): return request.redirect(to: back, flash: Flash(.error, "flash." + refusal.message.key))
         case .previousNotStopped: return request.redirect(to: Paths.timer(tenant.slug), flash: Flash(.error, "flash.timer.endFirst"))
         }
     }

@@ -11,6 +11,9 @@ struct TimesheetPage: HTMLPage {
     let timer: RunningTimer?
     let projects: [ProjectChoice]
     let expectedSeconds: Int
+    /// The week's approved absences and the company's days off, marked on their days.
+    let absences: [Absence]
+    let daysOff: DaysOff
     let hasContract: Bool
     let form: TimeEntryForm
     let now: Date
@@ -37,7 +40,7 @@ struct TimesheetPage: HTMLPage {
         }
         html.append("""
             <p class="totals"><strong>\(t("time.weekTotal", WorkDuration.text(seconds: total)))</strong>\
-            \(if: expectedSeconds > 0, " · \(t("time.expected", WorkDuration.text(seconds: expectedSeconds)))")</p>
+            \(if: hasContract, " · \(t("time.expected", WorkDuration.text(seconds: expectedSeconds)))")</p>
 
             """)
         let byDay = Dictionary(grouping: entries, by: \.day)
@@ -46,10 +49,15 @@ struct TimesheetPage: HTMLPage {
             let dayEntries = byDay[day] ?? []
             let dayTotal = dayEntries.reduce(0) { $0 + $1.seconds }
             let holiday = CzechHolidays.contains(day)
+            var badges: [String] = holiday ? [t("time.holiday")] : []
+            if let name = daysOff.company[day] { badges.append(name) }
+            if let absence = absences.first(where: { $0.covers(day) }) {
+                badges.append(t("absence.kind.\(absence.kind.rawValue)") + (absence.halfDay ? " " + t("absence.halfDaySuffix") : ""))
+            }
+            let marks = badges.map { " <span class=\"badge\">\($0)</span>" as HTML }
             rows.append("""
                 <tr class="day\(if: day == today, " today")">
-                  <th scope="rowgroup" colspan="3">\(t("weekday.\(day.isoWeekday)")) \(t.day(day))\
-                \(if: holiday, " <span class=\"badge\">\(t("time.holiday"))</span>")</th>
+                  <th scope="rowgroup" colspan="3">\(t("weekday.\(day.isoWeekday)")) \(t.day(day))\(marks.joined())</th>
                   <td class="num">\(WorkDuration.text(seconds: dayTotal))</td>
                   <td class="edit"></td>
                 </tr>

@@ -188,6 +188,7 @@ struct Layout: Encodable {
             (.manageProjects, .company, "nav.projects", Paths.projects(slug)),
             (.reviewInvoices, .company, "nav.review", Paths.reviewOverview(slug)),
             (.trackTime, me, "nav.time", Paths.timesheet(slug)),
+            (.requestAbsence, me, "nav.absences", Paths.absences(slug)),
             (.viewEarnings, me, "nav.earnings", Paths.earnings(slug)),
             (.submitInvoices, me, "nav.invoices", Paths.invoices(slug)),
             (.viewProfile, me, "nav.profile", Paths.profile(slug)),

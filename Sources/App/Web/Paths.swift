@@ -89,6 +89,21 @@ extension Paths {
 }
 
 extension Paths {
+    /// One's absences: the balance, the request form, the requests.
+    static let absences = Address("absences")
+    static let withdrawAbsence = Address1<UUID>("absences", ":id", "withdraw")
+    static let decideAbsence = Address1<UUID>("absences", ":id", "decision")
+    /// The team calendar (`?month=`) with the requests waiting for the viewer.
+    static let teamAbsencesAddress = Address("absences", "team")
+    static let daysOff = Address("admin", "days-off")
+    static let deleteDayOff = Address("admin", "days-off", "delete")
+
+    public static func teamAbsences(_ slug: String, month: Month) -> String {
+        teamAbsencesAddress(slug) + "?month=" + month.iso
+    }
+}
+
+extension Paths {
     static let invoices = Address("invoices")
     static let invoiceUpload = Address("invoices", "upload")
     static let invoice = Address1<UUID>("invoices", ":id")

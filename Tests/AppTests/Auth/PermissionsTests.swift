@@ -36,16 +36,18 @@ import Testing
     static let expected: [Role: [Action: Set<Whom>]] = [
         .employee: [.viewHome: everyone, .editPreferences: ownOnly, .viewProfile: ownOnly, .viewRate: ownOnly,
                     .viewEarnings: ownOnly, .submitInvoices: ownOnly, .viewInvoices: ownOnly, .viewSupplierDetails: ownOnly,
-                    .trackTime: ownOnly, .viewTime: ownOnly],
+                    .trackTime: ownOnly, .viewTime: ownOnly, .requestAbsence: ownOnly, .viewAbsences: ownOnly],
         .teamLeader: [.viewHome: everyone, .editPreferences: ownOnly, .viewProfile: teamAndOwn,
                       .viewRate: teamAndOwn, .listPeople: teamAndOwn, .viewOwnTeam: teamAndOwn, .viewEarnings: ownOnly,
                       .submitInvoices: ownOnly, .viewInvoices: ownOnly, .viewSupplierDetails: ownOnly, .trackTime: ownOnly,
-                      .viewTime: teamAndOwn],
+                      .viewTime: teamAndOwn, .requestAbsence: ownOnly, .viewAbsences: teamAndOwn,
+                      .decideAbsences: teamAndOwn],
         .admin: [.viewHome: everyone, .editPreferences: ownOnly, .manageCompany: everyone, .viewProfile: everyone,
                  .viewRate: everyone, .listPeople: everyone, .manageEmployees: everyone, .manageRates: everyone,
                  .viewEarnings: ownOnly, .submitInvoices: ownOnly, .viewInvoices: everyone,
                  .reviewInvoices: everyone, .viewSupplierDetails: everyone, .trackTime: ownOnly, .viewTime: everyone,
-                 .manageProjects: everyone],
+                 .manageProjects: everyone, .requestAbsence: ownOnly, .viewAbsences: everyone, .decideAbsences: everyone,
+                 .manageDaysOff: everyone],
     ]
 
     @Test func profileVisibility() {

@@ -94,9 +94,11 @@ import Vapor
                    from: "Roster <roster@roster.test>", logger: TestPostgres.logger)
     }
 
+    /// The kinds offered to `user` that they receive (a kind that is not offered to them is never
+    /// sent to them: "absence-requested" goes to those who decide).
     static func wanted(_ world: TestWorld, _ user: User) async throws -> Set<MailKind> {
         try await world.db.transaction(tenant: user.tenantID, readOnly: true) {
-            try await MailPreferenceQueries.wanted(by: user.id, on: $0)
+            try await MailPreferenceQueries.wanted(by: user.id, on: $0).filter { $0.isOffered(to: user) }
         }
     }
 

@@ -46,7 +46,8 @@ import Vapor
                 Paths.supplierProposal, Paths.supplierDecision, Paths.export, Paths.reviewStatements, Paths.reviewStatement,
                 Paths.reviewStatementPay, Paths.timesheet, Paths.timeEntries, Paths.timeEntry, Paths.deleteTimeEntry,
                 Paths.timeMonth, Paths.timer, Paths.startTimer, Paths.stopTimer, Paths.projects, Paths.project,
-                Paths.archiveProject, Paths.clients, Paths.client, Paths.archiveClient,
+                Paths.archiveProject, Paths.clients, Paths.client, Paths.archiveClient, Paths.absences, Paths.withdrawAbsence,
+                Paths.decideAbsence, Paths.teamAbsencesAddress, Paths.daysOff, Paths.deleteDayOff,
             ]
             let patterns = Set(addresses.map { "t/:slug/" + $0.segments.joined(separator: "/") })
             for route in tenantRoutes {

@@ -280,7 +280,9 @@ extension Components {
         /// invoice-returned, invoice-approved, invoice-paid (my invoice's review), rate-changed (a rate of
         /// mine set, corrected or withdrawn), invoice-reminder (my invoice for a month is missing, on the
         /// company's reminder days), daily-digest (admins: on working days when something waits, what
-        /// the home page lists; off until asked for). The others are on until turned off.
+        /// the home page lists; off until asked for), absence-requested (team leaders and admins: someone
+        /// whose requests they decide asks for time off or withdraws it), absence-decided (my request
+        /// for time off was approved or declined). The others are on until turned off.
         ///
         ///
         /// - Remark: Generated from `#/components/schemas/MailKind`.
@@ -291,6 +293,8 @@ extension Components {
             case rateChanged = "rate-changed"
             case invoiceReminder = "invoice-reminder"
             case dailyDigest = "daily-digest"
+            case absenceRequested = "absence-requested"
+            case absenceDecided = "absence-decided"
         }
         /// - Remark: Generated from `#/components/schemas/MailPreferences`.
         internal struct MailPreferences: Codable, Hashable, Sendable {

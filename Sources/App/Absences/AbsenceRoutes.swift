@@ -1,0 +1,206 @@
+import Foundation
+import Vapor
+
+/// Absences: one's requests (ask, withdraw), the team calendar with the requests waiting for the
+/// viewer (approve, decline with a reason), and the company's days off (admins).
+struct AbsenceRoutes: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get(Paths.absences, use: mine)
+        routes.post(Paths.absences, use: request)
+        routes.post(Paths.withdrawAbsence, use: withdraw)
+        routes.get(Paths.teamAbsencesAddress, use: calendar)
+        routes.post(Paths.decideAbsence, use: decide)
+        routes.get(Paths.daysOff, use: daysOff)
+        routes.post(Paths.daysOff, use: addDayOff)
+        routes.post(Paths.deleteDayOff, use: deleteDayOff)
+    }
+
+    struct RequestForm: Content {
+        var kind: String?
+        var first: String?
+        var last: String?
+        var halfDay: String?
+        var note: String?
+    }
+
+    struct DecisionForm: Content {
+        var decision: String?
+        var reason: String?
+    }
+
+    struct DayOffForm: Content {
+        var day: String?
+        var name: String?
+    }
+
+    func mine(_ request: Request) async throws -> Response {
+        try request.require(.requestAbsence, .oneself)
+        return try await minePage(request, input: AbsenceInput(kind: AbsenceKind.vacation.rawValue), problems: [:], refusal: nil,
+                                  status: .ok)
+    }
+
+    private func minePage(
+        _ request: Request, input: AbsenceInput, problems: [String: String], refusal: String?, status: HTTPStatus
+    ) async throws -> Response {
+        let user = try request.user, db = try request.db, tenant = try request.tenant, today = try request.today
+        let year = today.year
+        let start = LocalDate(year: year, month: 1, day: 1)!, end = LocalDate(year: year + 1, month: 12, day: 31)!
+        let absences = try await AbsenceQueries.of(user.id, from: start, through: end, on: db)
+        let daysOff = try await DaysOffQueries.between(start, end, on: db)
+        let contracts = try await PeopleQueries.contracts(of: user.id, on: db)
+        let tenths = try await AbsenceQueries.vacationTenths(of: user.id, on: db)
+        let t = request.translator
+        let response = try await AbsencesPage(
+            layout: Layout(request: request, title: t("nav.absences")), slug: tenant.slug, year: year,
+            balance: VacationBalance.of(year: year, contracts: contracts, vacationTenths: tenths, absences: absences, daysOff: daysOff),
+            absences: absences, daysOff: daysOff, input: input, problems: problems, refusal: refusal,
+            calendarURL: Paths.teamAbsences(tenant.slug, month: Month(today)),
+            daysOffURL: Permissions.can(user, .manageDaysOff, .company) ? Paths.daysOff(tenant.slug) : nil, t: t
+        ).encodeResponse(for: request)
+        response.status = status
+        return response
+    }
+
+    func request(_ request: Request) async throws -> Response {
+        try request.require(.requestAbsence, .oneself)
+        guard let form = try? request.content.decode(RequestForm.self) else { throw Abort(.badRequest) }
+        let input = AbsenceInput(kind: String((form.kind ?? "").prefix(20)), first: String((form.first ?? "").prefix(20)),
+                                 last: String((form.last ?? "").prefix(20)), halfDay: form.halfDay == "1",
+                                 note: String((form.note ?? "").prefix(2000)))
+        switch AbsenceRules.read(input) {
+        case .failure(let problems):
+            return try await minePage(request, input: input, problems: problems.fields, refusal: nil, status: .unprocessableEntity)
+        case .success(let draft):
+            switch try await AbsenceQueries.request(draft, for: try request.user, site: try request.mailSite, on: try request.db) {
+            case .success: return request.redirect(to: Paths.absences(try request.tenant.slug), flash: Flash(.success, "flash.absence.requested"))
+            case .failure(let refusal):
+                return try await minePage(request, input: input, problems: [:], refusal: request.translate(refusal.message.key,
+                                                                                                           refusal.message.arguments),
+                                          status: .unprocessableEntity)
+            }
+        }
+    }
+
+    func withdraw(_ request: Request) async throws -> Response {
+        try request.require(.requestAbsence, .oneself)
+        let id = try request.idParameter(), slug = try request.tenant.slug
+        if !request.isConfirmed {
+            return try await request.confirmationStep(ConfirmQuestion(
+                question: request.translate("absence.withdraw.question"), confirm: request.translate("absence.withdraw"),
+                cancelURL: Paths.absences(slug)))
+        }
+        guard try await AbsenceQueries.withdraw(id, by: try request.user, site: try request.mailSite, on: try request.db) else {
+            // Someone else's, decided, or gone: nothing to withdraw.
+            guard let found = try await AbsenceQueries.absence(id, on: try request.db), found.absence.userID == (try request.user.id)
+            else { throw Abort(.notFound) }
+            return request.redirect(to: Paths.absences(slug), flash: Flash(.error, "flash.absence.error.notPending"))
+        }
+        return request.redirect(to: Paths.absences(slug), flash: Flash(.success, "flash.absence.withdrawn"))
+    }
+
+    func calendar(_ request: Request) async throws -> Response {
+        try request.require(.viewAbsences, .oneself)
+        return try await calendarPage(request, month: try request.queryMonth, refused: nil, status: .ok)
+    }
+
+    private func calendarPage(
+        _ request: Request, month: Month, refused: (id: UUID, message: String)?, status: HTTPStatus
+    ) async throws -> Response {
+        let user = try request.user, db = try request.db, tenant = try request.tenant
+        let reach = Permissions.reach(of: user.roles, for: .viewAbsences) ?? .own
+        let t = request.translator
+        let response = try await TeamAbsencesPage(
+            layout: Layout(request: request, title: t("absence.calendar.title", t.month(month))), slug: tenant.slug, month: month,
+            people: try await AbsenceQueries.people(visibleTo: user.id, reach: reach, on: db),
+            absences: try await AbsenceQueries.visible(to: user.id, reach: reach, from: month.first, through: month.last, on: db),
+            waiting: try await AbsenceQueries.waiting(for: user, on: db),
+            daysOff: try await DaysOffQueries.between(month.first.adding(days: -400), month.last.adding(days: 400), on: db),
+            refused: refused, t: t
+        ).encodeResponse(for: request)
+        response.status = status
+        return response
+    }
+
+    func decide(_ request: Request) async throws -> Response {
+        let user = try request.user
+        guard Permissions.reach(of: user.roles, for: .decideAbsences) != nil else { throw Abort(.forbidden) }
+        let id = try request.idParameter()
+        guard let form = try? request.content.decode(DecisionForm.self), form.decision == "approve" || form.decision == "decline"
+        else { throw Abort(.badRequest) }
+        let reason = TimeEntryRules.cleaned(String((form.reason ?? "").prefix(2000)))
+        let approve = form.decision == "approve"
+        let thisMonth = try request.thisMonth
+        let month = try await AbsenceQueries.absence(id, on: try request.db).map { Month($0.absence.first) } ?? thisMonth
+        if !approve && reason.count > AbsenceRules.maxNote {
+            return try await calendarPage(request, month: month, refused: (id, request.translate("absence.error.note")),
+                                          status: .unprocessableEntity)
+        }
+        switch try await AbsenceQueries.decide(id, approve: approve, reason: approve ? nil : reason, by: user,
+                                               site: try request.mailSite, on: try request.db) {
+        case nil: throw Abort(.notFound)
+        case .success?:
+            return request.redirect(to: Paths.teamAbsences(try request.tenant.slug, month: month),
+                                    flash: Flash(.success, approve ? "flash.absence.approved" : "flash.absence.declined"))
+        case .failure(.notPending)?:
+            return request.redirect(to: Paths.teamAbsences(try request.tenant.slug, month: month),
+                                    flash: Flash(.error, "flash.absence.error.notPending"))
+        case .failure(let refusal)?:
+            return try await calendarPage(request, month: month, refused: (id, request.translate(refusal.message.key)),
+                                          status: .unprocessableEntity)
+        }
+    }
+
+    func daysOff(_ request: Request) async throws -> Response {
+        try request.require(.manageDaysOff)
+        let thisYear = try request.today.year
+        let year = (try? request.query.get(Int.self, at: "year")).flatMap { (2000...2100).contains($0) ? $0 : nil } ?? thisYear
+        return try await daysOffPage(request, year: year, problem: nil, typed: ("", ""), status: .ok)
+    }
+
+    private func daysOffPage(
+        _ request: Request, year: Int, problem: String?, typed: (day: String, name: String), status: HTTPStatus
+    ) async throws -> Response {
+        let t = request.translator
+        let daysOff = try await DaysOffQueries.between(LocalDate(year: year, month: 1, day: 1)!, LocalDate(year: year, month: 12, day: 31)!,
+                                                       on: try request.db)
+        let response = try await DaysOffPage(
+            layout: Layout(request: request, title: t("daysOff.title", String(year))), slug: try request.tenant.slug, year: year,
+            daysOff: daysOff, problem: problem, typed: typed, t: t
+        ).encodeResponse(for: request)
+        response.status = status
+        return response
+    }
+
+    func addDayOff(_ request: Request) async throws -> Response {
+        try request.require(.manageDaysOff)
+        guard let form = try? request.content.decode(DayOffForm.self) else { throw Abort(.badRequest) }
+        let typed = (day: String((form.day ?? "").prefix(20)), name: String((form.name ?? "").prefix(200)))
+        let name = ProjectRoutes.name(form.name)
+        guard let day = LocalDate(iso: typed.day), (2000...2100).contains(day.year) else {
+            return try await daysOffPage(request, year: try request.today.year, problem: request.translate("time.error.day"), typed: typed,
+                                         status: .unprocessableEntity)
+        }
+        guard let name else {
+            return try await daysOffPage(request, year: day.year, problem: request.translate("projects.error.name"), typed: typed,
+                                         status: .unprocessableEntity)
+        }
+        guard try await DaysOffQueries.save(day, name: name, on: try request.db) else {
+            return try await daysOffPage(request, year: day.year, problem: request.translate("daysOff.error.notWorking"), typed: typed,
+                                         status: .unprocessableEntity)
+        }
+        return request.redirect(to: Paths.daysOff(try request.tenant.slug) + "?year=\(day.year)", flash: Flash(.success, "flash.saved"))
+    }
+
+    func deleteDayOff(_ request: Request) async throws -> Response {
+        try request.require(.manageDaysOff)
+        guard let form = try? request.content.decode(DayOffForm.self), let day = LocalDate(iso: String((form.day ?? "").prefix(20)))
+        else { throw Abort(.badRequest) }
+        if !request.isConfirmed {
+            return try await request.confirmationStep(ConfirmQuestion(
+                question: request.translate("daysOff.delete.question", request.translator.day(day)),
+                confirm: request.translate("daysOff.delete"), cancelURL: Paths.daysOff(try request.tenant.slug)))
+        }
+        guard try await DaysOffQueries.delete(day, on: try request.db) else { throw Abort(.notFound) }
+        return request.redirect(to: Paths.daysOff(try request.tenant.slug) + "?year=\(day.year)", flash: Flash(.success, "flash.daysOff.deleted"))
+    }
+}

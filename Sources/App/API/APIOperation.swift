@@ -14,6 +14,7 @@ enum APIOperation: String, CaseIterable, Sendable {
     case listMyTimeEntries, createTimeEntry, updateTimeEntry, deleteTimeEntry, listMyProjects, getTimer, startTimer, stopTimer
     case getPersonMonthTime
     case listProjects, createProject, updateProject, createClient, updateClient
+    case listMyAbsences, requestAbsence, withdrawAbsence, listTeamAbsences, decideAbsence, listDaysOff, setDayOff, deleteDayOff
 
     var permission: (action: Action, reach: Reach) {
         switch self {
@@ -39,6 +40,10 @@ enum APIOperation: String, CaseIterable, Sendable {
             (.trackTime, .own)
         case .getPersonMonthTime: (.viewTime, .own)
         case .listProjects, .createProject, .updateProject, .createClient, .updateClient: (.manageProjects, .tenant)
+        case .listMyAbsences, .requestAbsence, .withdrawAbsence: (.requestAbsence, .own)
+        case .listTeamAbsences, .listDaysOff: (.viewAbsences, .own)
+        case .decideAbsence: (.decideAbsences, .team)
+        case .setDayOff, .deleteDayOff: (.manageDaysOff, .tenant)
         }
     }
 

@@ -94,7 +94,7 @@ import Vapor
                     case .updateTimeEntry:
                         reply = try await client.send(.PUT, "/me/time/\(unknown)", json: #"{"day":"2026-11-18","projectId":"\#(unknown)","durationMinutes":30}"#)
                     case .deleteTimeEntry: reply = try await client.send(.DELETE, "/me/time/\(unknown)")
-                    case .listMyProjects: reply = try await client.get("/me/time/projects")
+                    case .listMyProjects: reply = try await client.get("/me/projects")
                     case .getTimer: reply = try await client.get("/me/timer")
                     case .startTimer: reply = try await client.send(.POST, "/me/timer", json: #"{"projectId":"\#(unknown)"}"#)
                     case .stopTimer: reply = try await client.send(.POST, "/me/timer/stop", json: #"{"timerId":"\#(unknown)"}"#)
@@ -106,6 +106,15 @@ import Vapor
                         reply = try await client.send(.PUT, "/projects/\(unknown)", json: #"{"clientId":"\#(unknown)","name":"X"}"#)
                     case .createClient: reply = try await client.send(.POST, "/clients", json: #"{"name":""}"#)
                     case .updateClient: reply = try await client.send(.PUT, "/clients/\(unknown)", json: #"{"name":"X"}"#)
+                    case .listMyAbsences: reply = try await client.get("/me/absences")
+                    case .requestAbsence: reply = try await client.send(.POST, "/me/absences", json: #"{"kind":"nap","firstDay":"2026-12-21"}"#)
+                    case .withdrawAbsence: reply = try await client.send(.POST, "/me/absences/\(unknown)/withdrawal")
+                    case .listTeamAbsences: reply = try await client.get("/absences?month=2026-12")
+                    case .decideAbsence:
+                        reply = try await client.send(.POST, "/absences/\(unknown)/decision", json: #"{"decision":"approve"}"#)
+                    case .listDaysOff: reply = try await client.get("/days-off?year=2026")
+                    case .setDayOff: reply = try await client.send(.PUT, "/days-off/2026-12-26", json: #"{"name":"Saturday"}"#)
+                    case .deleteDayOff: reply = try await client.send(.DELETE, "/days-off/2026-12-30")
                     }
                     let allowed = operation.reach(for: user) != nil
                     // The table, said once more in words: everyone has their own things, team
@@ -117,9 +126,10 @@ import Vapor
                                                      .listPersonInvoices, .correctInvoice, .setSupplierDetails,
                                                      .decideSupplierProposal, .exportReport, .listStatements,
                                                      .importStatement, .getStatement, .payStatementMatches, .listProjects,
-                                                     .createProject, .updateProject, .createClient, .updateClient]
+                                                     .createProject, .updateProject, .createClient, .updateClient, .setDayOff,
+                                                     .deleteDayOff]
                     #expect(allowed == (user.roles.contains(.admin) || !review.contains(operation)
-                        && (operation != .listPeople || user.roles.contains(.teamLeader))))
+                        && (![.listPeople, .decideAbsence].contains(operation) || user.roles.contains(.teamLeader))))
                     if allowed {
                         #expect(reply.status != .forbidden && reply.status != .unauthorized && reply.status.code < 500,
                                 "\(operation) as \(user.roles): \(reply.status)")
@@ -165,6 +175,9 @@ import Vapor
                         timer: ids.3.lowercasedString)
             }
             func text(_ reply: APIClient.Reply) -> String { String(decoding: reply.bytes, as: UTF8.self) }
+            let absence = try await world.db.transaction(tenant: world.employee.tenantID, readOnly: true) { db in
+                try await db.query("SELECT id FROM absences").collect()[0].decode(UUID.self).lowercasedString
+            }
             let globex = try await APIClient.signIn(world, world.otherAdmin, slug: "globex")
             let before = try await RouteSafetyTests.fingerprint(world.database)
             let invoice = acme.invoice.lowercasedString, person = world.employee.id.lowercasedString
@@ -258,7 +271,7 @@ import Vapor
                     // Globex's own: none of Acme's time, projects or timers.
                     namesAnID = false
                     let paths: [APIOperation: String] = [.listMyTimeEntries: "/me/time?from=2024-09-20&to=2024-10-20",
-                                                         .listMyProjects: "/me/time/projects", .getTimer: "/me/timer",
+                                                         .listMyProjects: "/me/projects", .getTimer: "/me/timer",
                                                          .listProjects: "/projects"]
                     reply = try await globex.get(paths[operation]!)
                     #expect(![time.project, time.entry, time.client, time.timer].contains { text(reply).contains($0) },
@@ -291,6 +304,25 @@ import Vapor
                     #expect(reply.status == .unprocessableEntity)
                     namesAnID = false
                 case .updateClient: reply = try await globex.send(.PUT, "/clients/\(time.client)", json: #"{"name":"Taken"}"#)
+                case .listMyAbsences, .listTeamAbsences, .listDaysOff:
+                    namesAnID = false
+                    let paths: [APIOperation: String] = [.listMyAbsences: "/me/absences?year=2024", .listTeamAbsences: "/absences?month=2024-10",
+                                                         .listDaysOff: "/days-off?year=2024"]
+                    reply = try await globex.get(paths[operation]!)
+                    #expect(!text(reply).contains(absence) && !text(reply).contains("2024-10-31"), "\(operation) showed Acme's absences")
+                case .requestAbsence:
+                    // Globex's own request, refused (no such kind): nothing of Acme is touched.
+                    namesAnID = false
+                    reply = try await globex.send(.POST, "/me/absences", json: #"{"kind":"nap","firstDay":"2024-10-14"}"#)
+                    #expect(reply.status == .unprocessableEntity)
+                case .withdrawAbsence: reply = try await globex.send(.POST, "/me/absences/\(absence)/withdrawal")
+                case .decideAbsence:
+                    reply = try await globex.send(.POST, "/absences/\(absence)/decision", json: #"{"decision":"decline","reason":"No"}"#)
+                case .setDayOff:
+                    namesAnID = false
+                    reply = try await globex.send(.PUT, "/days-off/2024-10-26", json: #"{"name":"A Saturday"}"#)
+                    #expect(reply.status == .unprocessableEntity)
+                case .deleteDayOff: reply = try await globex.send(.DELETE, "/days-off/2024-10-31")
                 }
                 let text = String(decoding: reply.bytes, as: UTF8.self)
                 if namesAnID {

@@ -9,7 +9,7 @@ import Vapor
         try await withWorld { world in
             let project = try await TimeTrackingTests.project(world).lowercasedString
             let eva = try await APIClient.signIn(world, world.employee)
-            let projects = try await eva.get("/me/time/projects").decode(Operations.ListMyProjects.Output.Ok.Body.JsonPayload.self)
+            let projects = try await eva.get("/me/projects").decode(Operations.ListMyProjects.Output.Ok.Body.JsonPayload.self)
             #expect(projects.items.map(\.id).contains(project))
 
             let created = try await eva.send(.POST, "/me/time", json: #"{"day":"2026-11-18","projectId":"\#(project)","start":"09:00","end":"12:00","description":"Sprint"}"#)

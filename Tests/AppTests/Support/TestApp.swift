@@ -181,7 +181,8 @@ func withWorld<T: Sendable>(
                         VALUES (\(connection.tenant), \(admin), \(project), now() - interval '100 days')
                         """)
                     // A day off of the company's own, and a request for time off long decided.
-                    _ = try await DaysOffQueries.save(LocalDate(iso: "2024-10-31")!, name: "Seed day off", on: connection)
+                    _ = try await DaysOffQueries.save(LocalDate(iso: admin == other.admin.id ? "2024-10-30" : "2024-10-31")!,
+                                                      name: "Seed day off", on: connection)
                     try await connection.query("""
                         INSERT INTO absences (tenant_id, user_id, kind, first_day, last_day, status, decided_by, decided_at)
                         VALUES (\(connection.tenant), \(user), 'vacation', '2024-10-14', '2024-10-15', 'approved', \(admin), now())

@@ -28,5 +28,9 @@ extension Components {
         internal typealias ProjectId = Swift.String
         /// - Remark: Generated from `#/components/parameters/clientId`.
         internal typealias ClientId = Swift.String
+        /// - Remark: Generated from `#/components/parameters/absenceId`.
+        internal typealias AbsenceId = Swift.String
+        /// - Remark: Generated from `#/components/parameters/day`.
+        internal typealias Day = Swift.String
     }
 }

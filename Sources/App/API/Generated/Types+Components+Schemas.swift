@@ -3320,5 +3320,369 @@ extension Components {
                 case projects
             }
         }
+        /// - Remark: Generated from `#/components/schemas/AbsenceKind`.
+        internal enum AbsenceKind: String, Codable, Hashable, Sendable, CaseIterable {
+            case vacation = "vacation"
+            case sick = "sick"
+            case doctor = "doctor"
+            case unpaid = "unpaid"
+            case other = "other"
+        }
+        /// - Remark: Generated from `#/components/schemas/AbsenceStatus`.
+        internal enum AbsenceStatus: String, Codable, Hashable, Sendable, CaseIterable {
+            case pending = "pending"
+            case approved = "approved"
+            case declined = "declined"
+            case withdrawn = "withdrawn"
+        }
+        /// - Remark: Generated from `#/components/schemas/Absence`.
+        internal struct Absence: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Absence/id`.
+            internal var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Absence/personId`.
+            internal var personId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Absence/person`.
+            internal var person: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Absence/kind`.
+            internal var kind: Components.Schemas.AbsenceKind
+            /// - Remark: Generated from `#/components/schemas/Absence/firstDay`.
+            internal var firstDay: Components.Schemas.DateText
+            /// - Remark: Generated from `#/components/schemas/Absence/lastDay`.
+            internal var lastDay: Components.Schemas.DateText
+            /// - Remark: Generated from `#/components/schemas/Absence/halfDay`.
+            internal var halfDay: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/Absence/note`.
+            internal var note: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Absence/status`.
+            internal var status: Components.Schemas.AbsenceStatus
+            /// The working days it takes (public holidays, the company's days off and weekends not counted); halves for a half day.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Absence/workingDays`.
+            internal var workingDays: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/Absence/decidedBy`.
+            internal var decidedBy: Swift.String?
+            /// Why it was declined.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Absence/reason`.
+            internal var reason: Swift.String?
+            /// Creates a new `Absence`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - personId:
+            ///   - person:
+            ///   - kind:
+            ///   - firstDay:
+            ///   - lastDay:
+            ///   - halfDay:
+            ///   - note:
+            ///   - status:
+            ///   - workingDays: The working days it takes (public holidays, the company's days off and weekends not counted); halves for a half day.
+            ///   - decidedBy:
+            ///   - reason: Why it was declined.
+            internal init(
+                id: Swift.String,
+                personId: Swift.String,
+                person: Swift.String,
+                kind: Components.Schemas.AbsenceKind,
+                firstDay: Components.Schemas.DateText,
+                lastDay: Components.Schemas.DateText,
+                halfDay: Swift.Bool,
+                note: Swift.String,
+                status: Components.Schemas.AbsenceStatus,
+                workingDays: Swift.Double,
+                decidedBy: Swift.String? = nil,
+                reason: Swift.String? = nil
+            ) {
+                self.id = id
+                self.personId = personId
+                self.person = person
+                self.kind = kind
+                self.firstDay = firstDay
+                self.lastDay = lastDay
+                self.halfDay = halfDay
+                self.note = note
+                self.status = status
+                self.workingDays = workingDays
+                self.decidedBy = decidedBy
+                self.reason = reason
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case personId
+                case person
+                case kind
+                case firstDay
+                case lastDay
+                case halfDay
+                case note
+                case status
+                case workingDays
+                case decidedBy
+                case reason
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/AbsenceRequest`.
+        internal struct AbsenceRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AbsenceRequest/kind`.
+            internal var kind: Swift.String
+            /// YYYY-MM-DD.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AbsenceRequest/firstDay`.
+            internal var firstDay: Swift.String
+            /// YYYY-MM-DD; the first day when absent.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AbsenceRequest/lastDay`.
+            internal var lastDay: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/AbsenceRequest/halfDay`.
+            internal var halfDay: Swift.Bool?
+            /// - Remark: Generated from `#/components/schemas/AbsenceRequest/note`.
+            internal var note: Swift.String?
+            /// Creates a new `AbsenceRequest`.
+            ///
+            /// - Parameters:
+            ///   - kind:
+            ///   - firstDay: YYYY-MM-DD.
+            ///   - lastDay: YYYY-MM-DD; the first day when absent.
+            ///   - halfDay:
+            ///   - note:
+            internal init(
+                kind: Swift.String,
+                firstDay: Swift.String,
+                lastDay: Swift.String? = nil,
+                halfDay: Swift.Bool? = nil,
+                note: Swift.String? = nil
+            ) {
+                self.kind = kind
+                self.firstDay = firstDay
+                self.lastDay = lastDay
+                self.halfDay = halfDay
+                self.note = note
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case kind
+                case firstDay
+                case lastDay
+                case halfDay
+                case note
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/AbsenceDecision`.
+        internal struct AbsenceDecision: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AbsenceDecision/decision`.
+            internal enum DecisionPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case approve = "approve"
+                case decline = "decline"
+            }
+            /// - Remark: Generated from `#/components/schemas/AbsenceDecision/decision`.
+            internal var decision: Components.Schemas.AbsenceDecision.DecisionPayload
+            /// Required to decline: the person reads it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AbsenceDecision/reason`.
+            internal var reason: Swift.String?
+            /// Creates a new `AbsenceDecision`.
+            ///
+            /// - Parameters:
+            ///   - decision:
+            ///   - reason: Required to decline: the person reads it.
+            internal init(
+                decision: Components.Schemas.AbsenceDecision.DecisionPayload,
+                reason: Swift.String? = nil
+            ) {
+                self.decision = decision
+                self.reason = reason
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case decision
+                case reason
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/VacationBalance`.
+        internal struct VacationBalance: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/VacationBalance/year`.
+            internal var year: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/VacationBalance/entitlementDays`.
+            internal var entitlementDays: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/VacationBalance/takenDays`.
+            internal var takenDays: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/VacationBalance/pendingDays`.
+            internal var pendingDays: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/VacationBalance/remainingDays`.
+            internal var remainingDays: Swift.Double
+            /// Creates a new `VacationBalance`.
+            ///
+            /// - Parameters:
+            ///   - year:
+            ///   - entitlementDays:
+            ///   - takenDays:
+            ///   - pendingDays:
+            ///   - remainingDays:
+            internal init(
+                year: Swift.Int,
+                entitlementDays: Swift.Double,
+                takenDays: Swift.Double,
+                pendingDays: Swift.Double,
+                remainingDays: Swift.Double
+            ) {
+                self.year = year
+                self.entitlementDays = entitlementDays
+                self.takenDays = takenDays
+                self.pendingDays = pendingDays
+                self.remainingDays = remainingDays
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case year
+                case entitlementDays
+                case takenDays
+                case pendingDays
+                case remainingDays
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/MyAbsences`.
+        internal struct MyAbsences: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/MyAbsences/balance`.
+            internal var balance: Components.Schemas.VacationBalance?
+            /// - Remark: Generated from `#/components/schemas/MyAbsences/items`.
+            internal var items: [Components.Schemas.Absence]
+            /// Creates a new `MyAbsences`.
+            ///
+            /// - Parameters:
+            ///   - balance:
+            ///   - items:
+            internal init(
+                balance: Components.Schemas.VacationBalance? = nil,
+                items: [Components.Schemas.Absence]
+            ) {
+                self.balance = balance
+                self.items = items
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case balance
+                case items
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/TeamAbsences`.
+        internal struct TeamAbsences: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/TeamAbsences/month`.
+            internal var month: Components.Schemas.MonthText
+            /// - Remark: Generated from `#/components/schemas/TeamAbsences/PeoplePayload`.
+            internal struct PeoplePayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/TeamAbsences/PeoplePayload/id`.
+                internal var id: Swift.String
+                /// - Remark: Generated from `#/components/schemas/TeamAbsences/PeoplePayload/name`.
+                internal var name: Swift.String
+                /// Creates a new `PeoplePayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - id:
+                ///   - name:
+                internal init(
+                    id: Swift.String,
+                    name: Swift.String
+                ) {
+                    self.id = id
+                    self.name = name
+                }
+                internal enum CodingKeys: String, CodingKey {
+                    case id
+                    case name
+                }
+            }
+            /// Everyone the calendar has a row for, by surname.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TeamAbsences/people`.
+            internal typealias PeoplePayload = [Components.Schemas.TeamAbsences.PeoplePayloadPayload]
+            /// Everyone the calendar has a row for, by surname.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TeamAbsences/people`.
+            internal var people: Components.Schemas.TeamAbsences.PeoplePayload
+            /// - Remark: Generated from `#/components/schemas/TeamAbsences/absences`.
+            internal var absences: [Components.Schemas.Absence]
+            /// The requests waiting for my decision, oldest first.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TeamAbsences/waiting`.
+            internal var waiting: [Components.Schemas.Absence]
+            /// Creates a new `TeamAbsences`.
+            ///
+            /// - Parameters:
+            ///   - month:
+            ///   - people: Everyone the calendar has a row for, by surname.
+            ///   - absences:
+            ///   - waiting: The requests waiting for my decision, oldest first.
+            internal init(
+                month: Components.Schemas.MonthText,
+                people: Components.Schemas.TeamAbsences.PeoplePayload,
+                absences: [Components.Schemas.Absence],
+                waiting: [Components.Schemas.Absence]
+            ) {
+                self.month = month
+                self.people = people
+                self.absences = absences
+                self.waiting = waiting
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case month
+                case people
+                case absences
+                case waiting
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/DayOff`.
+        internal struct DayOff: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DayOff/day`.
+            internal var day: Components.Schemas.DateText
+            /// - Remark: Generated from `#/components/schemas/DayOff/name`.
+            internal var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/DayOff/kind`.
+            internal enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case publicHoliday = "public-holiday"
+                case company = "company"
+            }
+            /// - Remark: Generated from `#/components/schemas/DayOff/kind`.
+            internal var kind: Components.Schemas.DayOff.KindPayload
+            /// Creates a new `DayOff`.
+            ///
+            /// - Parameters:
+            ///   - day:
+            ///   - name:
+            ///   - kind:
+            internal init(
+                day: Components.Schemas.DateText,
+                name: Swift.String,
+                kind: Components.Schemas.DayOff.KindPayload
+            ) {
+                self.day = day
+                self.name = name
+                self.kind = kind
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case day
+                case name
+                case kind
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/DaysOff`.
+        internal struct DaysOff: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DaysOff/year`.
+            internal var year: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/DaysOff/items`.
+            internal var items: [Components.Schemas.DayOff]
+            /// Creates a new `DaysOff`.
+            ///
+            /// - Parameters:
+            ///   - year:
+            ///   - items:
+            internal init(
+                year: Swift.Int,
+                items: [Components.Schemas.DayOff]
+            ) {
+                self.year = year
+                self.items = items
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case year
+                case items
+            }
+        }
     }
 }

@@ -288,8 +288,8 @@ internal protocol APIProtocol: Sendable {
     func stopTimer(_ input: Operations.StopTimer.Input) async throws -> Operations.StopTimer.Output
     /// The projects I may book time on.
     ///
-    /// - Remark: HTTP `GET /me/time/projects`.
-    /// - Remark: Generated from `#/paths//me/time/projects/get(listMyProjects)`.
+    /// - Remark: HTTP `GET /me/projects`.
+    /// - Remark: Generated from `#/paths//me/projects/get(listMyProjects)`.
     func listMyProjects(_ input: Operations.ListMyProjects.Input) async throws -> Operations.ListMyProjects.Output
     /// A month of someone's time, as the web's month page — one's own, one's team's for team leaders, everyone's for admins.
     ///
@@ -321,6 +321,46 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PUT /clients/{clientId}`.
     /// - Remark: Generated from `#/paths//clients/{clientId}/put(updateClient)`.
     func updateClient(_ input: Operations.UpdateClient.Input) async throws -> Operations.UpdateClient.Output
+    /// My requests for time off from a year on (this year by default), and that year's vacation balance (employees).
+    ///
+    /// - Remark: HTTP `GET /me/absences`.
+    /// - Remark: Generated from `#/paths//me/absences/get(listMyAbsences)`.
+    func listMyAbsences(_ input: Operations.ListMyAbsences.Input) async throws -> Operations.ListMyAbsences.Output
+    /// Ask for time off; my team's leader (or an admin) decides and hears of it by e-mail.
+    ///
+    /// - Remark: HTTP `POST /me/absences`.
+    /// - Remark: Generated from `#/paths//me/absences/post(requestAbsence)`.
+    func requestAbsence(_ input: Operations.RequestAbsence.Input) async throws -> Operations.RequestAbsence.Output
+    /// Withdraw a request of mine that is still waiting.
+    ///
+    /// - Remark: HTTP `POST /me/absences/{absenceId}/withdrawal`.
+    /// - Remark: Generated from `#/paths//me/absences/{absenceId}/withdrawal/post(withdrawAbsence)`.
+    func withdrawAbsence(_ input: Operations.WithdrawAbsence.Input) async throws -> Operations.WithdrawAbsence.Output
+    /// The team calendar of a month — the pending and approved absences of everyone I see (my own, my teams', everyone's for admins) — and the requests waiting for my decision.
+    ///
+    /// - Remark: HTTP `GET /absences`.
+    /// - Remark: Generated from `#/paths//absences/get(listTeamAbsences)`.
+    func listTeamAbsences(_ input: Operations.ListTeamAbsences.Input) async throws -> Operations.ListTeamAbsences.Output
+    /// Approve or decline (with a reason) a waiting request of someone whose requests I decide (team leaders for their team, admins for anyone; never one's own).
+    ///
+    /// - Remark: HTTP `POST /absences/{absenceId}/decision`.
+    /// - Remark: Generated from `#/paths//absences/{absenceId}/decision/post(decideAbsence)`.
+    func decideAbsence(_ input: Operations.DecideAbsence.Input) async throws -> Operations.DecideAbsence.Output
+    /// A year's public holidays and the company's own days off.
+    ///
+    /// - Remark: HTTP `GET /days-off`.
+    /// - Remark: Generated from `#/paths//days-off/get(listDaysOff)`.
+    func listDaysOff(_ input: Operations.ListDaysOff.Input) async throws -> Operations.ListDaysOff.Output
+    /// Give the whole company a working day off, or rename it (admins).
+    ///
+    /// - Remark: HTTP `PUT /days-off/{day}`.
+    /// - Remark: Generated from `#/paths//days-off/{day}/put(setDayOff)`.
+    func setDayOff(_ input: Operations.SetDayOff.Input) async throws -> Operations.SetDayOff.Output
+    /// Make a company day off a working day again (admins).
+    ///
+    /// - Remark: HTTP `DELETE /days-off/{day}`.
+    /// - Remark: Generated from `#/paths//days-off/{day}/delete(deleteDayOff)`.
+    func deleteDayOff(_ input: Operations.DeleteDayOff.Input) async throws -> Operations.DeleteDayOff.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -972,8 +1012,8 @@ extension APIProtocol {
     }
     /// The projects I may book time on.
     ///
-    /// - Remark: HTTP `GET /me/time/projects`.
-    /// - Remark: Generated from `#/paths//me/time/projects/get(listMyProjects)`.
+    /// - Remark: HTTP `GET /me/projects`.
+    /// - Remark: Generated from `#/paths//me/projects/get(listMyProjects)`.
     internal func listMyProjects(headers: Operations.ListMyProjects.Input.Headers = .init()) async throws -> Operations.ListMyProjects.Output {
         try await listMyProjects(Operations.ListMyProjects.Input(headers: headers))
     }
@@ -1053,6 +1093,114 @@ extension APIProtocol {
             path: path,
             headers: headers,
             body: body
+        ))
+    }
+    /// My requests for time off from a year on (this year by default), and that year's vacation balance (employees).
+    ///
+    /// - Remark: HTTP `GET /me/absences`.
+    /// - Remark: Generated from `#/paths//me/absences/get(listMyAbsences)`.
+    internal func listMyAbsences(
+        query: Operations.ListMyAbsences.Input.Query = .init(),
+        headers: Operations.ListMyAbsences.Input.Headers = .init()
+    ) async throws -> Operations.ListMyAbsences.Output {
+        try await listMyAbsences(Operations.ListMyAbsences.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Ask for time off; my team's leader (or an admin) decides and hears of it by e-mail.
+    ///
+    /// - Remark: HTTP `POST /me/absences`.
+    /// - Remark: Generated from `#/paths//me/absences/post(requestAbsence)`.
+    internal func requestAbsence(
+        headers: Operations.RequestAbsence.Input.Headers = .init(),
+        body: Operations.RequestAbsence.Input.Body
+    ) async throws -> Operations.RequestAbsence.Output {
+        try await requestAbsence(Operations.RequestAbsence.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Withdraw a request of mine that is still waiting.
+    ///
+    /// - Remark: HTTP `POST /me/absences/{absenceId}/withdrawal`.
+    /// - Remark: Generated from `#/paths//me/absences/{absenceId}/withdrawal/post(withdrawAbsence)`.
+    internal func withdrawAbsence(
+        path: Operations.WithdrawAbsence.Input.Path,
+        headers: Operations.WithdrawAbsence.Input.Headers = .init()
+    ) async throws -> Operations.WithdrawAbsence.Output {
+        try await withdrawAbsence(Operations.WithdrawAbsence.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// The team calendar of a month — the pending and approved absences of everyone I see (my own, my teams', everyone's for admins) — and the requests waiting for my decision.
+    ///
+    /// - Remark: HTTP `GET /absences`.
+    /// - Remark: Generated from `#/paths//absences/get(listTeamAbsences)`.
+    internal func listTeamAbsences(
+        query: Operations.ListTeamAbsences.Input.Query = .init(),
+        headers: Operations.ListTeamAbsences.Input.Headers = .init()
+    ) async throws -> Operations.ListTeamAbsences.Output {
+        try await listTeamAbsences(Operations.ListTeamAbsences.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Approve or decline (with a reason) a waiting request of someone whose requests I decide (team leaders for their team, admins for anyone; never one's own).
+    ///
+    /// - Remark: HTTP `POST /absences/{absenceId}/decision`.
+    /// - Remark: Generated from `#/paths//absences/{absenceId}/decision/post(decideAbsence)`.
+    internal func decideAbsence(
+        path: Operations.DecideAbsence.Input.Path,
+        headers: Operations.DecideAbsence.Input.Headers = .init(),
+        body: Operations.DecideAbsence.Input.Body
+    ) async throws -> Operations.DecideAbsence.Output {
+        try await decideAbsence(Operations.DecideAbsence.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// A year's public holidays and the company's own days off.
+    ///
+    /// - Remark: HTTP `GET /days-off`.
+    /// - Remark: Generated from `#/paths//days-off/get(listDaysOff)`.
+    internal func listDaysOff(
+        query: Operations.ListDaysOff.Input.Query = .init(),
+        headers: Operations.ListDaysOff.Input.Headers = .init()
+    ) async throws -> Operations.ListDaysOff.Output {
+        try await listDaysOff(Operations.ListDaysOff.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Give the whole company a working day off, or rename it (admins).
+    ///
+    /// - Remark: HTTP `PUT /days-off/{day}`.
+    /// - Remark: Generated from `#/paths//days-off/{day}/put(setDayOff)`.
+    internal func setDayOff(
+        path: Operations.SetDayOff.Input.Path,
+        headers: Operations.SetDayOff.Input.Headers = .init(),
+        body: Operations.SetDayOff.Input.Body
+    ) async throws -> Operations.SetDayOff.Output {
+        try await setDayOff(Operations.SetDayOff.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Make a company day off a working day again (admins).
+    ///
+    /// - Remark: HTTP `DELETE /days-off/{day}`.
+    /// - Remark: Generated from `#/paths//days-off/{day}/delete(deleteDayOff)`.
+    internal func deleteDayOff(
+        path: Operations.DeleteDayOff.Input.Path,
+        headers: Operations.DeleteDayOff.Input.Headers = .init()
+    ) async throws -> Operations.DeleteDayOff.Output {
+        try await deleteDayOff(Operations.DeleteDayOff.Input(
+            path: path,
+            headers: headers
         ))
     }
 }

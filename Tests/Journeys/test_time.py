@@ -51,6 +51,7 @@ def test_time_tracking(journey):
     add(start="9:00", hours="1:00")
     eva.sees("That overlaps your entry")
     eva.sees("06:00–09:30")
+    eva.menu("Time")  # (from a page without the refusal: a press there waits for a new page)
     add(hours="1,5", description="Release notes")
     eva.sees("09:30–11:00")
     eva.sees("Week: 5:00 h")
@@ -66,3 +67,40 @@ def test_time_tracking(journey):
     petr.sees("Eva Dvořáková: time in")
     petr.sees("Kofola a.s. · Mobile app")
     journey.finish(eva)
+
+
+def test_vacation_asked_and_approved(journey):
+    """Eva asks for a day of vacation next month; Petr, her team leader, approves it on the team
+    calendar; she sees it approved, and the day marked on her timesheet."""
+    import datetime
+    from world import Month
+    following = Month.current().minus(-1)
+    day = datetime.date(following.year, following.month, 1)
+    day += datetime.timedelta(days=(7 - day.weekday()) % 7 + 7)  # the second Monday of next month
+
+    eva = journey.browser("Eva asks for a day off")
+    journey.sign_in_with_link(eva, EVA)
+    eva.menu("Absences")
+    eva.choose("Kind", "Vacation")
+    eva.fill_date("First day", day)
+    eva.fill("Note (optional)", "Dentist in the morning, then a day out")
+    eva.press("Ask for time off")
+    eva.sees("Your request was sent for approval.")
+    assert "Waiting" in eva.row("Dentist in the morning").text
+
+    petr = journey.browser("Petr decides")
+    journey.sign_in_with_link(petr, PETR)
+    petr.menu("Absences")
+    petr.follow("Team calendar")
+    petr.follow("Next month")
+    petr.sees("Waiting for your decision")
+    request = petr.driver.find_element(By.XPATH, "//section[contains(@class,'request')][contains(., 'Dvořáková Eva')]")
+    petr.press("Approve Dvořáková Eva", within=request)
+    petr.sees("Approved. They hear by e-mail.")
+    petr.does_not_see("Waiting for your decision")
+
+    eva.menu("Absences")
+    assert "Approved" in eva.row("Dentist in the morning").text
+    eva.open(f"/t/acme/time?week={day.isoformat()}")
+    eva.sees("Vacation")
+    journey.finish(petr)

@@ -91,4 +91,5 @@ func routes(_ app: Application) throws {
     try signedIn.register(collection: TimerRoutes())
     try signedIn.register(collection: ProjectRoutes())
     try signedIn.register(collection: AbsenceRoutes())
+    try signedIn.register(collection: MonthCloseRoutes())
 }

@@ -15,6 +15,7 @@ enum APIOperation: String, CaseIterable, Sendable {
     case getPersonMonthTime
     case listProjects, createProject, updateProject, createClient, updateClient
     case listMyAbsences, requestAbsence, withdrawAbsence, listTeamAbsences, decideAbsence, listDaysOff, setDayOff, deleteDayOff
+    case submitMonth, decideMonth, reopenMonth, listMonthClose
 
     var permission: (action: Action, reach: Reach) {
         switch self {
@@ -44,6 +45,10 @@ enum APIOperation: String, CaseIterable, Sendable {
         case .listTeamAbsences, .listDaysOff: (.viewAbsences, .own)
         case .decideAbsence: (.decideAbsences, .team)
         case .setDayOff, .deleteDayOff: (.manageDaysOff, .tenant)
+        case .submitMonth: (.trackTime, .own)
+        // Who decides months is who decides absences (`AbsenceRules.decides`).
+        case .decideMonth, .listMonthClose: (.decideAbsences, .team)
+        case .reopenMonth: (.reopenMonths, .tenant)
         }
     }
 

@@ -47,7 +47,11 @@ extension RosterAPI {
         let id = try APIInput.pathID(input.path.entryId)
         try await APIContext.run(readOnly: false) { api in
             try api.require(.deleteTimeEntry)
-            guard try await TimeEntryQueries.delete(id, of: api.user.id, on: api.db) else { throw APIProblem.notFound }
+            switch try await TimeEntryQueries.delete(id, of: api.user.id, on: api.db) {
+            case nil: throw APIProblem.notFound
+            case .failure(let refusal)?: throw APIProblem.timeRefused(refusal)
+            case .success?: break
+            }
         }
         return .noContent(.init())
     }
@@ -174,8 +178,10 @@ extension RosterAPI {
                 projects[entry.projectID, default: (ProjectChoice(id: entry.projectID, name: entry.project, client: entry.client,
                                                                   billable: entry.billable), 0)].seconds += entry.seconds
             }
+            let state = try await MonthCloseQueries.month(of: id, month, on: api.db)
             return Components.Schemas.MonthTime(
-                month: month.iso, personId: id.lowercasedString, totalSeconds: entries.reduce(0) { $0 + $1.seconds },
+                month: month.iso, personId: id.lowercasedString,
+                state: .init(rawValue: state?.status.rawValue ?? "open") ?? .open, totalSeconds: entries.reduce(0) { $0 + $1.seconds },
                 expectedSeconds: ExpectedTime.seconds(over: month.days, contracts: person.contracts, daysOff: daysOff,
                                                       absences: absences),
                 projects: projects.values.sorted { $0.choice.label < $1.choice.label }.map {

@@ -11,6 +11,8 @@ public enum AbsenceRefusal: Error, Equatable, Sendable {
     case reasonMissing
     /// It was decided or withdrawn in the meantime.
     case notPending
+    /// It touches a month whose time was approved.
+    case monthClosed
 
     public var message: (key: String, arguments: [String]) {
         switch self {
@@ -18,6 +20,7 @@ public enum AbsenceRefusal: Error, Equatable, Sendable {
         case .overlaps(let first, let last, _): ("absence.error.overlaps", [first.iso, last.iso])
         case .reasonMissing: ("absence.error.reason", [])
         case .notPending: ("absence.error.notPending", [])
+        case .monthClosed: ("absence.error.monthClosed", [])
         }
     }
 }
@@ -150,6 +153,8 @@ public enum AbsenceQueries {
                     RETURNING id
                     """).collect()[0].decode(UUID.self)
             }
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "RM002" {
+            return .failure(.monthClosed)
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23P01" {
             let other = try await of(user.id, from: draft.first, through: draft.last, on: db)
                 .first { $0.status == .pending || $0.status == .approved }
@@ -163,13 +168,20 @@ public enum AbsenceQueries {
     }
 
     /// Withdraws one's own waiting request; false when there is none such (decided, withdrawn,
-    /// someone else's).
+    /// someone else's, of an approved month).
     public static func withdraw(_ id: UUID, by user: User, site: MailSite, on db: TenantConnection) async throws -> Bool {
-        let rows = try await db.query("""
-            UPDATE absences SET status = 'withdrawn'
-            WHERE tenant_id = \(db.tenant) AND id = \(id) AND user_id = \(user.id) AND status = 'pending'
-            RETURNING kind, first_day::text, last_day::text, half_day
-            """).collect()
+        let rows: [PostgresRow]
+        do {
+            rows = try await db.savepoint("absence_withdraw") {
+                try await db.query("""
+                    UPDATE absences SET status = 'withdrawn'
+                    WHERE tenant_id = \(db.tenant) AND id = \(id) AND user_id = \(user.id) AND status = 'pending'
+                    RETURNING kind, first_day::text, last_day::text, half_day
+                    """).collect()
+            }
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "RM002" {
+            return false
+        }
         guard let (kind, first, last, half) = try rows.first?.decode((String, String, String, Bool).self),
               let kind = AbsenceKind(rawValue: kind), let first = LocalDate(iso: first), let last = LocalDate(iso: last)
         else { return false }
@@ -186,12 +198,19 @@ public enum AbsenceQueries {
     ) async throws -> Result<Void, AbsenceRefusal>? {
         guard let found = try await absence(id, on: db), AbsenceRules.decides(viewer, for: found.person) else { return nil }
         guard approve || !(reason ?? "").isEmpty else { return .failure(.reasonMissing) }
-        let changed = try await db.query("""
-            UPDATE absences SET status = \(approve ? "approved" : "declined"), decided_by = \(viewer.id), decided_at = now(),
-                   decision_reason = \(approve ? nil : reason)
-            WHERE tenant_id = \(db.tenant) AND id = \(id) AND status = 'pending'
-            RETURNING id
-            """).collect()
+        let changed: [PostgresRow]
+        do {
+            changed = try await db.savepoint("absence_decision") {
+                try await db.query("""
+                    UPDATE absences SET status = \(approve ? "approved" : "declined"), decided_by = \(viewer.id), decided_at = now(),
+                           decision_reason = \(approve ? nil : reason)
+                    WHERE tenant_id = \(db.tenant) AND id = \(id) AND status = 'pending'
+                    RETURNING id
+                    """).collect()
+            }
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "RM002" {
+            return .failure(.monthClosed)
+        }
         guard !changed.isEmpty else { return .failure(.notPending) }
         let absence = found.absence
         var fields = auditFields(absence.kind, absence.first, absence.last, absence.halfDay)

@@ -43,6 +43,8 @@ public enum Action: String, Sendable, CaseIterable {
     case decideAbsences
     /// The company's own days off (admins).
     case manageDaysOff
+    /// Reopen a submitted or approved month of someone's time (admins).
+    case reopenMonths
 }
 
 /// How far a granted action reaches: the person themselves, the teams they lead, or the whole tenant.
@@ -141,6 +143,7 @@ public enum Permissions {
             .viewAbsences: .tenant,
             .decideAbsences: .tenant,
             .manageDaysOff: .tenant,
+            .reopenMonths: .tenant,
         ],
     ]
 

@@ -29,6 +29,8 @@ public enum TimeEntryRefusal: Error, Equatable, Sendable {
     case noRoom
     /// A span the clock change swallows (02:00–03:00 on the spring day).
     case clockChange
+    /// Its month (the entry's, or the day it moves to) is submitted or approved.
+    case monthClosed
 
     /// The translation key of the message, and its arguments.
     public var message: (key: String, arguments: [String]) {
@@ -39,6 +41,7 @@ public enum TimeEntryRefusal: Error, Equatable, Sendable {
             ("time.error.overlaps", [other.day.iso, other.start.text, other.end.text, other.project, other.client])
         case .noRoom: ("time.error.noRoom", [])
         case .clockChange: ("time.error.clockChange", [])
+        case .monthClosed: ("time.error.monthClosed", [])
         }
     }
 }
@@ -153,6 +156,8 @@ public enum TimeEntryQueries {
                     """).collect()[0].decode(UUID.self)
             }
             return .success(saved)
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "RM001" {
+            return .failure(.monthClosed)
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23P01" {
             var sql = PostgresQuery(unsafeSQL: select + """
 
@@ -167,10 +172,18 @@ public enum TimeEntryQueries {
         }
     }
 
-    /// Deletes one of the person's entries; false when there is none such.
-    public static func delete(_ id: UUID, of user: UUID, on db: TenantConnection) async throws -> Bool {
-        try await !db.query("""
-            DELETE FROM time_entries WHERE tenant_id = \(db.tenant) AND id = \(id) AND user_id = \(user) RETURNING id
-            """).collect().isEmpty
+    /// Deletes one of the person's entries: nil when there is none such, a refusal when its month
+    /// is closed.
+    public static func delete(_ id: UUID, of user: UUID, on db: TenantConnection) async throws -> Result<Void, TimeEntryRefusal>? {
+        do {
+            let deleted = try await db.savepoint("time_entry_delete") {
+                try await !db.query("""
+                    DELETE FROM time_entries WHERE tenant_id = \(db.tenant) AND id = \(id) AND user_id = \(user) RETURNING id
+                    """).collect().isEmpty
+            }
+            return deleted ? .success(()) : nil
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "RM001" {
+            return .failure(.monthClosed)
+        }
     }
 }

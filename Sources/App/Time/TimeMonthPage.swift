@@ -13,7 +13,77 @@ struct TimeMonthPage: HTMLPage {
     let expectedSeconds: Int
     /// Everyone the viewer may see (empty for those who see only themselves).
     let team: [PersonMonthTime]
+    /// The month's state and what the viewer may do to it.
+    let close: MonthCloseState
+    let csrf: String
     let t: Translator
+
+    struct MonthCloseState: Sendable {
+        let month: TimeMonth?
+        let canSubmit: Bool
+        let canDecide: Bool
+        let canReopen: Bool
+        let overviewURL: String?
+    }
+
+    private var closeSection: HTML {
+        let status = close.month.map { t("time.close.status.\($0.status.rawValue)") } ?? t("time.close.status.open")
+        var html: HTML = """
+            <section class="card-row month-close" aria-labelledby="close-heading">
+              <h2 id="close-heading">\(t("time.close.title"))</h2>
+              <p>\(status)\(if: close.month?.decidedBy != nil, " · \(t("absence.decidedBy", close.month?.decidedBy ?? ""))")</p>
+              \(if: close.month?.reason != nil, "<p>\(t("absence.reason", close.month?.reason ?? ""))</p>")
+
+            """
+        let hidden: HTML = """
+            <input type="hidden" name="_csrf" value="\(csrf)"><input type="hidden" name="month" value="\(month.iso)">\
+            <input type="hidden" name="person" value="\(person.user.id.lowercasedString)">
+            """
+        if close.canSubmit {
+            html.append("""
+                  <form method="post" action="\(Paths.submitMonth(slug))">\(hidden)
+                    <button type="submit" class="primary">\(t("time.close.submit"))</button>
+                  </form>
+                  <p class="hint">\(t("time.close.submitHint"))</p>
+
+                """)
+        }
+        if close.canDecide {
+            html.append("""
+                  <div class="row-form">
+                    <form method="post" action="\(Paths.decideMonth(slug))">\(hidden)<input type="hidden" name="decision" value="approve">
+                      <button type="submit" class="primary">\(t("time.close.approve"))</button>
+                    </form>
+                    <form method="post" action="\(Paths.decideMonth(slug))" class="row-form grow">\(hidden)
+                      <input type="hidden" name="decision" value="return">
+                      <div class="field grow">
+                        <label for="return-reason">\(t("time.close.returnReason"))</label>
+                        <input id="return-reason" name="reason" maxlength="500" required>
+                      </div>
+                      <button type="submit" class="danger">\(t("time.close.return"))</button>
+                    </form>
+                  </div>
+
+                """)
+        }
+        if close.canReopen {
+            html.append("""
+                  <form method="post" action="\(Paths.reopenMonth(slug))" class="row-form">\(hidden)
+                    <div class="field grow">
+                      <label for="reopen-reason">\(t("time.close.reopenReason"))</label>
+                      <input id="reopen-reason" name="reason" maxlength="500" required>
+                    </div>
+                    <button type="submit">\(t("time.close.reopen"))</button>
+                  </form>
+
+                """)
+        }
+        if let overview = close.overviewURL {
+            html.append("  <p><a href=\"\(overview)\">\(t("time.close.overview"))</a></p>\n")
+        }
+        html.append("</section>\n")
+        return html
+    }
 
     var body: HTML {
         let total = entries.reduce(0) { $0 + $1.seconds }
@@ -36,6 +106,7 @@ struct TimeMonthPage: HTMLPage {
             \(if: expected > 0, " · \(t("time.expected", WorkDuration.text(seconds: expected)))")</p>
 
             """)
+        html.append(closeSection)
         if entries.isEmpty {
             html.append("<p class=\"empty\">\(t(own ? "time.emptyMonth" : "time.emptyMonthOf"))</p>\n")
         } else {

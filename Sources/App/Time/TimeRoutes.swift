@@ -128,8 +128,10 @@ struct TimeRoutes: RouteCollection {
             return try await request.confirmationStep(ConfirmQuestion(
                 question: request.translate("time.delete.question"), confirm: request.translate("time.delete"), cancelURL: back))
         }
-        _ = try await TimeEntryQueries.delete(entry.id, of: user.id, on: db)
-        return request.redirect(to: back, flash: Flash(.success, "flash.time.deleted"))
+        switch try await TimeEntryQueries.delete(entry.id, of: user.id, on: db) {
+        case .failure?: return request.redirect(to: back, flash: Flash(.error, "flash.time.error.monthClosed"))
+        default: return request.redirect(to: back, flash: Flash(.success, "flash.time.deleted"))
+        }
     }
 
     /// A month of one's own time, or of someone in the viewer's reach (`?person=`); 404 for
@@ -150,11 +152,21 @@ struct TimeRoutes: RouteCollection {
         let team = reach > .own
             ? try await TimeReportQueries.people(visibleTo: viewer.id, reach: reach, month: month, on: db) : []
         let t = request.translator
+        let closed = try await MonthCloseQueries.month(of: person.user.id, month, on: db)
+        let own = person.user.id == viewer.id, thisMonth = try request.thisMonth
+        let close = TimeMonthPage.MonthCloseState(
+            month: closed,
+            canSubmit: own && month <= thisMonth && (closed == nil || closed?.status == .returned)
+                && person.contracts.contains { $0.overlaps(month) },
+            canDecide: closed?.status == .submitted && AbsenceRules.decides(viewer, for: person.subject),
+            canReopen: !own && closed != nil && closed?.status != .returned && Permissions.can(viewer, .reopenMonths, .company),
+            overviewURL: reach > .own && Permissions.reach(of: viewer.roles, for: .decideAbsences) != nil
+                ? Paths.timeClose(tenant.slug, month: month) : nil)
         return try await TimeMonthPage(
             layout: Layout(request: request, title: t("time.month.title", t.month(month))), slug: tenant.slug, month: month,
             person: person, own: person.user.id == viewer.id, entries: entries,
             expectedSeconds: ExpectedTime.seconds(over: month.days, contracts: person.contracts, daysOff: daysOff, absences: absences),
-            team: team, t: t
+            team: team, close: close, csrf: request.csrfToken, t: t
         ).encodeResponse(for: request)
     }
 }

@@ -72,6 +72,11 @@ extension Paths {
     static let timer = Address("time", "timer")
     static let startTimer = Address("time", "timer", "start")
     static let stopTimer = Address("time", "timer", "stop")
+    /// Everyone's month in reach: submitted, approved, not yet (`?month=`).
+    static let timeClose = Address("time", "close")
+    static let submitMonth = Address("time", "month", "submit")
+    static let decideMonth = Address("time", "month", "decision")
+    static let reopenMonth = Address("time", "month", "reopen")
     static let projects = Address("projects")
     static let project = Address1<UUID>("projects", ":id")
     static let archiveProject = Address1<UUID>("projects", ":id", "archive")
@@ -81,6 +86,10 @@ extension Paths {
 
     public static func timesheet(_ slug: String, week: Week) -> String {
         timesheet(slug) + "?week=" + week.monday.iso
+    }
+
+    public static func timeClose(_ slug: String, month: Month) -> String {
+        timeClose(slug) + "?month=" + month.iso
     }
 
     public static func timeMonth(_ slug: String, month: Month, person: UUID?) -> String {

@@ -115,6 +115,12 @@ import Vapor
                     case .listDaysOff: reply = try await client.get("/days-off?year=2026")
                     case .setDayOff: reply = try await client.send(.PUT, "/days-off/2026-12-26", json: #"{"name":"Saturday"}"#)
                     case .deleteDayOff: reply = try await client.send(.DELETE, "/days-off/2026-12-30")
+                    case .submitMonth: reply = try await client.send(.POST, "/me/time/months/2027-05/submission")
+                    case .decideMonth:
+                        reply = try await client.send(.POST, "/people/\(unknown)/time/months/2026-11/decision", json: #"{"decision":"approve"}"#)
+                    case .reopenMonth:
+                        reply = try await client.send(.POST, "/people/\(unknown)/time/months/2026-11/reopening", json: #"{"reason":"x"}"#)
+                    case .listMonthClose: reply = try await client.get("/time/months/2026-11")
                     }
                     let allowed = operation.reach(for: user) != nil
                     // The table, said once more in words: everyone has their own things, team
@@ -127,9 +133,10 @@ import Vapor
                                                      .decideSupplierProposal, .exportReport, .listStatements,
                                                      .importStatement, .getStatement, .payStatementMatches, .listProjects,
                                                      .createProject, .updateProject, .createClient, .updateClient, .setDayOff,
-                                                     .deleteDayOff]
+                                                     .deleteDayOff, .reopenMonth]
                     #expect(allowed == (user.roles.contains(.admin) || !review.contains(operation)
-                        && (![.listPeople, .decideAbsence].contains(operation) || user.roles.contains(.teamLeader))))
+                        && (![.listPeople, .decideAbsence, .decideMonth, .listMonthClose].contains(operation)
+                            || user.roles.contains(.teamLeader))))
                     if allowed {
                         #expect(reply.status != .forbidden && reply.status != .unauthorized && reply.status.code < 500,
                                 "\(operation) as \(user.roles): \(reply.status)")
@@ -323,6 +330,19 @@ import Vapor
                     reply = try await globex.send(.PUT, "/days-off/2024-10-26", json: #"{"name":"A Saturday"}"#)
                     #expect(reply.status == .unprocessableEntity)
                 case .deleteDayOff: reply = try await globex.send(.DELETE, "/days-off/2024-10-31")
+                case .submitMonth:
+                    // Globex's admin's own month of the future: refused, nothing changes.
+                    namesAnID = false
+                    reply = try await globex.send(.POST, "/me/time/months/2099-01/submission")
+                    #expect(reply.status == .unprocessableEntity)
+                case .decideMonth:
+                    reply = try await globex.send(.POST, "/people/\(person)/time/months/2024-10/decision",
+                                                  json: #"{"decision":"return","reason":"No"}"#)
+                case .reopenMonth:
+                    reply = try await globex.send(.POST, "/people/\(person)/time/months/2024-10/reopening", json: #"{"reason":"No"}"#)
+                case .listMonthClose:
+                    namesAnID = false
+                    reply = try await globex.get("/time/months/2024-10")
                 }
                 let text = String(decoding: reply.bytes, as: UTF8.self)
                 if namesAnID {

@@ -73,6 +73,32 @@ import Vapor
         }
     }
 
+    @Test func aMonthSubmittedAndApproved() async throws {
+        try await withWorld { world in
+            let project = try await TimeTrackingTests.project(world).lowercasedString
+            let eva = try await APIClient.signIn(world, world.employee), petr = try await APIClient.signIn(world, world.leader)
+            #expect(try await eva.send(.POST, "/me/time", json: #"{"day":"2026-11-18","projectId":"\#(project)","durationMinutes":60}"#).status
+                == .created)
+            let submitted = try await eva.send(.POST, "/me/time/months/2026-11/submission")
+            #expect(try submitted.decode(Components.Schemas.TimeMonthState.self).state == .submitted)
+            #expect(try await eva.send(.POST, "/me/time/months/2027-01/submission").status == .unprocessableEntity)
+            let closed = try await eva.send(.POST, "/me/time", json: #"{"day":"2026-11-19","projectId":"\#(project)","durationMinutes":60}"#)
+            #expect(closed.status == .unprocessableEntity && closed.problem?._type.hasSuffix("/time-refused") == true)
+            let waiting = try await petr.get("/time/months/2026-11")
+                .decode(Operations.ListMonthClose.Output.Ok.Body.JsonPayload.self)
+            #expect(waiting.items.first { $0.name == "Dvořáková Eva" }?.state == .submitted)
+            let path = "/people/\(world.employee.id.lowercasedString)/time/months/2026-11"
+            #expect(try await eva.send(.POST, path + "/decision", json: #"{"decision":"approve"}"#).status == .forbidden)
+            let approved = try await petr.send(.POST, path + "/decision", json: #"{"decision":"approve"}"#)
+            #expect(try approved.decode(Components.Schemas.TimeMonthState.self).state == .approved)
+            #expect(try await petr.send(.POST, path + "/decision", json: #"{"decision":"approve"}"#).status == .conflict)
+            #expect(try await petr.send(.POST, path + "/reopening", json: #"{"reason":"Fix"}"#).status == .forbidden)
+            let month = try await petr.get("/people/\(world.employee.id.lowercasedString)/time?month=2026-11")
+                .decode(Components.Schemas.MonthTime.self)
+            #expect(month.state == .approved && month.totalSeconds == 3_600)
+        }
+    }
+
     @Test func adminsKeepProjectsOverTheAPI() async throws {
         try await withWorld { world in
             let jana = try await APIClient.signIn(world, world.admin)

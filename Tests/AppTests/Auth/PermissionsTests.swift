@@ -47,7 +47,7 @@ import Testing
                  .viewEarnings: ownOnly, .submitInvoices: ownOnly, .viewInvoices: everyone,
                  .reviewInvoices: everyone, .viewSupplierDetails: everyone, .trackTime: ownOnly, .viewTime: everyone,
                  .manageProjects: everyone, .requestAbsence: ownOnly, .viewAbsences: everyone, .decideAbsences: everyone,
-                 .manageDaysOff: everyone],
+                 .manageDaysOff: everyone, .reopenMonths: everyone],
     ]
 
     @Test func profileVisibility() {

@@ -187,6 +187,11 @@ func withWorld<T: Sendable>(
                         INSERT INTO absences (tenant_id, user_id, kind, first_day, last_day, status, decided_by, decided_at)
                         VALUES (\(connection.tenant), \(user), 'vacation', '2024-10-14', '2024-10-15', 'approved', \(admin), now())
                         """)
+                    // And that month of time, approved.
+                    try await connection.query("""
+                        INSERT INTO time_months (tenant_id, user_id, month, status, decided_by, decided_at)
+                        VALUES (\(connection.tenant), \(user), '2024-10-01', 'approved', \(admin), now())
+                        """)
                 }
             }
             let world = TestWorld(

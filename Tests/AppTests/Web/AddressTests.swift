@@ -47,7 +47,8 @@ import Vapor
                 Paths.reviewStatementPay, Paths.timesheet, Paths.timeEntries, Paths.timeEntry, Paths.deleteTimeEntry,
                 Paths.timeMonth, Paths.timer, Paths.startTimer, Paths.stopTimer, Paths.projects, Paths.project,
                 Paths.archiveProject, Paths.clients, Paths.client, Paths.archiveClient, Paths.absences, Paths.withdrawAbsence,
-                Paths.decideAbsence, Paths.teamAbsencesAddress, Paths.daysOff, Paths.deleteDayOff,
+                Paths.decideAbsence, Paths.teamAbsencesAddress, Paths.daysOff, Paths.deleteDayOff, Paths.timeClose,
+                Paths.submitMonth, Paths.decideMonth, Paths.reopenMonth,
             ]
             let patterns = Set(addresses.map { "t/:slug/" + $0.segments.joined(separator: "/") })
             for route in tenantRoutes {

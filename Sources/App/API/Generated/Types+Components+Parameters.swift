@@ -32,5 +32,7 @@ extension Components {
         internal typealias AbsenceId = Swift.String
         /// - Remark: Generated from `#/components/parameters/day`.
         internal typealias Day = Swift.String
+        /// - Remark: Generated from `#/components/parameters/month`.
+        internal typealias Month = Components.Schemas.MonthInput
     }
 }

@@ -3082,6 +3082,8 @@ extension Components {
             internal var month: Components.Schemas.MonthText
             /// - Remark: Generated from `#/components/schemas/MonthTime/personId`.
             internal var personId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/MonthTime/state`.
+            internal var state: Components.Schemas.TimeMonthStateName
             /// - Remark: Generated from `#/components/schemas/MonthTime/totalSeconds`.
             internal var totalSeconds: Swift.Int
             /// What the person's contracts expect of the month (a fifth of the weekly hours on each working day).
@@ -3097,6 +3099,7 @@ extension Components {
             /// - Parameters:
             ///   - month:
             ///   - personId:
+            ///   - state:
             ///   - totalSeconds:
             ///   - expectedSeconds: What the person's contracts expect of the month (a fifth of the weekly hours on each working day).
             ///   - projects:
@@ -3104,6 +3107,7 @@ extension Components {
             internal init(
                 month: Components.Schemas.MonthText,
                 personId: Swift.String,
+                state: Components.Schemas.TimeMonthStateName,
                 totalSeconds: Swift.Int,
                 expectedSeconds: Swift.Int,
                 projects: [Components.Schemas.ProjectMonthTime],
@@ -3111,6 +3115,7 @@ extension Components {
             ) {
                 self.month = month
                 self.personId = personId
+                self.state = state
                 self.totalSeconds = totalSeconds
                 self.expectedSeconds = expectedSeconds
                 self.projects = projects
@@ -3119,6 +3124,7 @@ extension Components {
             internal enum CodingKeys: String, CodingKey {
                 case month
                 case personId
+                case state
                 case totalSeconds
                 case expectedSeconds
                 case projects
@@ -3682,6 +3688,54 @@ extension Components {
             internal enum CodingKeys: String, CodingKey {
                 case year
                 case items
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/TimeMonthStateName`.
+        internal enum TimeMonthStateName: String, Codable, Hashable, Sendable, CaseIterable {
+            case open = "open"
+            case submitted = "submitted"
+            case approved = "approved"
+            case returned = "returned"
+        }
+        /// - Remark: Generated from `#/components/schemas/TimeMonthState`.
+        internal struct TimeMonthState: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/TimeMonthState/month`.
+            internal var month: Components.Schemas.MonthText
+            /// - Remark: Generated from `#/components/schemas/TimeMonthState/personId`.
+            internal var personId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/TimeMonthState/state`.
+            internal var state: Components.Schemas.TimeMonthStateName
+            /// - Remark: Generated from `#/components/schemas/TimeMonthState/decidedBy`.
+            internal var decidedBy: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/TimeMonthState/reason`.
+            internal var reason: Swift.String?
+            /// Creates a new `TimeMonthState`.
+            ///
+            /// - Parameters:
+            ///   - month:
+            ///   - personId:
+            ///   - state:
+            ///   - decidedBy:
+            ///   - reason:
+            internal init(
+                month: Components.Schemas.MonthText,
+                personId: Swift.String,
+                state: Components.Schemas.TimeMonthStateName,
+                decidedBy: Swift.String? = nil,
+                reason: Swift.String? = nil
+            ) {
+                self.month = month
+                self.personId = personId
+                self.state = state
+                self.decidedBy = decidedBy
+                self.reason = reason
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case month
+                case personId
+                case state
+                case decidedBy
+                case reason
             }
         }
     }

@@ -9600,4 +9600,751 @@ internal enum Operations {
             }
         }
     }
+    /// Submit a month of my time (this month or an earlier one; a returned one again). Its entries can no longer change until it is returned.
+    ///
+    /// - Remark: HTTP `POST /me/time/months/{month}/submission`.
+    /// - Remark: Generated from `#/paths//me/time/months/{month}/submission/post(submitMonth)`.
+    internal enum SubmitMonth {
+        internal static let id: Swift.String = "submitMonth"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/me/time/months/{month}/submission/POST/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/me/time/months/{month}/submission/POST/path/month`.
+                internal var month: Components.Parameters.Month
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - month:
+                internal init(month: Components.Parameters.Month) {
+                    self.month = month
+                }
+            }
+            internal var path: Operations.SubmitMonth.Input.Path
+            /// - Remark: Generated from `#/paths/me/time/months/{month}/submission/POST/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SubmitMonth.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SubmitMonth.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.SubmitMonth.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            internal init(
+                path: Operations.SubmitMonth.Input.Path,
+                headers: Operations.SubmitMonth.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/me/time/months/{month}/submission/POST/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/me/time/months/{month}/submission/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.TimeMonthState)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.TimeMonthState {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.SubmitMonth.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.SubmitMonth.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The month's state.
+            ///
+            /// - Remark: Generated from `#/paths//me/time/months/{month}/submission/post(submitMonth)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.SubmitMonth.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.SubmitMonth.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A refusal or an error, as a problem document (RFC 9457).
+            ///
+            /// - Remark: Generated from `#/paths//me/time/months/{month}/submission/post(submitMonth)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Approve or return (with a reason) a submitted month of someone whose time I decide (team leaders for their team, admins for anyone; never one's own).
+    ///
+    /// - Remark: HTTP `POST /people/{personId}/time/months/{month}/decision`.
+    /// - Remark: Generated from `#/paths//people/{personId}/time/months/{month}/decision/post(decideMonth)`.
+    internal enum DecideMonth {
+        internal static let id: Swift.String = "decideMonth"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/people/{personId}/time/months/{month}/decision/POST/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/people/{personId}/time/months/{month}/decision/POST/path/personId`.
+                internal var personId: Components.Parameters.PersonId
+                /// - Remark: Generated from `#/paths/people/{personId}/time/months/{month}/decision/POST/path/month`.
+                internal var month: Components.Parameters.Month
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - personId:
+                ///   - month:
+                internal init(
+                    personId: Components.Parameters.PersonId,
+                    month: Components.Parameters.Month
+                ) {
+                    self.personId = personId
+                    self.month = month
+                }
+            }
+            internal var path: Operations.DecideMonth.Input.Path
+            /// - Remark: Generated from `#/paths/people/{personId}/time/months/{month}/decision/POST/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DecideMonth.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DecideMonth.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.DecideMonth.Input.Headers
+            /// - Remark: Generated from `#/paths/people/{personId}/time/months/{month}/decision/POST/requestBody`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/people/{personId}/time/months/{month}/decision/POST/requestBody/json`.
+                internal struct JsonPayload: Codable, Hashable, Sendable {
+                    /// - Remark: Generated from `#/paths/people/{personId}/time/months/{month}/decision/POST/requestBody/json/decision`.
+                    internal enum DecisionPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                        case approve = "approve"
+                        case _return = "return"
+                    }
+                    /// - Remark: Generated from `#/paths/people/{personId}/time/months/{month}/decision/POST/requestBody/json/decision`.
+                    internal var decision: Operations.DecideMonth.Input.Body.JsonPayload.DecisionPayload
+                    /// - Remark: Generated from `#/paths/people/{personId}/time/months/{month}/decision/POST/requestBody/json/reason`.
+                    internal var reason: Swift.String?
+                    /// Creates a new `JsonPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - decision:
+                    ///   - reason:
+                    internal init(
+                        decision: Operations.DecideMonth.Input.Body.JsonPayload.DecisionPayload,
+                        reason: Swift.String? = nil
+                    ) {
+                        self.decision = decision
+                        self.reason = reason
+                    }
+                    internal enum CodingKeys: String, CodingKey {
+                        case decision
+                        case reason
+                    }
+                }
+                /// - Remark: Generated from `#/paths/people/{personId}/time/months/{month}/decision/POST/requestBody/content/application\/json`.
+                case json(Operations.DecideMonth.Input.Body.JsonPayload)
+            }
+            internal var body: Operations.DecideMonth.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            internal init(
+                path: Operations.DecideMonth.Input.Path,
+                headers: Operations.DecideMonth.Input.Headers = .init(),
+                body: Operations.DecideMonth.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/people/{personId}/time/months/{month}/decision/POST/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/people/{personId}/time/months/{month}/decision/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.TimeMonthState)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.TimeMonthState {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.DecideMonth.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.DecideMonth.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The month's state.
+            ///
+            /// - Remark: Generated from `#/paths//people/{personId}/time/months/{month}/decision/post(decideMonth)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.DecideMonth.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.DecideMonth.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A refusal or an error, as a problem document (RFC 9457).
+            ///
+            /// - Remark: Generated from `#/paths//people/{personId}/time/months/{month}/decision/post(decideMonth)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Reopen a submitted or approved month (admins), with the reason; recorded.
+    ///
+    /// - Remark: HTTP `POST /people/{personId}/time/months/{month}/reopening`.
+    /// - Remark: Generated from `#/paths//people/{personId}/time/months/{month}/reopening/post(reopenMonth)`.
+    internal enum ReopenMonth {
+        internal static let id: Swift.String = "reopenMonth"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/people/{personId}/time/months/{month}/reopening/POST/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/people/{personId}/time/months/{month}/reopening/POST/path/personId`.
+                internal var personId: Components.Parameters.PersonId
+                /// - Remark: Generated from `#/paths/people/{personId}/time/months/{month}/reopening/POST/path/month`.
+                internal var month: Components.Parameters.Month
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - personId:
+                ///   - month:
+                internal init(
+                    personId: Components.Parameters.PersonId,
+                    month: Components.Parameters.Month
+                ) {
+                    self.personId = personId
+                    self.month = month
+                }
+            }
+            internal var path: Operations.ReopenMonth.Input.Path
+            /// - Remark: Generated from `#/paths/people/{personId}/time/months/{month}/reopening/POST/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ReopenMonth.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ReopenMonth.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.ReopenMonth.Input.Headers
+            /// - Remark: Generated from `#/paths/people/{personId}/time/months/{month}/reopening/POST/requestBody`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/people/{personId}/time/months/{month}/reopening/POST/requestBody/json`.
+                internal struct JsonPayload: Codable, Hashable, Sendable {
+                    /// - Remark: Generated from `#/paths/people/{personId}/time/months/{month}/reopening/POST/requestBody/json/reason`.
+                    internal var reason: Swift.String
+                    /// Creates a new `JsonPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - reason:
+                    internal init(reason: Swift.String) {
+                        self.reason = reason
+                    }
+                    internal enum CodingKeys: String, CodingKey {
+                        case reason
+                    }
+                }
+                /// - Remark: Generated from `#/paths/people/{personId}/time/months/{month}/reopening/POST/requestBody/content/application\/json`.
+                case json(Operations.ReopenMonth.Input.Body.JsonPayload)
+            }
+            internal var body: Operations.ReopenMonth.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            internal init(
+                path: Operations.ReopenMonth.Input.Path,
+                headers: Operations.ReopenMonth.Input.Headers = .init(),
+                body: Operations.ReopenMonth.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/people/{personId}/time/months/{month}/reopening/POST/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/people/{personId}/time/months/{month}/reopening/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.TimeMonthState)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.TimeMonthState {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.ReopenMonth.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.ReopenMonth.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The month's state.
+            ///
+            /// - Remark: Generated from `#/paths//people/{personId}/time/months/{month}/reopening/post(reopenMonth)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ReopenMonth.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.ReopenMonth.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A refusal or an error, as a problem document (RFC 9457).
+            ///
+            /// - Remark: Generated from `#/paths//people/{personId}/time/months/{month}/reopening/post(reopenMonth)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Everyone in my reach with a contract in the month (a leader's teams, everyone for admins) and their month's state.
+    ///
+    /// - Remark: HTTP `GET /time/months/{month}`.
+    /// - Remark: Generated from `#/paths//time/months/{month}/get(listMonthClose)`.
+    internal enum ListMonthClose {
+        internal static let id: Swift.String = "listMonthClose"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/time/months/{month}/GET/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/time/months/{month}/GET/path/month`.
+                internal var month: Components.Parameters.Month
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - month:
+                internal init(month: Components.Parameters.Month) {
+                    self.month = month
+                }
+            }
+            internal var path: Operations.ListMonthClose.Input.Path
+            /// - Remark: Generated from `#/paths/time/months/{month}/GET/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListMonthClose.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListMonthClose.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.ListMonthClose.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            internal init(
+                path: Operations.ListMonthClose.Input.Path,
+                headers: Operations.ListMonthClose.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/time/months/{month}/GET/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/time/months/{month}/GET/responses/200/content/json`.
+                    internal struct JsonPayload: Codable, Hashable, Sendable {
+                        /// - Remark: Generated from `#/paths/time/months/{month}/GET/responses/200/content/json/month`.
+                        internal var month: Components.Schemas.MonthText
+                        /// - Remark: Generated from `#/paths/time/months/{month}/GET/responses/200/content/json/ItemsPayload`.
+                        internal struct ItemsPayloadPayload: Codable, Hashable, Sendable {
+                            /// - Remark: Generated from `#/paths/time/months/{month}/GET/responses/200/content/json/ItemsPayload/personId`.
+                            internal var personId: Swift.String
+                            /// - Remark: Generated from `#/paths/time/months/{month}/GET/responses/200/content/json/ItemsPayload/name`.
+                            internal var name: Swift.String
+                            /// - Remark: Generated from `#/paths/time/months/{month}/GET/responses/200/content/json/ItemsPayload/seconds`.
+                            internal var seconds: Swift.Int
+                            /// - Remark: Generated from `#/paths/time/months/{month}/GET/responses/200/content/json/ItemsPayload/state`.
+                            internal var state: Components.Schemas.TimeMonthStateName
+                            /// Creates a new `ItemsPayloadPayload`.
+                            ///
+                            /// - Parameters:
+                            ///   - personId:
+                            ///   - name:
+                            ///   - seconds:
+                            ///   - state:
+                            internal init(
+                                personId: Swift.String,
+                                name: Swift.String,
+                                seconds: Swift.Int,
+                                state: Components.Schemas.TimeMonthStateName
+                            ) {
+                                self.personId = personId
+                                self.name = name
+                                self.seconds = seconds
+                                self.state = state
+                            }
+                            internal enum CodingKeys: String, CodingKey {
+                                case personId
+                                case name
+                                case seconds
+                                case state
+                            }
+                        }
+                        /// - Remark: Generated from `#/paths/time/months/{month}/GET/responses/200/content/json/items`.
+                        internal typealias ItemsPayload = [Operations.ListMonthClose.Output.Ok.Body.JsonPayload.ItemsPayloadPayload]
+                        /// - Remark: Generated from `#/paths/time/months/{month}/GET/responses/200/content/json/items`.
+                        internal var items: Operations.ListMonthClose.Output.Ok.Body.JsonPayload.ItemsPayload
+                        /// Creates a new `JsonPayload`.
+                        ///
+                        /// - Parameters:
+                        ///   - month:
+                        ///   - items:
+                        internal init(
+                            month: Components.Schemas.MonthText,
+                            items: Operations.ListMonthClose.Output.Ok.Body.JsonPayload.ItemsPayload
+                        ) {
+                            self.month = month
+                            self.items = items
+                        }
+                        internal enum CodingKeys: String, CodingKey {
+                            case month
+                            case items
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/time/months/{month}/GET/responses/200/content/application\/json`.
+                    case json(Operations.ListMonthClose.Output.Ok.Body.JsonPayload)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Operations.ListMonthClose.Output.Ok.Body.JsonPayload {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.ListMonthClose.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.ListMonthClose.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// By surname.
+            ///
+            /// - Remark: Generated from `#/paths//time/months/{month}/get(listMonthClose)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ListMonthClose.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.ListMonthClose.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A refusal or an error, as a problem document (RFC 9457).
+            ///
+            /// - Remark: Generated from `#/paths//time/months/{month}/get(listMonthClose)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
 }

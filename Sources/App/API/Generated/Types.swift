@@ -361,6 +361,26 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /days-off/{day}`.
     /// - Remark: Generated from `#/paths//days-off/{day}/delete(deleteDayOff)`.
     func deleteDayOff(_ input: Operations.DeleteDayOff.Input) async throws -> Operations.DeleteDayOff.Output
+    /// Submit a month of my time (this month or an earlier one; a returned one again). Its entries can no longer change until it is returned.
+    ///
+    /// - Remark: HTTP `POST /me/time/months/{month}/submission`.
+    /// - Remark: Generated from `#/paths//me/time/months/{month}/submission/post(submitMonth)`.
+    func submitMonth(_ input: Operations.SubmitMonth.Input) async throws -> Operations.SubmitMonth.Output
+    /// Approve or return (with a reason) a submitted month of someone whose time I decide (team leaders for their team, admins for anyone; never one's own).
+    ///
+    /// - Remark: HTTP `POST /people/{personId}/time/months/{month}/decision`.
+    /// - Remark: Generated from `#/paths//people/{personId}/time/months/{month}/decision/post(decideMonth)`.
+    func decideMonth(_ input: Operations.DecideMonth.Input) async throws -> Operations.DecideMonth.Output
+    /// Reopen a submitted or approved month (admins), with the reason; recorded.
+    ///
+    /// - Remark: HTTP `POST /people/{personId}/time/months/{month}/reopening`.
+    /// - Remark: Generated from `#/paths//people/{personId}/time/months/{month}/reopening/post(reopenMonth)`.
+    func reopenMonth(_ input: Operations.ReopenMonth.Input) async throws -> Operations.ReopenMonth.Output
+    /// Everyone in my reach with a contract in the month (a leader's teams, everyone for admins) and their month's state.
+    ///
+    /// - Remark: HTTP `GET /time/months/{month}`.
+    /// - Remark: Generated from `#/paths//time/months/{month}/get(listMonthClose)`.
+    func listMonthClose(_ input: Operations.ListMonthClose.Input) async throws -> Operations.ListMonthClose.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -1199,6 +1219,62 @@ extension APIProtocol {
         headers: Operations.DeleteDayOff.Input.Headers = .init()
     ) async throws -> Operations.DeleteDayOff.Output {
         try await deleteDayOff(Operations.DeleteDayOff.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Submit a month of my time (this month or an earlier one; a returned one again). Its entries can no longer change until it is returned.
+    ///
+    /// - Remark: HTTP `POST /me/time/months/{month}/submission`.
+    /// - Remark: Generated from `#/paths//me/time/months/{month}/submission/post(submitMonth)`.
+    internal func submitMonth(
+        path: Operations.SubmitMonth.Input.Path,
+        headers: Operations.SubmitMonth.Input.Headers = .init()
+    ) async throws -> Operations.SubmitMonth.Output {
+        try await submitMonth(Operations.SubmitMonth.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Approve or return (with a reason) a submitted month of someone whose time I decide (team leaders for their team, admins for anyone; never one's own).
+    ///
+    /// - Remark: HTTP `POST /people/{personId}/time/months/{month}/decision`.
+    /// - Remark: Generated from `#/paths//people/{personId}/time/months/{month}/decision/post(decideMonth)`.
+    internal func decideMonth(
+        path: Operations.DecideMonth.Input.Path,
+        headers: Operations.DecideMonth.Input.Headers = .init(),
+        body: Operations.DecideMonth.Input.Body
+    ) async throws -> Operations.DecideMonth.Output {
+        try await decideMonth(Operations.DecideMonth.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Reopen a submitted or approved month (admins), with the reason; recorded.
+    ///
+    /// - Remark: HTTP `POST /people/{personId}/time/months/{month}/reopening`.
+    /// - Remark: Generated from `#/paths//people/{personId}/time/months/{month}/reopening/post(reopenMonth)`.
+    internal func reopenMonth(
+        path: Operations.ReopenMonth.Input.Path,
+        headers: Operations.ReopenMonth.Input.Headers = .init(),
+        body: Operations.ReopenMonth.Input.Body
+    ) async throws -> Operations.ReopenMonth.Output {
+        try await reopenMonth(Operations.ReopenMonth.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Everyone in my reach with a contract in the month (a leader's teams, everyone for admins) and their month's state.
+    ///
+    /// - Remark: HTTP `GET /time/months/{month}`.
+    /// - Remark: Generated from `#/paths//time/months/{month}/get(listMonthClose)`.
+    internal func listMonthClose(
+        path: Operations.ListMonthClose.Input.Path,
+        headers: Operations.ListMonthClose.Input.Headers = .init()
+    ) async throws -> Operations.ListMonthClose.Output {
+        try await listMonthClose(Operations.ListMonthClose.Input(
             path: path,
             headers: headers
         ))

@@ -1,0 +1,128 @@
+import Foundation
+import PostgresNIO
+
+public enum TimeMonthStatus: String, Sendable, CaseIterable {
+    case submitted, approved, returned
+}
+
+/// A person's month of time as submitted, and what became of it.
+public struct TimeMonth: Sendable, Equatable {
+    public let status: TimeMonthStatus
+    public let decidedBy: String?
+    public let reason: String?
+
+    /// Entries cannot change while the month is submitted or approved.
+    public var locksEntries: Bool { status != .returned }
+}
+
+/// One person's month for the close overview.
+public struct MonthCloseRow: Sendable, Equatable {
+    public let id: UUID
+    public let name: String
+    public let leader: UUID?
+    public let status: TimeMonthStatus?
+    public let seconds: Int
+}
+
+public enum MonthCloseOutcome: Sendable, Equatable {
+    case done
+    /// Nothing to do: submitted or approved already (a second click), not submitted, not approved.
+    case unchanged
+    /// A future month cannot be submitted.
+    case future
+    /// A return needs its reason.
+    case reasonMissing
+}
+
+/// Submitting, approving, returning and reopening a person's month of time (docs/ARCHITECTURE.md,
+/// The month closed). Who decides is the rule of absences (`AbsenceRules.decides`): the leader of
+/// the person's team or an admin, never the person.
+public enum MonthCloseQueries {
+    public static func month(of user: UUID, _ month: Month, on db: TenantConnection) async throws -> TimeMonth? {
+        try await db.query("""
+            SELECT m.status, CASE WHEN d.id IS NULL THEN NULL ELSE d.first_name || ' ' || d.last_name END, m.reason
+            FROM time_months m LEFT JOIN users d ON d.tenant_id = m.tenant_id AND d.id = m.decided_by
+            WHERE m.tenant_id = \(db.tenant) AND m.user_id = \(user) AND m.month = \(month.first.iso)::date
+            """).collect().first.map {
+            let (status, decider, reason) = try $0.decode((String, String?, String?).self)
+            return TimeMonth(status: TimeMonthStatus(rawValue: status) ?? .submitted, decidedBy: decider, reason: reason)
+        }
+    }
+
+    /// Submits one's month (this month or an earlier one); a returned month again.
+    public static func submit(_ month: Month, by user: User, today: LocalDate, on db: TenantConnection) async throws -> MonthCloseOutcome {
+        guard month <= Month(today) else { return .future }
+        let changed = try await db.query("""
+            INSERT INTO time_months (tenant_id, user_id, month, status) VALUES (\(db.tenant), \(user.id), \(month.first.iso)::date, 'submitted')
+            ON CONFLICT (tenant_id, user_id, month) DO UPDATE
+                SET status = 'submitted', submitted_at = now(), decided_by = NULL, decided_at = NULL, reason = NULL
+                WHERE time_months.status = 'returned'
+            RETURNING 1
+            """).collect()
+        guard !changed.isEmpty else { return .unchanged }
+        try await PeopleMutations.audit(actor: user.id, subject: user.id, action: "timeSubmitted", changes: ["month": month.iso], on: db)
+        return .done
+    }
+
+    /// Approves or returns (with a reason) a submitted month of someone the viewer decides for;
+    /// nil when the viewer does not decide for them (or they do not exist here).
+    public static func decide(
+        _ month: Month, of person: UUID, approve: Bool, reason: String?, by viewer: User, on db: TenantConnection
+    ) async throws -> MonthCloseOutcome? {
+        guard let subject = try await PeopleQueries.person(person, on: db)?.subject, AbsenceRules.decides(viewer, for: subject)
+        else { return nil }
+        guard approve || !(reason ?? "").isEmpty else { return .reasonMissing }
+        let changed = try await db.query("""
+            UPDATE time_months SET status = \(approve ? "approved" : "returned"), decided_by = \(viewer.id), decided_at = now(),
+                   reason = \(approve ? nil : reason)
+            WHERE tenant_id = \(db.tenant) AND user_id = \(person) AND month = \(month.first.iso)::date AND status = 'submitted'
+            RETURNING 1
+            """).collect()
+        guard !changed.isEmpty else { return .unchanged }
+        var fields = ["month": month.iso]
+        if !approve, let reason { fields["reason"] = reason }
+        try await PeopleMutations.audit(actor: viewer.id, subject: person, action: approve ? "timeApproved" : "timeReturned",
+                                        changes: fields, on: db)
+        return .done
+    }
+
+    /// Reopens a submitted or approved month (admins, `reopenMonths`): it is returned, with the
+    /// admin's reason, and its entries can change again. Recorded.
+    public static func reopen(_ month: Month, of person: UUID, reason: String, by admin: User, on db: TenantConnection) async throws
+        -> MonthCloseOutcome? {
+        guard Permissions.can(admin, .reopenMonths, .company), try await PeopleQueries.person(person, on: db) != nil else { return nil }
+        guard !reason.isEmpty else { return .reasonMissing }
+        let changed = try await db.query("""
+            UPDATE time_months SET status = 'returned', decided_by = \(admin.id), decided_at = now(), reason = \(reason)
+            WHERE tenant_id = \(db.tenant) AND user_id = \(person) AND month = \(month.first.iso)::date AND status <> 'returned'
+            RETURNING 1
+            """).collect()
+        guard !changed.isEmpty else { return .unchanged }
+        try await PeopleMutations.audit(actor: admin.id, subject: person, action: "timeReopened",
+                                        changes: ["month": month.iso, "reason": reason], on: db)
+        return .done
+    }
+
+    /// Everyone in the viewer's reach with a contract in the month: their month's state and hours,
+    /// by surname; one statement.
+    public static func overview(visibleTo viewer: UUID, reach: Reach, month: Month, on db: TenantConnection) async throws -> [MonthCloseRow] {
+        let everyone = reach == .tenant
+        return try await db.query("""
+            SELECT u.id, u.last_name || ' ' || u.first_name, t.leader_id, m.status,
+                   coalesce((SELECT sum(e.seconds) FROM time_entries e WHERE e.tenant_id = u.tenant_id AND e.user_id = u.id
+                             AND e.work_date BETWEEN \(month.first.iso)::date AND \(month.last.iso)::date), 0)::bigint
+            FROM users u
+            LEFT JOIN teams t ON t.tenant_id = u.tenant_id AND t.id = u.team_id
+            LEFT JOIN time_months m ON m.tenant_id = u.tenant_id AND m.user_id = u.id AND m.month = \(month.first.iso)::date
+            WHERE u.tenant_id = \(db.tenant) AND u.active
+              AND (\(everyone) OR u.id = \(viewer) OR t.leader_id = \(viewer))
+              AND EXISTS (SELECT FROM contracts k WHERE k.tenant_id = u.tenant_id AND k.user_id = u.id
+                          AND k.valid_from <= \(month.last.iso)::date AND (k.valid_to IS NULL OR k.valid_to >= \(month.first.iso)::date))
+            ORDER BY fold_name(u.last_name), fold_name(u.first_name), u.id
+            """).collect().map {
+            let (id, name, leader, status, seconds) = try $0.decode((UUID, String, UUID?, String?, Int64).self)
+            return MonthCloseRow(id: id, name: name, leader: leader, status: status.flatMap(TimeMonthStatus.init(rawValue:)),
+                                 seconds: Int(seconds))
+        }
+    }
+}

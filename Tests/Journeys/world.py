@@ -62,14 +62,36 @@ class Month:
     def english(self):
         return f"{calendar.month_name[self.month]} {self.year}"
 
-    def weekdays(self):
+    def working_days(self):
+        """Monday to Friday, without the Czech public holidays."""
         days = calendar.monthrange(self.year, self.month)[1]
-        return sum(1 for day in range(1, days + 1) if datetime.date(self.year, self.month, day).weekday() < 5)
+        holidays = czech_holidays(self.year)
+        return sum(1 for day in range(1, days + 1)
+                   if datetime.date(self.year, self.month, day).weekday() < 5
+                   and datetime.date(self.year, self.month, day) not in holidays)
+
+
+def czech_holidays(year):
+    """The Czech public holidays of a year: the fixed dates, Good Friday and Easter Monday (Easter
+    by the anonymous Gregorian algorithm), written here apart from Roster's own code."""
+    a, b, c = year % 19, year // 100, year % 100
+    d, e = divmod(b, 4)
+    g = (8 * b + 13) // 25
+    h = (19 * a + b - d - g + 15) % 30
+    i, k = divmod(c, 4)
+    l = (32 + 2 * e + 2 * i - h - k) % 7
+    m = (a + 11 * h + 19 * l) // 433
+    month = (h + l - 7 * m + 90) // 25
+    easter = datetime.date(year, month, (h + l - 7 * m + 33 * month + 19) % 32)
+    fixed = [(1, 1), (5, 1), (5, 8), (7, 5), (7, 6), (9, 28), (10, 28), (11, 17), (12, 24), (12, 25), (12, 26)]
+    return {datetime.date(year, mo, da) for mo, da in fixed} | {easter - datetime.timedelta(days=2),
+                                                                 easter + datetime.timedelta(days=1)}
 
 
 def expected_minor(person, month):
-    """What the review desk expects: every weekday a fifth of the weekly hours at the rate."""
-    return month.weekdays() * person.hours_per_day * person.rate_czk * 100
+    """What the review desk expects of a month without approved hours: every working day (public
+    holidays off) a fifth of the weekly hours at the rate."""
+    return month.working_days() * person.hours_per_day * person.rate_czk * 100
 
 
 def czk(minor):

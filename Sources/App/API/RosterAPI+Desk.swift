@@ -26,16 +26,20 @@ extension RosterAPI {
             let month = try APIInput.month(input.query.month, field: "month", t: api.t) ?? Month(api.today)
             let state: InvoiceState = input.query.state == .approved ? .approved : .submitted
             let rows = try await ReviewQueries.desk(month: month, state: state, on: api.db)
-            let people = try await ReviewQueries.contractsAndRates(of: Array(Set(rows.map(\.userID))), in: month, on: api.db)
+            let users = Array(Set(rows.map(\.userID)))
+            let people = try await ReviewQueries.contractsAndRates(of: users, in: month, on: api.db)
+            let time = try await TimeBasisQueries.bases(of: users, from: month.first, through: month.last, on: api.db)
             return Components.Schemas.Desk(month: month.iso, state: .init(state), items: rows.map { row in
                 let line = ReviewRules.line(row, contracts: people[row.userID]?.contracts ?? [],
-                                            rates: people[row.userID]?.rates ?? [], viewer: api.user.id)
+                                            rates: people[row.userID]?.rates ?? [], viewer: api.user.id,
+                                            time: time.basis(of: row.userID, in: month), toleranceBP: time.toleranceBP)
                 let expected = line.expected
                 return .init(
                     id: row.id.lowercasedString, version: row.version, personId: row.userID.lowercasedString, personName: row.name,
                     state: .init(row.state), documentId: row.documentID.lowercasedString, fields: .init(row.fields),
                     expected: expected.paidDays > 0
                         ? .init(amountMinor: expected.amountMinor, currency: expected.currency ?? api.tenant.currency) : nil,
+                    expectedBasis: line.expected.basis == .hours ? .hours : .capacity,
                     difference: line.difference, flags: line.flags.compactMap { Components.Schemas.ReviewFlag(rawValue: $0.rawValue) },
                     corrected: .init(row.corrected), exported: row.exported)
             })

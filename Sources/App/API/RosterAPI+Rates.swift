@@ -12,12 +12,15 @@ extension RosterAPI {
             let months = contracts.isEmpty ? [] : Earnings.months(ending: Month(api.today), count: nil, contracts: contracts)
             // Newest first, and only the window's months worked out.
             let shown = window.slice(Array(months.reversed()))
-            let earnings = Earnings.withInvoices(shown.map { Earnings.expected(in: $0, contracts: contracts, rates: rates) },
-                                                 invoices: invoices)
+            let time = try await TimeBasisQueries.bases(of: [user], from: shown.last?.first ?? api.today, through: shown.first?.last ?? api.today,
+                                                        on: db)
+            let earnings = Earnings.withInvoices(shown.map {
+                Earnings.expected(in: $0, contracts: contracts, rates: rates, time: time.basis(of: user, in: $0))
+            }, invoices: invoices)
             return Components.Schemas.EarningsPage(
                 items: earnings.map {
                     .init(month: $0.month.iso, amount: .init(amountMinor: $0.amountMinor, currency: $0.currency ?? api.tenant.currency),
-                          paidDays: $0.paidDays, basis: $0.basis == .invoice ? .invoice : .capacity)
+                          paidDays: $0.paidDays, basis: .init(rawValue: $0.basis.rawValue) ?? .capacity)
                 },
                 total: months.count, limit: window.limit, offset: window.offset)
         }

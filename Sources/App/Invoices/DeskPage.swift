@@ -14,6 +14,8 @@ struct DeskPage: HTMLPage {
         /// The amount read, for the confirmation dialog's total (`confirm.js`).
         let total: InvoiceAmount?
         let expected: String?
+        /// What the expected amount comes from: approved hours, or contracted hours.
+        let basis: String?
         let difference: String?
         let differenceClass: String
         let account: String?
@@ -78,6 +80,7 @@ struct DeskPage: HTMLPage {
     static func rows(_ lines: some Collection<ReviewLine>, slug: String, currency: String, state: InvoiceState,
                      t: Translator) -> HTML {
         func money(_ minor: Int64, _ code: String?) -> String { t.money(minor: minor, currency: code ?? currency) }
+        let basisHours = t("desk.basis.hours"), basisCapacity = t("desk.basis.capacity")
         return DeskTable.rows(lines.map { line in
             let row = line.row, expected = line.expected
             return Row(
@@ -90,6 +93,7 @@ struct DeskPage: HTMLPage {
                 amount: row.fields.total.map { money($0.minor, $0.currency) },
                 total: row.fields.total,
                 expected: expected.paidDays > 0 ? money(expected.amountMinor, expected.currency) : nil,
+                basis: expected.paidDays > 0 ? (expected.basis == .hours ? basisHours : basisCapacity) : nil,
                 difference: line.difference.map { ($0 > 0 ? "+" : "") + money($0, expected.currency) },
                 differenceClass: line.difference.map { $0 == 0 ? "same" : "differs" } ?? "unknown",
                 account: row.fields.account?.description ?? row.fields.iban?.description,

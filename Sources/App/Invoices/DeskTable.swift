@@ -42,7 +42,8 @@ enum DeskTable {
                 <th scope="row"><label for="pick-\(row.id)" id="name-\(row.id)">\(row.name)</label> \
                 <a href="\(row.invoiceURL)" class="muted">\(detail)</a>\(if: row.exported, exported)</th>\
                 <td data-label="\(l.read)" class="num">\(row.amount, else: notRead)</td>\
-                <td data-label="\(l.expected)" class="num">\(row.expected, else: Self.dash)\(difference)</td>\
+                <td data-label="\(l.expected)" class="num">\(row.expected, else: Self.dash)\
+                \(row.basis.map { (basis: String) -> HTML in "<br><small class=\"muted\">\(basis)</small>" } ?? .empty)\(difference)</td>\
                 <td data-label="\(l.account)">\(payment)</td>\
                 <td data-label="\(l.flags)">\(flags)</td>\
                 <td data-label="\(reason)"><input name="reasons[\(row.id)]" maxlength="2000" aria-label="\(reason) \(row.name)"></td>\

@@ -20,7 +20,9 @@ struct ReviewDeskRoutes: RouteCollection {
         let state = (try? request.query.get(String.self, at: "state")).flatMap(InvoiceState.init(rawValue:))
             .flatMap { Self.desks.contains($0) ? $0 : nil } ?? .submitted
         let rows = try await ReviewQueries.desk(month: month, state: state, on: db)
-        let people = try await ReviewQueries.contractsAndRates(of: Array(Set(rows.map(\.userID))), in: month, on: db)
+        let users = Array(Set(rows.map(\.userID)))
+        let people = try await ReviewQueries.contractsAndRates(of: users, in: month, on: db)
+        let time = try await TimeBasisQueries.bases(of: users, from: month.first, through: month.last, on: db)
         let viewer = try request.user.id
         let t = request.translator, slug = tenant.slug, currency = tenant.currency
         // The lines and their rows in pieces written at once, one per core: a desk of a thousand
@@ -30,7 +32,8 @@ struct ReviewDeskRoutes: RouteCollection {
             for (index, piece) in pieces.enumerated() {
                 group.addTask {
                     let lines = piece.map { ReviewRules.line($0, contracts: people[$0.userID]?.contracts ?? [],
-                                                             rates: people[$0.userID]?.rates ?? [], viewer: viewer) }
+                                                             rates: people[$0.userID]?.rates ?? [], viewer: viewer,
+                                                             time: time.basis(of: $0.userID, in: month), toleranceBP: time.toleranceBP) }
                     return (index, lines, DeskPage.rows(lines, slug: slug, currency: currency, state: state, t: t))
                 }
             }

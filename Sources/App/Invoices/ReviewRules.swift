@@ -33,15 +33,18 @@ public struct ReviewLine: Sendable, Equatable {
 }
 
 public enum ReviewRules {
-    /// `viewer` is the admin at the desk.
-    public static func line(_ row: DeskRow, contracts: [Contract], rates: [Rate], viewer: UUID) -> ReviewLine {
-        let expected = Earnings.expected(in: row.month, contracts: contracts.filter { $0.kind.sendsInvoices }, rates: rates)
+    /// `viewer` is the admin at the desk; `time` what the person's time says of the month
+    /// (`Earnings.expected`); `toleranceBP` how far the total may differ from the expected amount
+    /// without a flag, in basis points of it (the company's setting, 1 % by default).
+    public static func line(_ row: DeskRow, contracts: [Contract], rates: [Rate], viewer: UUID, time: TimeBasis = .none,
+                            toleranceBP: Int = 0) -> ReviewLine {
+        let expected = Earnings.expected(in: row.month, contracts: contracts.filter { $0.kind.sendsInvoices }, rates: rates, time: time)
         var difference: Int64?
         if let total = row.fields.total, expected.paidDays > 0, total.currency == expected.currency {
             difference = total.minor - expected.amountMinor
         }
         var flags: [ReviewFlag] = []
-        if difference != 0 { flags.append(.amountDiffers) }
+        if !withinTolerance(difference, of: expected.amountMinor, toleranceBP: toleranceBP) { flags.append(.amountDiffers) }
         if let registered = row.registeredIBAN {
             if let named = row.fields.iban ?? row.fields.account?.iban, named != registered { flags.append(.accountNotRegistered) }
         } else if accountChanged(row) {
@@ -55,6 +58,12 @@ public enum ReviewRules {
         if nothingRead(row) { flags.append(.nothingRead) }
         if row.userID == viewer { flags.append(.ownInvoice) }
         return ReviewLine(row: row, expected: expected, difference: difference, flags: flags)
+    }
+
+    /// Whether a difference is known and at most `toleranceBP` basis points of the expected amount.
+    static func withinTolerance(_ difference: Int64?, of expected: Int64, toleranceBP: Int) -> Bool {
+        guard let difference else { return false }
+        return difference.magnitude * 10_000 <= expected.magnitude * UInt64(max(toleranceBP, 0))
     }
 
     /// Compared as IBANs, so "19-2000145399/0800" and "CZ65 0800 0000 1920 0014 5399" are one account.

@@ -3,8 +3,11 @@ import Foundation
 /// What a person earns in a month, and on what basis it was worked out.
 public struct MonthEarnings: Sendable, Equatable {
     public enum Basis: String, Sendable {
-        /// Contracted hours × the rate in effect, day by day (no invoice or timesheet yet).
+        /// Contracted hours × the rate in effect on each working day, less public holidays, the
+        /// company's days off and approved absences (no approved hours, no invoice).
         case capacity
+        /// The month's approved hours × the rate in effect on each day they were worked.
+        case hours
         /// The total of the month's approved (or paid) invoice.
         case invoice
     }
@@ -17,29 +20,74 @@ public struct MonthEarnings: Sendable, Equatable {
     public let basis: Basis
 }
 
-/// Expected earnings from contracts and rates (pure).
+/// What a person's time says of a month: the approved hours by day (when the month's time is
+/// approved), the approved absences, and the company's days off. Empty: nothing but the contract.
+public struct TimeBasis: Sendable, Equatable {
+    /// Seconds worked by day, of a month whose time was approved; nil otherwise.
+    public var approvedSeconds: [LocalDate: Int]?
+    public var absences: [Absence]
+    public var daysOff: DaysOff
+
+    public init(approvedSeconds: [LocalDate: Int]? = nil, absences: [Absence] = [], daysOff: DaysOff = DaysOff()) {
+        self.approvedSeconds = approvedSeconds
+        self.absences = absences
+        self.daysOff = daysOff
+    }
+
+    public static let none = TimeBasis()
+}
+
+/// Expected earnings from contracts, rates and time (pure): the one definition of the review
+/// desk's expected amount and of "My earnings".
 ///
-/// Each working day (Monday to Friday) with a contract and a rate in effect earns a fifth of the
-/// contract's weekly hours at that day's rate; a month is the sum of its days, rounded once to
-/// the minor unit. Changes of rate or contract in the middle of a month count from their day.
+/// A month whose time was approved with hours in it earns each day's hours at that day's rate
+/// (basis `hours`). Any other month earns on each working day (Monday to Friday, not a public
+/// holiday, not a company day off) with a contract and a rate a fifth of the contract's weekly
+/// hours at that day's rate, nothing on a day of approved absence and half on a half day (basis
+/// `capacity`). A month is the sum of its days, rounded once to the minor unit; changes of rate
+/// or contract in the middle of a month count from their day.
 public enum Earnings {
-    public static func expected(in month: Month, contracts: [Contract], rates: [Rate]) -> MonthEarnings {
-        // Sum of capacityTenths × rateMinor per day; a day earns that / 10 (tenths) / 5 (days a week).
+    public static func expected(in month: Month, contracts: [Contract], rates: [Rate], time: TimeBasis = .none) -> MonthEarnings {
+        if let hours = time.approvedSeconds, hours.values.contains(where: { $0 > 0 }) {
+            return fromHours(in: month, hours, contracts: contracts, rates: rates)
+        }
+        // Sum of capacityTenths × rateMinor × halves per day; a day earns that / 10 (tenths) / 5
+        // (days a week) / 2 (halves).
+        let away = time.absences.filter { $0.status == .approved }
         var total: Int64 = 0
         var days = 0
         var currency: String?
         var day = month.first
         while day <= month.last {
-            if !day.isWeekend, let contract = ContractHistory.current(contracts, on: day),
+            if time.daysOff.isWorkingDay(day), let contract = ContractHistory.current(contracts, on: day),
                let rate = RateHistory.inEffect(rates, on: day) {
-                total += Int64(contract.capacityTenths) * rate.amountMinor
-                days += 1
+                let absence = away.first { $0.covers(day) }
+                let halves: Int64 = absence == nil ? 2 : absence!.halfDay ? 1 : 0
+                if halves > 0 {
+                    total += Int64(contract.capacityTenths) * rate.amountMinor * halves
+                    days += 1
+                }
                 currency = currency ?? rate.currency
             }
             day = day.adding(days: 1)
         }
-        return MonthEarnings(month: month, amountMinor: Rounding.divide(total, by: 50), currency: currency,
+        return MonthEarnings(month: month, amountMinor: Rounding.divide(total, by: 100), currency: currency,
                              paidDays: days, basis: .capacity)
+    }
+
+    /// Each day's approved seconds at the day's rate, on days under one of `contracts`.
+    static func fromHours(in month: Month, _ seconds: [LocalDate: Int], contracts: [Contract], rates: [Rate]) -> MonthEarnings {
+        var total: Int64 = 0
+        var days = 0
+        var currency: String?
+        for (day, worked) in seconds.sorted(by: { $0.key < $1.key }) where Month(day) == month && worked > 0 {
+            guard ContractHistory.current(contracts, on: day) != nil, let rate = RateHistory.inEffect(rates, on: day) else { continue }
+            total += Int64(worked) * rate.amountMinor
+            days += 1
+            currency = currency ?? rate.currency
+        }
+        return MonthEarnings(month: month, amountMinor: Rounding.divide(total, by: 3600), currency: currency,
+                             paidDays: days, basis: .hours)
     }
 
     /// The months to chart: the last `count` up to `current`, or all since the first contract.

@@ -41,12 +41,14 @@ struct EarningsPage: Encodable {
     /// - Parameters:
     ///   - rangeCode: the chart's range from the query ("6", "12", "24", "all"); anything else is "6".
     ///   - selectedMonth: the month opened below the table, when it is one of the chart's.
+    /// - Parameter time: what the person's time says of the months (`Earnings.expected`).
     init(layout: Layout, slug: String, currency: String, today: LocalDate, contracts: [Contract], rates: [Rate],
-         invoices: [InvoiceSummary], rangeCode: String?, selectedMonth: String?, t: Translator) {
+         invoices: [InvoiceSummary], time: (Month) -> TimeBasis = { _ in .none }, rangeCode: String?, selectedMonth: String?,
+         t: Translator) {
         let range = Self.ranges.first { $0.code == rangeCode } ?? Self.ranges[0]
         let months = Earnings.months(ending: Month(today), count: range.months, contracts: contracts)
         let selected = selectedMonth.flatMap(Month.init(filter:)).flatMap { months.contains($0) ? $0 : nil }
-        let earnings = Earnings.withInvoices(months.map { Earnings.expected(in: $0, contracts: contracts, rates: rates) },
+        let earnings = Earnings.withInvoices(months.map { Earnings.expected(in: $0, contracts: contracts, rates: rates, time: time($0)) },
                                              invoices: invoices)
         func money(_ minor: Int64, _ code: String?) -> String { t.money(minor: minor, currency: code ?? currency) }
         func href(range code: String, month: Month?) -> String {
@@ -74,11 +76,13 @@ struct EarningsPage: Encodable {
             rows: earnings.reversed().map { month in
                 MonthRow(month: month.month.iso, href: href(range: range.code, month: month.month),
                          amount: money(month.amountMinor, month.currency)
-                             + (month.basis == .invoice ? " " + t("earnings.fromInvoice") : ""),
+                             + (month.basis == .invoice ? " " + t("earnings.fromInvoice")
+                                : month.basis == .hours ? " " + t("earnings.fromHours") : ""),
                          days: String(month.paidDays), selected: month.month == selected)
             },
             detail: selected.map { month in
-                let result = earnings.first { $0.month == month } ?? Earnings.expected(in: month, contracts: contracts, rates: rates)
+                let result = earnings.first { $0.month == month }
+                    ?? Earnings.expected(in: month, contracts: contracts, rates: rates, time: time(month))
                 return MonthDetail(
                     month: month.iso,
                     amount: money(result.amountMinor, result.currency),

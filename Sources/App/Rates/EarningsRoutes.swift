@@ -13,10 +13,12 @@ struct EarningsRoutes: RouteCollection {
         let contracts = try await PeopleQueries.contracts(of: user.id, on: db)
         let rates = try await RateQueries.history(of: user.id, on: db).map(\.rate)
         let invoices = try await InvoiceQueries.summaries(of: user.id, timeZone: tenant.timeZone, on: db)
-        let t = request.translator
+        let t = request.translator, today = try request.today
+        let first = contracts.map(\.validFrom).min() ?? today
+        let time = try await TimeBasisQueries.bases(of: [user.id], from: first, through: Month(today).last, on: db)
         return try await request.view.render("earnings", EarningsPage(
             layout: Layout(request: request, title: t("nav.earnings")), slug: tenant.slug, currency: tenant.currency,
-            today: try request.today, contracts: contracts, rates: rates, invoices: invoices,
+            today: today, contracts: contracts, rates: rates, invoices: invoices, time: { time.basis(of: user.id, in: $0) },
             rangeCode: try? request.query.get(String.self, at: "range"),
             selectedMonth: try? request.query.get(String.self, at: "month"), t: t))
     }

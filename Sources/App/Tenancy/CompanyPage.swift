@@ -11,6 +11,7 @@ struct CompanyPage: Encodable {
     let errors: [String: String]
     let reminderBeforeEnd: String
     let reminderAfterStart: String
+    let amountTolerance: String
     let signInURL: String
     let paymentsURL: String
 
@@ -29,6 +30,7 @@ struct CompanyPage: Encodable {
         self.errors = errors.mapValues { t($0) }
         reminderBeforeEnd = form.reminderBeforeEnd ?? ""
         reminderAfterStart = form.reminderAfterStart ?? ""
+        amountTolerance = form.amountTolerance ?? ""
         signInURL = Paths.signInSettings(slug)
         paymentsURL = Paths.paymentSettings(slug)
     }

@@ -14,6 +14,9 @@ struct CompanyRoutes: RouteCollection {
         /// The reminder days (`ReminderDays`), 0–10 each; a form without them keeps them as they are.
         var reminderBeforeEnd: String?
         var reminderAfterStart: String?
+        /// How far an invoice may differ from its expected amount, in percent ("1", "2.5", "0,5");
+        /// a form without it keeps it as it is.
+        var amountTolerance: String?
 
         /// The reminder days as typed, or nil for a field that is not a whole number in range.
         var reminders: (beforeEnd: Int?, afterStart: Int?) {
@@ -32,6 +35,9 @@ struct CompanyRoutes: RouteCollection {
         if Language(rawValue: form.defaultLanguage) == nil { errors["defaultLanguage"] = "company.error.language" }
         if form.reminderBeforeEnd != nil, form.reminders.beforeEnd == nil { errors["reminderBeforeEnd"] = "company.error.reminderDay" }
         if form.reminderAfterStart != nil, form.reminders.afterStart == nil { errors["reminderAfterStart"] = "company.error.reminderDay" }
+        if let tolerance = form.amountTolerance, Percent.basisPoints(parsing: tolerance) == nil {
+            errors["amountTolerance"] = "company.error.tolerance"
+        }
         return errors
     }
 
@@ -41,7 +47,8 @@ struct CompanyRoutes: RouteCollection {
         let days = try await TenantQueries.reminderDays(on: try request.db)
         return try await render(request, form: Form(
             name: tenant.name, timeZone: tenant.timeZone, defaultLanguage: tenant.defaultLanguage.rawValue,
-            reminderBeforeEnd: String(days.beforeEnd), reminderAfterStart: String(days.afterStart)), errors: [:])
+            reminderBeforeEnd: String(days.beforeEnd), reminderAfterStart: String(days.afterStart),
+            amountTolerance: Percent.plain(basisPoints: try await TenantQueries.amountTolerance(on: try request.db))), errors: [:])
     }
 
     func save(_ request: Request) async throws -> Response {
@@ -58,7 +65,7 @@ struct CompanyRoutes: RouteCollection {
         try await TenantQueries.updateSettings(
             name: form.name.trimmingWhitespace(), timeZone: form.timeZone, defaultLanguage: language,
             reminders: ReminderDays(beforeEnd: typed.beforeEnd ?? current.beforeEnd, afterStart: typed.afterStart ?? current.afterStart),
-            on: db)
+            toleranceBP: form.amountTolerance.flatMap(Percent.basisPoints(parsing:)), on: db)
         return request.redirect(to: Paths.company(tenant.slug), flash: Flash(.success, "flash.saved"))
     }
 

@@ -21,14 +21,22 @@ public enum TenantQueries {
     }
 
     /// The settings of the connection's tenant.
+    /// - Parameter toleranceBP: the review desk's tolerance of a difference (nil: as it is).
     public static func updateSettings(
-        name: String, timeZone: String, defaultLanguage: Language, reminders: ReminderDays, on db: TenantConnection
+        name: String, timeZone: String, defaultLanguage: Language, reminders: ReminderDays, toleranceBP: Int? = nil,
+        on db: TenantConnection
     ) async throws {
         try await db.query("""
             UPDATE tenants SET name = \(name), time_zone = \(timeZone), default_language = \(defaultLanguage.rawValue),
-                   invoice_reminder_before_end = \(reminders.beforeEnd), invoice_reminder_after_start = \(reminders.afterStart)
+                   invoice_reminder_before_end = \(reminders.beforeEnd), invoice_reminder_after_start = \(reminders.afterStart),
+                   amount_tolerance_bp = coalesce(\(toleranceBP), amount_tolerance_bp)
             WHERE id = \(db.tenant)
             """)
+    }
+
+    /// How far an invoice may differ from its expected amount before the desk flags it, in basis points.
+    public static func amountTolerance(on db: TenantConnection) async throws -> Int {
+        try await db.query("SELECT amount_tolerance_bp FROM tenants WHERE id = \(db.tenant)").collect()[0].decode(Int.self)
     }
 
     /// The connection's tenant's reminder days of a missing invoice.

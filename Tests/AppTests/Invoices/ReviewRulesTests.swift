@@ -7,8 +7,8 @@ import Testing
     static let october = Month(year: 2025, month: 10)!
     static let contract = Contract(id: UUID(), kind: .ico, validFrom: LocalDate(iso: "2025-01-01")!, validTo: nil, capacityTenths: 400)
     static let rate = Rate(id: UUID(), effectiveFrom: LocalDate(iso: "2025-01-01")!, amountMinor: 50_000, currency: "CZK")
-    /// October 2025 has 23 working days: 23 × 8 h × 500 Kč.
-    static let expectedMinor: Int64 = 23 * 8 * 50_000
+    /// October 2025 has 22 working days (28 October is a public holiday): 22 × 8 h × 500 Kč.
+    static let expectedMinor: Int64 = 22 * 8 * 50_000
 
     static func row(
         total: Int64? = expectedMinor, account: String? = "19-2000145399/0800", iban: String? = nil, hasText: Bool = true,
@@ -33,6 +33,23 @@ import Testing
         let line = ReviewRules.line(Self.row(), contracts: [Self.contract], rates: [Self.rate], viewer: UUID())
         #expect(line.flags.isEmpty)
         #expect(line.expected.amountMinor == Self.expectedMinor && line.difference == 0)
+    }
+
+    /// The company's tolerance: a difference up to that share of the expected amount is no flag.
+    @Test func aDifferenceWithinTheToleranceIsNoFlag() {
+        func flags(_ total: Int64, toleranceBP: Int) -> [ReviewFlag] {
+            ReviewRules.line(Self.row(total: total), contracts: [Self.contract], rates: [Self.rate], viewer: UUID(),
+                             toleranceBP: toleranceBP).flags
+        }
+        let onePercent = Self.expectedMinor / 100
+        #expect(flags(Self.expectedMinor + onePercent, toleranceBP: 100).isEmpty)
+        #expect(flags(Self.expectedMinor - onePercent, toleranceBP: 100).isEmpty)
+        #expect(flags(Self.expectedMinor + onePercent + 1, toleranceBP: 100) == [.amountDiffers])
+        #expect(flags(Self.expectedMinor + 1, toleranceBP: 0) == [.amountDiffers])
+        #expect(flags(Self.expectedMinor, toleranceBP: 0).isEmpty)
+        // What could not be compared is flagged whatever the tolerance.
+        #expect(ReviewRules.line(Self.row(total: nil), contracts: [Self.contract], rates: [Self.rate], viewer: UUID(),
+                                 toleranceBP: 10_000).flags == [.amountDiffers])
     }
 
     @Test func eachFlagOnItsOwn() {

@@ -20,8 +20,8 @@ import Testing
         let page = Self.page(range: "12", month: "2026-10")
         #expect(page.current?.contains("500.00") == true && page.upcoming?.contains("550.00") == true)
         #expect(page.rows.count == 12 && page.ranges.first { $0.current }?.href == "/t/acme/earnings?range=12")
-        // October 2026: 22 working days × 8 h × 500.
-        #expect(page.detail?.amount == "CZK\u{00A0}88,000.00" && page.detail?.days == "22")
+        // October 2026: 21 working days (28 October is a public holiday) × 8 h × 500.
+        #expect(page.detail?.amount == "CZK\u{00A0}84,000.00" && page.detail?.days == "21")
         #expect(page.rows.first { $0.selected }?.month == "2026-10")
     }
 

@@ -89,3 +89,60 @@ import Testing
         }
     }
 }
+
+/// The desk's expected amount from a month's approved hours, and the company's tolerance.
+@Suite struct ExpectedFromHoursTests {
+    @Test func onlyAnApprovedMonthsHoursCount() async throws {
+        try await withWorld { world in
+            let project = try await TimeTrackingTests.project(world)
+            let eva = world.employee
+            try await world.db.transaction(tenant: eva.tenantID) { db in
+                for (day, hours) in [("2026-11-16", 6), ("2026-11-18", 4)] {
+                    let draft = TimeEntryDraft(day: LocalDate(iso: day)!, project: project, span: .duration(minutes: hours * 60), description: "")
+                    _ = try await TimeEntryQueries.save(draft, id: nil, for: eva.id, zone: "Europe/Prague", on: db)!.get()
+                }
+            }
+            let november = Month(iso: "2026-11")!
+            func expected() async throws -> (MonthEarnings, Int) {
+                try await world.db.transaction(tenant: eva.tenantID) { db in
+                    let people = try await ReviewQueries.contractsAndRates(of: [eva.id], in: november, on: db)
+                    let time = try await TimeBasisQueries.bases(of: [eva.id], from: november.first, through: november.last, on: db)
+                    return (Earnings.expected(in: november, contracts: people[eva.id]?.contracts ?? [], rates: people[eva.id]?.rates ?? [],
+                                              time: time.basis(of: eva.id, in: november)), time.toleranceBP)
+                }
+            }
+            // Not approved yet: the contract's hours (30 h a week, 20 working days).
+            let (before, tolerance) = try await expected()
+            #expect(before.basis == .capacity && before.amountMinor == 20 * 6 * 680_00 && tolerance == 100)
+            let outcomes = try await world.db.transaction(tenant: eva.tenantID) { db in
+                [try await MonthCloseQueries.submit(november, by: eva, today: LocalDate(iso: "2026-11-30")!, on: db),
+                 try await MonthCloseQueries.decide(november, of: eva.id, approve: true, reason: nil, by: world.leader, on: db)]
+            }
+            #expect(outcomes == [.done, .done])
+            let (after, _) = try await expected()
+            #expect(after.basis == .hours && after.amountMinor == 10 * 680_00 && after.paidDays == 2)
+
+            // The company's tolerance, set on the company settings page.
+            var jana = try await world.signedIn(world.admin)
+            let page = try await jana.get("/t/acme/admin/company")
+            #expect(page.body.contains("value=\"1\""))
+            let form = ["name": "Acme s.r.o.", "timeZone": "Europe/Prague", "defaultLanguage": "cs", "amountTolerance": "2,5"]
+            #expect(try await jana.post("/t/acme/admin/company", form: form, csrfFrom: page).status == .seeOther)
+            let (_, changed) = try await expected()
+            #expect(changed == 250)
+            var bad = form
+            bad["amountTolerance"] = "101"
+            let refused = try await jana.post("/t/acme/admin/company", form: bad, csrfFrom: page)
+            #expect(refused.status == .unprocessableEntity && refused.body.contains("percentage from 0 to 100"))
+        }
+    }
+
+    @Test func percentagesAsTyped() {
+        #expect(Percent.basisPoints(parsing: "1") == 100 && Percent.basisPoints(parsing: "2,5") == 250
+            && Percent.basisPoints(parsing: " 0.05 ") == 5 && Percent.basisPoints(parsing: "100") == 10_000 && Percent.basisPoints(parsing: ".5") == 50)
+        #expect([" ", "-1", "100.01", "1.234", "1e2", "abc", "1,2,3", String(repeating: "9", count: 100)].allSatisfy {
+            Percent.basisPoints(parsing: $0) == nil
+        })
+        #expect(Percent.plain(basisPoints: 100) == "1" && Percent.plain(basisPoints: 250) == "2.5" && Percent.plain(basisPoints: 5) == "0.05")
+    }
+}

@@ -1269,8 +1269,10 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
     }
     /// My earnings per month from the first contract, newest first, as "My earnings" shows them.
     ///
-    /// A month with an approved or paid invoice counts its total (basis `invoice`); any other
-    /// counts contracted hours × the rate in effect on each working day (basis `capacity`).
+    /// A month with an approved or paid invoice counts its total (basis `invoice`); a month whose
+    /// time was approved counts its hours × the rate of each day they were worked (basis `hours`);
+    /// any other counts contracted hours × the rate in effect on each working day, less public
+    /// holidays, the company's days off and approved absences (basis `capacity`).
     ///
     ///
     /// - Remark: HTTP `GET /me/earnings`.

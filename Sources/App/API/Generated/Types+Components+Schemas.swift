@@ -1651,15 +1651,20 @@ extension Components {
             internal var month: Components.Schemas.MonthText
             /// - Remark: Generated from `#/components/schemas/MonthEarnings/amount`.
             internal var amount: Components.Schemas.Money
-            /// Working days on which a contract and a rate were in effect.
+            /// Days on which a contract and a rate were in effect (and, for `hours`, time was worked).
             ///
             /// - Remark: Generated from `#/components/schemas/MonthEarnings/paidDays`.
             internal var paidDays: Swift.Int
+            /// The approved or paid invoice's total (`invoice`), the month's approved hours (`hours`), or the contracted hours of its working days (`capacity`).
+            ///
             /// - Remark: Generated from `#/components/schemas/MonthEarnings/basis`.
             internal enum BasisPayload: String, Codable, Hashable, Sendable, CaseIterable {
                 case capacity = "capacity"
+                case hours = "hours"
                 case invoice = "invoice"
             }
+            /// The approved or paid invoice's total (`invoice`), the month's approved hours (`hours`), or the contracted hours of its working days (`capacity`).
+            ///
             /// - Remark: Generated from `#/components/schemas/MonthEarnings/basis`.
             internal var basis: Components.Schemas.MonthEarnings.BasisPayload
             /// Creates a new `MonthEarnings`.
@@ -1667,8 +1672,8 @@ extension Components {
             /// - Parameters:
             ///   - month:
             ///   - amount:
-            ///   - paidDays: Working days on which a contract and a rate were in effect.
-            ///   - basis:
+            ///   - paidDays: Days on which a contract and a rate were in effect (and, for `hours`, time was worked).
+            ///   - basis: The approved or paid invoice's total (`invoice`), the month's approved hours (`hours`), or the contracted hours of its working days (`capacity`).
             internal init(
                 month: Components.Schemas.MonthText,
                 amount: Components.Schemas.Money,
@@ -1846,10 +1851,21 @@ extension Components {
             internal var documentId: Swift.String
             /// - Remark: Generated from `#/components/schemas/DeskLine/fields`.
             internal var fields: Components.Schemas.InvoiceFields
-            /// Contracted hours × the rate in effect on the month's working days under an IČO contract.
+            /// The month's approved hours × the rate of each day they were worked; without approved hours, contracted hours × the rate on the month's working days under an IČO contract, less public holidays, the company's days off and approved absences.
             ///
             /// - Remark: Generated from `#/components/schemas/DeskLine/expected`.
             internal var expected: Components.Schemas.Money?
+            /// Which of the two the expected amount is.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DeskLine/expectedBasis`.
+            internal enum ExpectedBasisPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case hours = "hours"
+                case capacity = "capacity"
+            }
+            /// Which of the two the expected amount is.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DeskLine/expectedBasis`.
+            internal var expectedBasis: Components.Schemas.DeskLine.ExpectedBasisPayload?
             /// Read − expected, in minor units, when both are known in one currency.
             ///
             /// - Remark: Generated from `#/components/schemas/DeskLine/difference`.
@@ -1874,7 +1890,8 @@ extension Components {
             ///   - state:
             ///   - documentId:
             ///   - fields:
-            ///   - expected: Contracted hours × the rate in effect on the month's working days under an IČO contract.
+            ///   - expected: The month's approved hours × the rate of each day they were worked; without approved hours, contracted hours × the rate on the month's working days under an IČO contract, less public holidays, the company's days off and approved absences.
+            ///   - expectedBasis: Which of the two the expected amount is.
             ///   - difference: Read − expected, in minor units, when both are known in one currency.
             ///   - flags:
             ///   - corrected: The fields an admin corrected.
@@ -1888,6 +1905,7 @@ extension Components {
                 documentId: Swift.String,
                 fields: Components.Schemas.InvoiceFields,
                 expected: Components.Schemas.Money? = nil,
+                expectedBasis: Components.Schemas.DeskLine.ExpectedBasisPayload? = nil,
                 difference: Swift.Int64? = nil,
                 flags: [Components.Schemas.ReviewFlag],
                 corrected: [Components.Schemas.InvoiceFieldName],
@@ -1901,6 +1919,7 @@ extension Components {
                 self.documentId = documentId
                 self.fields = fields
                 self.expected = expected
+                self.expectedBasis = expectedBasis
                 self.difference = difference
                 self.flags = flags
                 self.corrected = corrected
@@ -1915,6 +1934,7 @@ extension Components {
                 case documentId
                 case fields
                 case expected
+                case expectedBasis
                 case difference
                 case flags
                 case corrected

@@ -50,15 +50,13 @@ struct AbsenceRoutes: RouteCollection {
         let contracts = try await PeopleQueries.contracts(of: user.id, on: db)
         let tenths = try await AbsenceQueries.vacationTenths(of: user.id, on: db)
         let t = request.translator
-        let response = try await AbsencesPage(
+        return try await AbsencesPage(
             layout: Layout(request: request, title: t("nav.absences")), slug: tenant.slug, year: year,
             balance: VacationBalance.of(year: year, contracts: contracts, vacationTenths: tenths, absences: absences, daysOff: daysOff),
             absences: absences, daysOff: daysOff, input: input, problems: problems, refusal: refusal,
             calendarURL: Paths.teamAbsences(tenant.slug, month: Month(today)),
             daysOffURL: Permissions.can(user, .manageDaysOff, .company) ? Paths.daysOff(tenant.slug) : nil, t: t
-        ).encodeResponse(for: request)
-        response.status = status
-        return response
+        ).encodeResponse(status: status, for: request)
     }
 
     func request(_ request: Request) async throws -> Response {
@@ -109,16 +107,14 @@ struct AbsenceRoutes: RouteCollection {
         let user = try request.user, db = try request.db, tenant = try request.tenant
         let reach = Permissions.reach(of: user.roles, for: .viewAbsences) ?? .own
         let t = request.translator
-        let response = try await TeamAbsencesPage(
+        return try await TeamAbsencesPage(
             layout: Layout(request: request, title: t("absence.calendar.title", t.month(month))), slug: tenant.slug, month: month,
             people: try await AbsenceQueries.people(visibleTo: user.id, reach: reach, on: db),
             absences: try await AbsenceQueries.visible(to: user.id, reach: reach, from: month.first, through: month.last, on: db),
             waiting: try await AbsenceQueries.waiting(for: user, on: db),
             daysOff: try await DaysOffQueries.between(month.first.adding(days: -400), month.last.adding(days: 400), on: db),
             refused: refused, t: t
-        ).encodeResponse(for: request)
-        response.status = status
-        return response
+        ).encodeResponse(status: status, for: request)
     }
 
     func decide(_ request: Request) async throws -> Response {
@@ -163,12 +159,10 @@ struct AbsenceRoutes: RouteCollection {
         let t = request.translator
         let daysOff = try await DaysOffQueries.between(LocalDate(year: year, month: 1, day: 1)!, LocalDate(year: year, month: 12, day: 31)!,
                                                        on: try request.db)
-        let response = try await DaysOffPage(
+        return try await DaysOffPage(
             layout: Layout(request: request, title: t("daysOff.title", String(year))), slug: try request.tenant.slug, year: year,
             daysOff: daysOff, problem: problem, typed: typed, t: t
-        ).encodeResponse(for: request)
-        response.status = status
-        return response
+        ).encodeResponse(status: status, for: request)
     }
 
     func addDayOff(_ request: Request) async throws -> Response {

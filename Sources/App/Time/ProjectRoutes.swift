@@ -37,13 +37,11 @@ struct ProjectRoutes: RouteCollection {
 
     private func render(_ request: Request, refused: ProjectsPage.Refused?, status: HTTPStatus) async throws -> Response {
         let db = try request.db, t = request.translator
-        let response = try await ProjectsPage(
+        return try await ProjectsPage(
             layout: Layout(request: request, title: t("nav.projects")), slug: try request.tenant.slug,
             clients: try await ProjectQueries.clients(on: db), projects: try await ProjectQueries.projects(on: db),
             teams: try await TeamQueries.names(on: db), people: try await TeamQueries.leaderCandidates(on: db), refused: refused, t: t
-        ).encodeResponse(for: request)
-        response.status = status
-        return response
+        ).encodeResponse(status: status, for: request)
     }
 
     /// A name of 1–100 characters on one line, or nil.

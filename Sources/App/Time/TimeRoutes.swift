@@ -52,9 +52,7 @@ struct TimeRoutes: RouteCollection {
             absences: absences, daysOff: daysOff,
             hasContract: week.days.contains { ContractHistory.current(contracts, on: $0) != nil }, form: form,
             now: request.application.settings.clock.now, zone: tenant.timeZone, t: t)
-        let response = try await page.encodeResponse(for: request)
-        response.status = status
-        return response
+        return try await page.encodeResponse(status: status, for: request)
     }
 
     func create(_ request: Request) async throws -> Response {
@@ -113,9 +111,7 @@ struct TimeRoutes: RouteCollection {
         let page = TimeEntryPage(
             layout: Layout(request: request, title: t("time.entry.title", t.day(entry.day))), slug: try request.tenant.slug,
             entry: entry, form: form, projects: try await ProjectQueries.open(to: try request.user.id, on: try request.db), t: t)
-        let response = try await page.encodeResponse(for: request)
-        response.status = status
-        return response
+        return try await page.encodeResponse(status: status, for: request)
     }
 
     func delete(_ request: Request) async throws -> Response {

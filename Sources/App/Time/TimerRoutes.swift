@@ -41,12 +41,10 @@ struct TimerRoutes: RouteCollection {
         _ request: Request, timer: RunningTimer, overrun: TimerOverrun?, problem: String?, endText: String, status: HTTPStatus
     ) async throws -> Response {
         let t = request.translator, tenant = try request.tenant
-        let response = try await TimerEndPage(
+        return try await TimerEndPage(
             layout: Layout(request: request, title: t("timer.end.title")), slug: tenant.slug, timer: timer, overrun: overrun,
             problem: problem, endText: endText, zone: tenant.timeZone, t: t
-        ).encodeResponse(for: request)
-        response.status = status
-        return response
+        ).encodeResponse(status: status, for: request)
     }
 
     func start(_ request: Request) async throws -> Response {

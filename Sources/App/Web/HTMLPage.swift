@@ -26,6 +26,13 @@ extension HTMLPage {
     }
 
     var bodyParts: [HTML] { [body] }
+
+    /// The page with another status than 200: a form shown again with why it was refused (422).
+    func encodeResponse(status: HTTPStatus, for request: Request) async throws -> Response {
+        let response = try await encodeResponse(for: request)
+        response.status = status
+        return response
+    }
 }
 
 /// One tab of a tab bar (the review pages', the rate reports'): printed by `PagePieces.tabs`, or

@@ -4,7 +4,8 @@ import PostgresNIO
 /// What the time of several people says of a range of days, for expected amounts
 /// (`Earnings.expected`): each person's approved hours by day (of months whose time was
 /// approved) and approved absences, the company's days off, and the company's tolerance of a
-/// difference; one statement.
+/// difference; one statement. The hours start from the approved months (a handful of rows per
+/// person) and read each one's entries by the person's index on days, never the tenant's year.
 public struct TimeBases: Sendable {
     public var seconds: [UUID: [LocalDate: Int]] = [:]
     public var absences: [UUID: [Absence]] = [:]
@@ -27,11 +28,12 @@ public enum TimeBasisQueries {
         var days: [LocalDate: String] = [:]
         for row in try await db.query("""
             SELECT 'h', e.user_id, e.work_date::text, NULL::text, sum(e.seconds)::bigint, NULL::text, NULL::boolean
-            FROM time_entries e
-            JOIN time_months m ON m.tenant_id = e.tenant_id AND m.user_id = e.user_id
-                 AND m.month = date_trunc('month', e.work_date)::date AND m.status = 'approved'
-            WHERE e.tenant_id = \(db.tenant) AND e.user_id = ANY(\(users))
-              AND e.work_date BETWEEN \(first.iso)::date AND \(last.iso)::date
+            FROM time_months m
+            JOIN time_entries e ON e.tenant_id = m.tenant_id AND e.user_id = m.user_id
+                 AND e.work_date >= m.month AND e.work_date < (m.month + interval '1 month')::date
+                 AND e.work_date BETWEEN \(first.iso)::date AND \(last.iso)::date
+            WHERE m.tenant_id = \(db.tenant) AND m.user_id = ANY(\(users)) AND m.status = 'approved'
+              AND m.month BETWEEN date_trunc('month', \(first.iso)::date)::date AND \(last.iso)::date
             GROUP BY e.user_id, e.work_date
             UNION ALL
             SELECT 'a', a.user_id, a.first_day::text, a.last_day::text, NULL, a.kind, a.half_day

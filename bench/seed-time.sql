@@ -28,8 +28,14 @@ SELECT current_tenant_id(), u.id, p.ids[1 + (abs(hashtext(u.id::text)) + n + ext
 FROM users u CROSS JOIN bench_days d CROSS JOIN generate_series(0, 4) n CROSS JOIN bench_projects p
 WHERE u.tenant_id = current_tenant_id() AND u.active;
 
-INSERT INTO time_months (tenant_id, user_id, month, status, decided_by, decided_at)
-SELECT current_tenant_id(), u.id, m::date, 'approved', (SELECT id FROM users WHERE tenant_id = current_tenant_id() AND email = 'admin@bench.example'), now()
+-- Approved as the month close approves them: with each day's seconds.
+INSERT INTO time_months (tenant_id, user_id, month, status, decided_by, decided_at, day_seconds)
+SELECT current_tenant_id(), u.id, m::date, 'approved',
+       (SELECT id FROM users WHERE tenant_id = current_tenant_id() AND email = 'admin@bench.example'), now(),
+       ARRAY(SELECT coalesce(sum(e.seconds), 0)::int
+             FROM generate_series(m::date, (m + interval '1 month' - interval '1 day')::date, interval '1 day') AS g(day)
+             LEFT JOIN time_entries e ON e.tenant_id = u.tenant_id AND e.user_id = u.id AND e.work_date = g.day::date
+             GROUP BY g.day ORDER BY g.day)
 FROM users u CROSS JOIN generate_series(date_trunc('month', now()) - interval '12 months', date_trunc('month', now()) - interval '1 month', interval '1 month') m
 WHERE u.tenant_id = current_tenant_id() AND u.active;
 

@@ -72,10 +72,16 @@ public enum MonthCloseQueries {
         guard let subject = try await PeopleQueries.person(person, on: db)?.subject, AbsenceRules.decides(viewer, for: subject)
         else { return nil }
         guard approve || !(reason ?? "").isEmpty else { return .reasonMissing }
+        // An approval keeps the seconds of each day of the month (`time_months.day_seconds`).
         let changed = try await db.query("""
-            UPDATE time_months SET status = \(approve ? "approved" : "returned"), decided_by = \(viewer.id), decided_at = now(),
-                   reason = \(approve ? nil : reason)
-            WHERE tenant_id = \(db.tenant) AND user_id = \(person) AND month = \(month.first.iso)::date AND status = 'submitted'
+            UPDATE time_months m SET status = \(approve ? "approved" : "returned"), decided_by = \(viewer.id), decided_at = now(),
+                   reason = \(approve ? nil : reason),
+                   day_seconds = CASE WHEN \(approve) THEN ARRAY(
+                       SELECT coalesce(sum(e.seconds), 0)::int
+                       FROM generate_series(m.month, (m.month + interval '1 month' - interval '1 day')::date, interval '1 day') AS g(day)
+                       LEFT JOIN time_entries e ON e.tenant_id = m.tenant_id AND e.user_id = m.user_id AND e.work_date = g.day::date
+                       GROUP BY g.day ORDER BY g.day) END
+            WHERE m.tenant_id = \(db.tenant) AND m.user_id = \(person) AND m.month = \(month.first.iso)::date AND m.status = 'submitted'
             RETURNING 1
             """).collect()
         guard !changed.isEmpty else { return .unchanged }
@@ -93,7 +99,8 @@ public enum MonthCloseQueries {
         guard Permissions.can(admin, .reopenMonths, .company), try await PeopleQueries.person(person, on: db) != nil else { return nil }
         guard !reason.isEmpty else { return .reasonMissing }
         let changed = try await db.query("""
-            UPDATE time_months SET status = 'returned', decided_by = \(admin.id), decided_at = now(), reason = \(reason)
+            UPDATE time_months SET status = 'returned', decided_by = \(admin.id), decided_at = now(), reason = \(reason),
+                   day_seconds = NULL
             WHERE tenant_id = \(db.tenant) AND user_id = \(person) AND month = \(month.first.iso)::date AND status <> 'returned'
             RETURNING 1
             """).collect()

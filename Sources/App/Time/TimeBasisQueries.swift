@@ -4,8 +4,7 @@ import PostgresNIO
 /// What the time of several people says of a range of days, for expected amounts
 /// (`Earnings.expected`): each person's approved hours by day (of months whose time was
 /// approved) and approved absences, the company's days off, and the company's tolerance of a
-/// difference; one statement. The hours start from the approved months (a handful of rows per
-/// person) and read each one's entries by the person's index on days, never the tenant's year.
+/// difference; one statement.
 public struct TimeBases: Sendable {
     public var seconds: [UUID: [LocalDate: Int]] = [:]
     public var absences: [UUID: [Absence]] = [:]
@@ -26,41 +25,34 @@ public enum TimeBasisQueries {
         -> TimeBases {
         var bases = TimeBases()
         var days: [LocalDate: String] = [:]
-        // Each person's approved days come as two arrays in one row (a thousand rows for a
-        // thousand people, not twenty thousand).
+        // An approved month's seconds by day are kept on its row (`time_months.day_seconds`): one
+        // row per person and month, however many entries the month had.
         for row in try await db.query("""
-            SELECT 'h', h.user_id, NULL::text, NULL::text, NULL::bigint, NULL::text, NULL::boolean,
-                   array_agg(h.day ORDER BY h.day), array_agg(h.seconds ORDER BY h.day)
-            FROM (SELECT e.user_id, e.work_date::text AS day, sum(e.seconds)::bigint AS seconds
-                  FROM time_months m
-                  JOIN time_entries e ON e.tenant_id = m.tenant_id AND e.user_id = m.user_id
-                       AND e.work_date >= m.month AND e.work_date < (m.month + interval '1 month')::date
-                       AND e.work_date BETWEEN \(first.iso)::date AND \(last.iso)::date
-                  WHERE m.tenant_id = \(db.tenant) AND m.user_id = ANY(\(users)) AND m.status = 'approved'
-                    AND m.month BETWEEN date_trunc('month', \(first.iso)::date)::date AND \(last.iso)::date
-                  GROUP BY e.user_id, e.work_date) h
-            GROUP BY h.user_id
+            SELECT 'h', m.user_id, m.month::text, NULL::text, NULL::bigint, NULL::text, NULL::boolean, m.day_seconds
+            FROM time_months m
+            WHERE m.tenant_id = \(db.tenant) AND m.user_id = ANY(\(users)) AND m.status = 'approved'
+              AND m.month BETWEEN date_trunc('month', \(first.iso)::date)::date AND \(last.iso)::date
             UNION ALL
-            SELECT 'a', a.user_id, a.first_day::text, a.last_day::text, NULL, a.kind, a.half_day, NULL, NULL
+            SELECT 'a', a.user_id, a.first_day::text, a.last_day::text, NULL, a.kind, a.half_day, NULL
             FROM absences a
             WHERE a.tenant_id = \(db.tenant) AND a.user_id = ANY(\(users)) AND a.status = 'approved'
               AND a.first_day <= \(last.iso)::date AND a.last_day >= \(first.iso)::date
             UNION ALL
-            SELECT 'd', NULL, d.day::text, d.name, NULL, NULL, NULL, NULL, NULL
+            SELECT 'd', NULL, d.day::text, d.name, NULL, NULL, NULL, NULL
             FROM company_days_off d
             WHERE d.tenant_id = \(db.tenant) AND d.day BETWEEN \(first.iso)::date AND \(last.iso)::date
             UNION ALL
-            SELECT 't', NULL, NULL, NULL, t.amount_tolerance_bp::bigint, NULL, NULL, NULL, NULL FROM tenants t WHERE t.id = \(db.tenant)
+            SELECT 't', NULL, NULL, NULL, t.amount_tolerance_bp::bigint, NULL, NULL, NULL FROM tenants t WHERE t.id = \(db.tenant)
             """).collect() {
-            let (tag, user, from, to, number, kind, half, dayList, secondList) =
-                try row.decode((String, UUID?, String?, String?, Int64?, String?, Bool?, [String]?, [Int64]?).self)
+            let (tag, user, from, to, number, kind, half, daySeconds) =
+                try row.decode((String, UUID?, String?, String?, Int64?, String?, Bool?, [Int]?).self)
             switch tag {
             case "h":
-                guard let user, let dayList, let secondList else { continue }
-                var worked: [LocalDate: Int] = [:]
-                worked.reserveCapacity(dayList.count)
-                for (text, seconds) in zip(dayList, secondList) {
-                    if let day = LocalDate(iso: text) { worked[day] = Int(seconds) }
+                guard let user, let month = from.flatMap(LocalDate.init(iso:)), let daySeconds else { continue }
+                var worked = bases.seconds[user] ?? [:]
+                for (offset, seconds) in daySeconds.enumerated() where seconds > 0 {
+                    let day = month.adding(days: offset)
+                    if first <= day && day <= last { worked[day] = seconds }
                 }
                 bases.seconds[user] = worked
             case "a":

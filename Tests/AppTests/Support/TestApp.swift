@@ -189,8 +189,9 @@ func withWorld<T: Sendable>(
                         """)
                     // And that month of time, approved.
                     try await connection.query("""
-                        INSERT INTO time_months (tenant_id, user_id, month, status, decided_by, decided_at)
-                        VALUES (\(connection.tenant), \(user), '2024-10-01', 'approved', \(admin), now())
+                        INSERT INTO time_months (tenant_id, user_id, month, status, decided_by, decided_at, day_seconds)
+                        VALUES (\(connection.tenant), \(user), '2024-10-01', 'approved', \(admin), now(),
+                                array_fill(0, ARRAY[31]))
                         """)
                 }
             }

@@ -87,8 +87,8 @@ extension RosterAPI {
         let absence = try await APIContext.run(readOnly: false) { api in
             try api.require(.decideAbsence)
             let approve = body.decision == .approve
-            let reason = TimeEntryRules.cleaned(String((body.reason ?? "").prefix(2000)))
-            if !approve && reason.count > AbsenceRules.maxNote {
+            let reason = AbsenceRules.reason(body.reason)
+            if !approve && reason == nil {
                 throw APIProblem.invalid([.init(field: "reason", message: api.t("absence.error.note"))])
             }
             switch try await AbsenceQueries.decide(id, approve: approve, reason: approve ? nil : reason, by: api.user, site: api.mailSite,

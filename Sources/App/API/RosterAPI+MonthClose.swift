@@ -21,8 +21,7 @@ extension RosterAPI {
             try api.require(.decideMonth)
             let month = try Self.pathMonth(input.path.month, api)
             let approve = body.decision == .approve
-            let reason = TimeEntryRules.cleaned(String((body.reason ?? "").prefix(2000)))
-            guard reason.count <= AbsenceRules.maxNote else {
+            guard let reason = AbsenceRules.reason(body.reason) else {
                 throw APIProblem.invalid([.init(field: "reason", message: api.t("absence.error.note"))])
             }
             switch try await MonthCloseQueries.decide(month, of: person, approve: approve, reason: approve ? nil : reason, by: api.user,
@@ -42,8 +41,7 @@ extension RosterAPI {
         let state = try await APIContext.run(readOnly: false) { api in
             try api.require(.reopenMonth)
             let month = try Self.pathMonth(input.path.month, api)
-            let reason = TimeEntryRules.cleaned(String(body.reason.prefix(2000)))
-            guard reason.count <= AbsenceRules.maxNote else {
+            guard let reason = AbsenceRules.reason(body.reason) else {
                 throw APIProblem.invalid([.init(field: "reason", message: api.t("absence.error.note"))])
             }
             switch try await MonthCloseQueries.reopen(month, of: person, reason: reason, by: api.user, on: api.db) {

@@ -138,10 +138,9 @@ public enum AbsenceQueries {
     public static func request(
         _ draft: AbsenceDraft, for user: User, site: MailSite, on db: TenantConnection
     ) async throws -> Result<UUID, AbsenceRefusal> {
-        let contract = try await db.query("""
-            SELECT EXISTS (SELECT FROM contracts k WHERE k.tenant_id = \(db.tenant) AND k.user_id = \(user.id)
-                           AND k.valid_from <= \(draft.first.iso)::date AND (k.valid_to IS NULL OR k.valid_to >= \(draft.first.iso)::date))
-            """).collect()[0].decode(Bool.self)
+        var check = PostgresQuery(unsafeSQL: "SELECT " + ProjectQueries.contractCovers(tenant: "$1", person: "$2", day: "$3::date"))
+        check.binds = .of(db.tenant, user.id, draft.first.iso)
+        let contract = try await db.query(check).collect()[0].decode(Bool.self)
         guard contract else { return .failure(.noContract) }
         let id: UUID
         do {

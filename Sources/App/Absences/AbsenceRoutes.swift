@@ -123,11 +123,11 @@ struct AbsenceRoutes: RouteCollection {
         let id = try request.idParameter()
         guard let form = try? request.content.decode(DecisionForm.self), form.decision == "approve" || form.decision == "decline"
         else { throw Abort(.badRequest) }
-        let reason = TimeEntryRules.cleaned(String((form.reason ?? "").prefix(2000)))
         let approve = form.decision == "approve"
         let thisMonth = try request.thisMonth
         let month = try await AbsenceQueries.absence(id, on: try request.db).map { Month($0.absence.first) } ?? thisMonth
-        if !approve && reason.count > AbsenceRules.maxNote {
+        let reason = AbsenceRules.reason(form.reason)
+        if !approve && reason == nil {
             return try await calendarPage(request, month: month, refused: (id, request.translate("absence.error.note")),
                                           status: .unprocessableEntity)
         }

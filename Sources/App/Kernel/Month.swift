@@ -24,6 +24,9 @@ public struct Month: Sendable, Hashable, Comparable {
 }
 
 extension Month {
+    /// Every day of the month, in order.
+    public var days: [LocalDate] { (0..<last.day).map { first.adding(days: $0) } }
+
     public func adding(months: Int) -> Month {
         let index = year * 12 + (month - 1) + months
         return Month(year: index / 12, month: index % 12 + 1)!

@@ -59,14 +59,10 @@ public enum Earnings {
         var currency: String?
         var day = month.first
         while day <= month.last {
-            if time.daysOff.isWorkingDay(day), let contract = ContractHistory.current(contracts, on: day),
+            if let (contract, halves) = ExpectedTime.share(of: day, contracts: contracts, daysOff: time.daysOff, approvedAbsences: away),
                let rate = RateHistory.inEffect(rates, on: day) {
-                let absence = away.first { $0.covers(day) }
-                let halves: Int64 = absence == nil ? 2 : absence!.halfDay ? 1 : 0
-                if halves > 0 {
-                    total += Int64(contract.capacityTenths) * rate.amountMinor * halves
-                    days += 1
-                }
+                total += Int64(contract.capacityTenths) * rate.amountMinor * Int64(halves)
+                days += 1
                 currency = currency ?? rate.currency
             }
             day = day.adding(days: 1)
@@ -118,8 +114,5 @@ public enum Earnings {
 
 extension LocalDate {
     /// Saturday or Sunday.
-    public var isWeekend: Bool {
-        let weekday = ((daysSinceEpoch % 7) + 10) % 7 // 1970-01-01 was a Thursday; 0 = Monday … 6 = Sunday
-        return weekday >= 5
-    }
+    public var isWeekend: Bool { isoWeekday >= 6 }
 }

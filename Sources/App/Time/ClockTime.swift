@@ -84,15 +84,9 @@ public enum WorkDuration {
         return String(minutes / 60) + ":" + (minutes % 60).zeroPadded(2)
     }
 
-    /// Digits only, at most 5 of them.
+    /// Digits only, 1 to 5 of them.
     private static func number(_ digits: ArraySlice<UInt8>) -> Int? {
-        guard !digits.isEmpty, digits.count <= 5 else { return nil }
-        var value = 0
-        for byte in digits {
-            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-            value = value * 10 + Int(byte - UInt8(ascii: "0"))
-        }
-        return value
+        (1...5).contains(digits.count) ? LocalDate.number(digits) : nil
     }
 
     /// "1.5" or "1,25" hours, to the nearest minute; at most two decimals.

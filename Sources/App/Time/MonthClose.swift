@@ -10,16 +10,12 @@ public struct TimeMonth: Sendable, Equatable {
     public let status: TimeMonthStatus
     public let decidedBy: String?
     public let reason: String?
-
-    /// Entries cannot change while the month is submitted or approved.
-    public var locksEntries: Bool { status != .returned }
 }
 
 /// One person's month for the close overview.
 public struct MonthCloseRow: Sendable, Equatable {
     public let id: UUID
     public let name: String
-    public let leader: UUID?
     public let status: TimeMonthStatus?
     public let seconds: Int
 }
@@ -115,7 +111,7 @@ public enum MonthCloseQueries {
     public static func overview(visibleTo viewer: UUID, reach: Reach, month: Month, on db: TenantConnection) async throws -> [MonthCloseRow] {
         let everyone = reach == .tenant
         return try await db.query("""
-            SELECT u.id, u.last_name || ' ' || u.first_name, t.leader_id, m.status,
+            SELECT u.id, u.last_name || ' ' || u.first_name, m.status,
                    coalesce((SELECT sum(e.seconds) FROM time_entries e WHERE e.tenant_id = u.tenant_id AND e.user_id = u.id
                              AND e.work_date BETWEEN \(month.first.iso)::date AND \(month.last.iso)::date), 0)::bigint
             FROM users u
@@ -127,8 +123,8 @@ public enum MonthCloseQueries {
                           AND k.valid_from <= \(month.last.iso)::date AND (k.valid_to IS NULL OR k.valid_to >= \(month.first.iso)::date))
             ORDER BY fold_name(u.last_name), fold_name(u.first_name), u.id
             """).collect().map {
-            let (id, name, leader, status, seconds) = try $0.decode((UUID, String, UUID?, String?, Int64).self)
-            return MonthCloseRow(id: id, name: name, leader: leader, status: status.flatMap(TimeMonthStatus.init(rawValue:)),
+            let (id, name, status, seconds) = try $0.decode((UUID, String, String?, Int64).self)
+            return MonthCloseRow(id: id, name: name, status: status.flatMap(TimeMonthStatus.init(rawValue:)),
                                  seconds: Int(seconds))
         }
     }

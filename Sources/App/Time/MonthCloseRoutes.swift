@@ -48,8 +48,7 @@ struct MonthCloseRoutes: RouteCollection {
         let (month, person, form) = try read(request)
         guard let person, form.decision == "approve" || form.decision == "return" else { throw Abort(.badRequest) }
         let approve = form.decision == "approve"
-        let reason = TimeEntryRules.cleaned(String((form.reason ?? "").prefix(2000)))
-        guard reason.count <= AbsenceRules.maxNote else { throw Abort(.badRequest) }
+        guard let reason = AbsenceRules.reason(form.reason) else { throw Abort(.badRequest) }
         guard let outcome = try await MonthCloseQueries.decide(month, of: person, approve: approve, reason: approve ? nil : reason,
                                                                by: viewer, on: try request.db)
         else { throw Abort(.notFound) }
@@ -64,9 +63,7 @@ struct MonthCloseRoutes: RouteCollection {
     func reopen(_ request: Request) async throws -> Response {
         try request.require(.reopenMonths)
         let (month, person, form) = try read(request)
-        guard let person else { throw Abort(.badRequest) }
-        let reason = TimeEntryRules.cleaned(String((form.reason ?? "").prefix(2000)))
-        guard reason.count <= AbsenceRules.maxNote else { throw Abort(.badRequest) }
+        guard let person, let reason = AbsenceRules.reason(form.reason) else { throw Abort(.badRequest) }
         guard let outcome = try await MonthCloseQueries.reopen(month, of: person, reason: reason, by: try request.user, on: try request.db)
         else { throw Abort(.notFound) }
         let flash: Flash = switch outcome {

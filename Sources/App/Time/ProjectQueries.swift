@@ -64,6 +64,16 @@ public enum ProjectQueries {
         """
     }
 
+    /// The SQL condition that the person whose id is the parameter `person` has a contract on the
+    /// day `day` (parameters or casts of the caller's statement): time is booked, a timer started and
+    /// time off asked for on such days only.
+    static func contractCovers(tenant: String, person: String, day: String) -> String {
+        """
+        EXISTS (SELECT FROM contracts k WHERE k.tenant_id = \(tenant) AND k.user_id = \(person)
+                AND k.valid_from <= \(day) AND (k.valid_to IS NULL OR k.valid_to >= \(day)))
+        """
+    }
+
     /// The projects open to a person, by client and name.
     public static func open(to user: UUID, on db: TenantConnection) async throws -> [ProjectChoice] {
         var sql = PostgresQuery(unsafeSQL: """

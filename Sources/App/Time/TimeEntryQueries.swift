@@ -105,8 +105,7 @@ public enum TimeEntryQueries {
                              AND (\(ProjectQueries.openTo(project: "p", person: "$2"))
                                   OR EXISTS (SELECT FROM time_entries o WHERE o.tenant_id = p.tenant_id AND o.id = $5
                                              AND o.user_id = $2 AND o.project_id = p.id))),
-                   EXISTS (SELECT FROM contracts k WHERE k.tenant_id = $1 AND k.user_id = $2
-                           AND k.valid_from <= $4::date AND (k.valid_to IS NULL OR k.valid_to >= $4::date)),
+                   \(ProjectQueries.contractCovers(tenant: "$1", person: "$2", day: "$4::date")),
                    (SELECT max(o.ended_at) FROM time_entries o WHERE o.tenant_id = $1 AND o.user_id = $2
                       AND o.work_date = $4::date AND o.id IS DISTINCT FROM $5),
                    $5::uuid IS NULL OR EXISTS (SELECT FROM time_entries o WHERE o.tenant_id = $1 AND o.id = $5 AND o.user_id = $2)

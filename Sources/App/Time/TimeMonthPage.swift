@@ -158,8 +158,3 @@ struct TimeMonthPage: HTMLPage {
         return html
     }
 }
-
-extension Month {
-    /// Every day of the month, in order.
-    var days: [LocalDate] { (0..<(last.day)).map { first.adding(days: $0) } }
-}

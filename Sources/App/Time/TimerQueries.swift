@@ -81,8 +81,7 @@ public enum TimerQueries {
         let today = LocalDate.today(in: zone, now: now)
         var check = PostgresQuery(unsafeSQL: """
             SELECT EXISTS (SELECT FROM projects p WHERE p.tenant_id = $1 AND p.id = $3 AND \(ProjectQueries.openTo(project: "p", person: "$2"))),
-                   EXISTS (SELECT FROM contracts k WHERE k.tenant_id = $1 AND k.user_id = $2
-                           AND k.valid_from <= $4::date AND (k.valid_to IS NULL OR k.valid_to >= $4::date))
+                   \(ProjectQueries.contractCovers(tenant: "$1", person: "$2", day: "$4::date"))
             """)
         check.binds = .of(db.tenant, user, project, today.iso)
         let (open, contract) = try await db.query(check).collect()[0].decode((Bool, Bool).self)

@@ -30,6 +30,8 @@ extension RosterAPI {
         guard case .json(let body) = input.body else { throw APIProblem(.unsupportedMediaType, "unsupported-media-type") }
         let absence = try await APIContext.run(readOnly: false) { api in
             try api.require(.requestAbsence)
+            try APIInput.lengths([("kind", body.kind, 20), ("firstDay", body.firstDay, 20), ("lastDay", body.lastDay, 20),
+                                  ("note", body.note, 2000)], t: api.t)
             let typed = AbsenceInput(kind: body.kind, first: body.firstDay, last: body.lastDay ?? "", halfDay: body.halfDay ?? false,
                                      note: body.note ?? "")
             let draft: AbsenceDraft
@@ -86,6 +88,7 @@ extension RosterAPI {
         guard case .json(let body) = input.body else { throw APIProblem(.unsupportedMediaType, "unsupported-media-type") }
         let absence = try await APIContext.run(readOnly: false) { api in
             try api.require(.decideAbsence)
+            try APIInput.lengths([("reason", body.reason, 2000)], t: api.t)
             let approve = body.decision == .approve
             let reason = AbsenceRules.reason(body.reason)
             if !approve && reason == nil {
@@ -124,6 +127,7 @@ extension RosterAPI {
         guard case .json(let body) = input.body else { throw APIProblem(.unsupportedMediaType, "unsupported-media-type") }
         let day = try await APIContext.run(readOnly: false) { api in
             try api.require(.setDayOff)
+            try APIInput.lengths([("name", body.name, 400)], t: api.t)
             guard let day = LocalDate(iso: String(input.path.day.prefix(20))), (2000...2100).contains(day.year) else {
                 throw APIProblem.invalid([.init(field: "day", message: api.t("time.error.day"))])
             }

@@ -19,6 +19,7 @@ extension RosterAPI {
         guard case .json(let body) = input.body else { throw APIProblem(.unsupportedMediaType, "unsupported-media-type") }
         let state = try await APIContext.run(readOnly: false) { api in
             try api.require(.decideMonth)
+            try APIInput.lengths([("reason", body.reason, 2000)], t: api.t)
             let month = try Self.pathMonth(input.path.month, api)
             let approve = body.decision == .approve
             guard let reason = AbsenceRules.reason(body.reason) else {
@@ -40,6 +41,7 @@ extension RosterAPI {
         guard case .json(let body) = input.body else { throw APIProblem(.unsupportedMediaType, "unsupported-media-type") }
         let state = try await APIContext.run(readOnly: false) { api in
             try api.require(.reopenMonth)
+            try APIInput.lengths([("reason", body.reason, 2000)], t: api.t)
             let month = try Self.pathMonth(input.path.month, api)
             guard let reason = AbsenceRules.reason(body.reason) else {
                 throw APIProblem.invalid([.init(field: "reason", message: api.t("absence.error.note"))])

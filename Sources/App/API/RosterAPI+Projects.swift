@@ -33,6 +33,7 @@ extension RosterAPI {
 
     private static func saveClient(_ body: Components.Schemas.ClientRequest, id: UUID?, _ api: APIContext) async throws
         -> Components.Schemas.Client {
+        try APIInput.lengths([("name", body.name, 400)], t: api.t)
         guard let name = ProjectRoutes.name(body.name) else {
             throw APIProblem.invalid([.init(field: "name", message: api.t("projects.error.name"))])
         }
@@ -69,6 +70,9 @@ extension RosterAPI {
 
     private static func saveProject(_ body: Components.Schemas.ProjectRequest, id: UUID?, _ api: APIContext) async throws
         -> Components.Schemas.Project {
+        try APIInput.lengths([("clientId", body.clientId, 40), ("name", body.name, 400)]
+                             + (body.teamIds ?? []).map { ("teamIds", $0, 40) } + (body.personIds ?? []).map { ("personIds", $0, 40) },
+                             t: api.t)
         var errors: [Components.Schemas.FieldError] = []
         let client = UUID(uuidString: body.clientId)
         if client == nil { errors.append(.init(field: "clientId", message: api.t("projects.error.client"))) }

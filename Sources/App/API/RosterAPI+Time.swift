@@ -59,6 +59,8 @@ extension RosterAPI {
     /// Checks a request as the web form is checked, saves it, and answers the entry as stored.
     private static func saveEntry(_ body: Components.Schemas.TimeEntryRequest, id: UUID?, _ api: APIContext) async throws
         -> Components.Schemas.TimeEntry {
+        try APIInput.lengths([("day", body.day, 20), ("projectId", body.projectId, 40), ("start", body.start, 20), ("end", body.end, 20),
+                              ("description", body.description, 2000)], t: api.t)
         let typed = TimeEntryInput(day: body.day, project: body.projectId, start: body.start ?? "", end: body.end ?? "",
                                    duration: body.durationMinutes.map { "\($0)m" } ?? "", description: body.description ?? "")
         let draft: TimeEntryDraft
@@ -104,6 +106,8 @@ extension RosterAPI {
         guard case .json(let body) = input.body else { throw APIProblem(.unsupportedMediaType, "unsupported-media-type") }
         let state = try await APIContext.run(readOnly: false) { api in
             try api.require(.startTimer)
+            try APIInput.lengths([("projectId", body.projectId, 40), ("description", body.description, 2000), ("seen", body.seen, 40)],
+                                 t: api.t)
             var errors: [Components.Schemas.FieldError] = []
             let project = UUID(uuidString: body.projectId)
             if project == nil { errors.append(.init(field: "projectId", message: api.t("time.error.project"))) }
@@ -132,6 +136,7 @@ extension RosterAPI {
         guard case .json(let body) = input.body else { throw APIProblem(.unsupportedMediaType, "unsupported-media-type") }
         let result = try await APIContext.run(readOnly: false) { api in
             try api.require(.stopTimer)
+            try APIInput.lengths([("timerId", body.timerId, 40), ("end", body.end, 20)], t: api.t)
             guard let timer = UUID(uuidString: body.timerId) else {
                 throw APIProblem.invalid([.init(field: "timerId", message: api.t("api.field.id"))])
             }

@@ -70,6 +70,15 @@ enum APIInput {
         return id
     }
 
+    /// 422 for any text longer than the document's `maxLength` of its field (code points, as the
+    /// document counts them): what the rules trim or cut is never more than the document allows.
+    static func lengths(_ fields: [(name: String, text: String?, max: Int)], t: Translator) throws {
+        let long = fields.filter { ($0.text?.unicodeScalars.count ?? 0) > $0.max }
+        guard long.isEmpty else {
+            throw APIProblem.invalid(long.map { .init(field: $0.name, message: t("api.field.tooLong", String($0.max))) })
+        }
+    }
+
     /// A search text: at most 100 characters (code points, as the document's `maxLength` counts).
     static func search(_ text: String?, field: String, t: Translator) throws -> String {
         guard let text else { return "" }

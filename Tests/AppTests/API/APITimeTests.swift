@@ -106,6 +106,10 @@ import Vapor
             #expect(client.status == .created)
             let clientID = try client.decode(Components.Schemas.Client.self).id
             #expect(try await jana.send(.POST, "/clients", json: #"{"name":"kofola"}"#).status == .unprocessableEntity)
+            // Longer than the document allows, even if trimming would leave a good name.
+            let spaces = String(repeating: "\u{00A0}", count: 500)
+            let padded = try await jana.send(.PUT, "/clients/\(clientID)", json: "{\"name\":\"3\(spaces)\"}")
+            #expect(padded.status == .unprocessableEntity && padded.problem?.errors?.map(\.field) == ["name"])
             let team = try await world.db.transaction(tenant: world.admin.tenantID) { try await TeamQueries.names(on: $0)[0].id }
             let project = try await jana.send(.POST, "/projects", json: #"{"clientId":"\#(clientID)","name":"App","teamIds":["\#(team.lowercasedString)"]}"#)
             #expect(project.status == .created)

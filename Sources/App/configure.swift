@@ -92,4 +92,5 @@ func routes(_ app: Application) throws {
     try signedIn.register(collection: ProjectRoutes())
     try signedIn.register(collection: AbsenceRoutes())
     try signedIn.register(collection: MonthCloseRoutes())
+    try signedIn.register(collection: WorkStatementRoutes())
 }

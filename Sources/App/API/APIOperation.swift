@@ -16,6 +16,7 @@ enum APIOperation: String, CaseIterable, Sendable {
     case listProjects, createProject, updateProject, createClient, updateClient
     case listMyAbsences, requestAbsence, withdrawAbsence, listTeamAbsences, decideAbsence, listDaysOff, setDayOff, deleteDayOff
     case submitMonth, decideMonth, reopenMonth, listMonthClose
+    case listWorkStatements, downloadWorkStatementWorkbook, decideWorkStatements, downloadWorkStatement
 
     var permission: (action: Action, reach: Reach) {
         switch self {
@@ -23,9 +24,10 @@ enum APIOperation: String, CaseIterable, Sendable {
         case .getMyMailPreferences, .setMyMailPreferences: (.editPreferences, .own)
         case .listMyEarnings: (.viewEarnings, .own)
         case .listMyInvoices, .uploadInvoice: (.submitInvoices, .own)
-        case .getInvoice, .downloadInvoiceDocument: (.viewInvoices, .own)
+        case .getInvoice, .downloadInvoiceDocument, .downloadWorkStatement: (.viewInvoices, .own)
         case .listInvoices, .listMissingInvoices, .getReviewDesk, .actOnInvoice, .actOnInvoices, .correctInvoice,
-             .exportPayments, .listPersonInvoices, .listStatements, .importStatement, .getStatement, .payStatementMatches:
+             .exportPayments, .listPersonInvoices, .listStatements, .importStatement, .getStatement, .payStatementMatches,
+             .listWorkStatements, .downloadWorkStatementWorkbook, .decideWorkStatements:
             (.reviewInvoices, .tenant)
         case .listPeople: (.listPeople, .team)
         case .getPerson: (.viewProfile, .own)

@@ -29,12 +29,14 @@ extension RosterAPI {
         of person: UUID, contracts: [Contract], window: ListWindow, _ api: APIContext
     ) async throws -> Components.Schemas.MyInvoicesPage {
         let invoices = try await InvoiceQueries.summaries(of: person, timeZone: api.tenant.timeZone, on: api.db)
-        let rows = InvoiceMonths.rows(contracts: contracts, invoices: invoices, today: api.today)
+        let statements = try await WorkStatementQueries.list(of: person, timeZone: api.tenant.timeZone, on: api.db)
+        let rows = InvoiceMonths.rows(contracts: contracts, invoices: invoices, statements: statements, today: api.today)
         return Components.Schemas.MyInvoicesPage(
             items: window.slice(rows).map { row in
                 switch row.status {
                 case .invoice(let invoice): .init(month: row.month.iso, status: .invoice, invoice: .init(invoice))
                 case .missing: .init(month: row.month.iso, status: .missing)
+                case .statement(let statement): .init(month: row.month.iso, status: .statement, statement: .init(statement))
                 case .notRequired: .init(month: row.month.iso, status: .notRequired)
                 }
             },

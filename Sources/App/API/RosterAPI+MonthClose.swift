@@ -30,7 +30,12 @@ extension RosterAPI {
             case nil: throw APIProblem.notFound
             case .reasonMissing?: throw APIProblem.invalid([.init(field: "reason", message: api.t("flash.time.error.reason"))])
             case .unchanged?: throw APIProblem(.conflict, "month-not-submitted")
-            default: return try await Self.monthState(month, of: person, api)
+            default:
+                if approve {
+                    try await WorkStatementIssuer.issue(for: person, month: month, by: api.user.id, tenant: api.tenant, on: api.db,
+                                                        app: api.request.application)
+                }
+                return try await Self.monthState(month, of: person, api)
             }
         }
         return .ok(.init(body: .json(state)))

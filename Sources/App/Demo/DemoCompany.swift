@@ -41,6 +41,7 @@ public enum DemoCompany {
     /// parents (`users.team_id` is cleared first: teams and their leaders refer to each other).
     /// `DemoCompanyTests` checks that the list names every table with a `tenant_id`.
     static let tenantTables = [
+        "work_statement_history", "work_statement_documents", "work_statements",
         "time_months", "absences", "company_days_off", "running_timers", "time_entries", "project_people", "project_teams", "projects", "clients",
         "invoice_corrections", "invoice_history", "bank_statement_lines", "bank_statements", "invoice_documents", "invoices", "payment_settings", "supplier_proposals", "supplier_details",
         "outbox", "mail_preferences", "mail_keys", "sign_in_requests", "sign_in_links", "sessions",

@@ -2,8 +2,8 @@ import Foundation
 
 /// A report as rows of typed cells, the same for the page's downloads and the API
 /// (docs/ARCHITECTURE.md, Exports): the CSV and the XLSX file are written from it. Pure.
-public struct ExportTable: Sendable, Equatable {
-    public enum Cell: Sendable, Equatable {
+public struct ExportTable: Sendable, Equatable, Codable {
+    public enum Cell: Sendable, Equatable, Codable {
         case text(String)
         /// An amount in minor units (written with two decimals).
         case amount(Int64)
@@ -12,6 +12,8 @@ public struct ExportTable: Sendable, Equatable {
         case percentHundredths(Int64)
         /// An ISO date, `YYYY-MM-DD`.
         case date(String)
+        /// Worked time in seconds (written as hours with two decimals).
+        case hours(Int)
         case empty
     }
 
@@ -19,11 +21,14 @@ public struct ExportTable: Sendable, Equatable {
     public let name: String
     public let columns: [String]
     public let rows: [[Cell]]
+    /// Lines above the header row (a statement's person and month); none in a report.
+    public let preamble: [[Cell]]
 
-    public init(name: String, columns: [String], rows: [[Cell]]) {
+    public init(name: String, columns: [String], rows: [[Cell]], preamble: [[Cell]] = []) {
         self.name = name
         self.columns = columns
         self.rows = rows
+        self.preamble = preamble
     }
 
     /// The most rows an export holds: a company's directory or a month's invoices are far fewer.
@@ -39,6 +44,9 @@ public enum ExportCSV {
     public static func write(_ table: ExportTable) -> String {
         var out = "\u{FEFF}"
         out.reserveCapacity(64 * (table.rows.count + 1))
+        for line in table.preamble {
+            out += line.map(field).joined(separator: ";") + "\r\n"
+        }
         out += table.columns.map { field(text: $0) }.joined(separator: ";") + "\r\n"
         for row in table.rows {
             out += row.map(field).joined(separator: ";") + "\r\n"
@@ -53,6 +61,7 @@ public enum ExportCSV {
         case .integer(let value): String(value)
         case .percentHundredths(let value): decimal(value)
         case .date(let iso): iso
+        case .hours(let seconds): decimal(Rounding.divide(Int64(seconds) * 100, by: 3600))
         case .empty: ""
         }
     }

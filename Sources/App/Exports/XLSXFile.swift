@@ -19,8 +19,10 @@ enum XLSXFile {
             var options = lxw_workbook_options(constant_memory: 1, tmpdir: UnsafeMutablePointer(mutating: tmp), use_zip64: 0)
             guard let workbook = workbook_new_opt(path, &options) else { throw Failure(step: "workbook") }
             let header = workbook_add_format(workbook), decimal = workbook_add_format(workbook)
+            let hours = workbook_add_format(workbook)
             format_set_bold(header)
             format_set_num_format(decimal, "#,##0.00")
+            format_set_num_format(hours, "0.00")
             var used: Set<String> = []
             for table in tables {
                 let name = sheetName(table.name, used: &used)
@@ -28,33 +30,45 @@ enum XLSXFile {
                     workbook_close(workbook)
                     throw Failure(step: "worksheet")
                 }
+                let top = table.preamble.count
+                for (index, line) in table.preamble.enumerated() {
+                    write(line, row: lxw_row_t(index), sheet: sheet, formats: (decimal, hours))
+                }
                 for (column, title) in table.columns.enumerated() {
-                    worksheet_write_string(sheet, 0, lxw_col_t(column), cellText(title), header)
+                    worksheet_write_string(sheet, lxw_row_t(top), lxw_col_t(column), cellText(title), header)
                     worksheet_set_column(sheet, lxw_col_t(column), lxw_col_t(column), 18, nil)
                 }
                 for (index, row) in table.rows.prefix(ExportTable.maxRows).enumerated() {
-                    let line = lxw_row_t(index + 1)
-                    for (column, cell) in row.enumerated() {
-                        let col = lxw_col_t(column)
-                        switch cell {
-                        case .text(let text): worksheet_write_string(sheet, line, col, cellText(text), nil)
-                        case .amount(let minor): worksheet_write_number(sheet, line, col, number(minor), decimal)
-                        case .percentHundredths(let value): worksheet_write_number(sheet, line, col, number(value), decimal)
-                        case .integer(let value): worksheet_write_number(sheet, line, col, Double(value), nil)
-                        case .date(let iso): worksheet_write_string(sheet, line, col, iso, nil)
-                        case .empty: break
-                        }
-                    }
+                    write(row, row: lxw_row_t(top + index + 1), sheet: sheet, formats: (decimal, hours))
                 }
-                worksheet_freeze_panes(sheet, 1, 0)
+                worksheet_freeze_panes(sheet, lxw_row_t(top + 1), 0)
                 if !table.columns.isEmpty {
-                    worksheet_autofilter(sheet, 0, 0, lxw_row_t(min(table.rows.count, ExportTable.maxRows)),
+                    worksheet_autofilter(sheet, lxw_row_t(top), 0, lxw_row_t(top + min(table.rows.count, ExportTable.maxRows)),
                                          lxw_col_t(table.columns.count - 1))
                 }
             }
             guard workbook_close(workbook) == LXW_NO_ERROR else { throw Failure(step: "close") }
         }
         return try Data(contentsOf: URL(fileURLWithPath: path))
+    }
+
+    /// One line of cells: text as text, numbers as numbers in their formats.
+    private static func write(
+        _ cells: [ExportTable.Cell], row line: lxw_row_t, sheet: UnsafeMutablePointer<lxw_worksheet>,
+        formats: (decimal: UnsafeMutablePointer<lxw_format>?, hours: UnsafeMutablePointer<lxw_format>?)
+    ) {
+        for (column, cell) in cells.enumerated() {
+            let col = lxw_col_t(column)
+            switch cell {
+            case .text(let text): worksheet_write_string(sheet, line, col, cellText(text), nil)
+            case .amount(let minor): worksheet_write_number(sheet, line, col, number(minor), formats.decimal)
+            case .percentHundredths(let value): worksheet_write_number(sheet, line, col, number(value), formats.decimal)
+            case .integer(let value): worksheet_write_number(sheet, line, col, Double(value), nil)
+            case .date(let iso): worksheet_write_string(sheet, line, col, iso, nil)
+            case .hours(let seconds): worksheet_write_number(sheet, line, col, Double(seconds) / 3600, formats.hours)
+            case .empty: break
+            }
+        }
     }
 
     /// Hundredths as a number: through its decimal text, so 1234.56 is the double nearest to it.

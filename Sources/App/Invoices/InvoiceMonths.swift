@@ -14,10 +14,12 @@ public struct InvoiceSummary: Sendable, Equatable {
     public let returnReason: String?
 }
 
-/// A month of a person's invoice list: an invoice, a missing one, or none needed.
+/// A month of a person's invoice list: an invoice, a missing one, an employee's work statement
+/// in place of an invoice, or none needed.
 public enum MonthStatus: Sendable, Equatable {
     case invoice(InvoiceSummary)
     case missing
+    case statement(WorkStatementSummary)
     case notRequired
 }
 
@@ -29,8 +31,10 @@ public struct MonthRow: Sendable, Equatable {
 /// "My invoices", as pure functions of contracts, invoices and today.
 public enum InvoiceMonths {
     /// Every month from the one the first contract started in to the current one, newest first.
-    public static func rows(contracts: [Contract], invoices: [InvoiceSummary], today: LocalDate) -> [MonthRow] {
+    public static func rows(contracts: [Contract], invoices: [InvoiceSummary], statements: [WorkStatementSummary] = [],
+                            today: LocalDate) -> [MonthRow] {
         let byMonth = Dictionary(invoices.map { ($0.month, $0) }, uniquingKeysWith: { first, _ in first })
+        let statementOf = Dictionary(statements.map { ($0.month, $0) }, uniquingKeysWith: { first, _ in first })
         let current = Month(today)
         let firstContract = contracts.map { Month($0.validFrom) }.min()
         let firstInvoice = invoices.map(\.month).min()
@@ -41,8 +45,10 @@ public enum InvoiceMonths {
             let status: MonthStatus
             if let invoice = byMonth[month] {
                 status = .invoice(invoice)
+            } else if ContractHistory.isContractor(contracts, in: month) {
+                status = .missing
             } else {
-                status = ContractHistory.isContractor(contracts, in: month) ? .missing : .notRequired
+                status = statementOf[month].map(MonthStatus.statement) ?? .notRequired
             }
             rows.append(MonthRow(month: month, status: status))
             month = month.adding(months: -1)
@@ -57,7 +63,7 @@ public enum InvoiceMonths {
             switch row.status {
             case .missing: return row.month
             case .invoice(let invoice): return invoice.state.acceptsUpload ? row.month : nil
-            case .notRequired: return nil
+            case .statement, .notRequired: return nil
             }
         }
     }

@@ -18,11 +18,12 @@ struct InvoiceRoutes: RouteCollection {
         let tenant = try request.tenant, db = try request.db
         let contracts = try await PeopleQueries.contracts(of: user.id, on: db)
         let invoices = try await InvoiceQueries.summaries(of: user.id, timeZone: tenant.timeZone, on: db)
+        let statements = try await WorkStatementQueries.list(of: user.id, timeZone: tenant.timeZone, on: db)
         let today = try request.today
         let t = request.translator
         return MyInvoicesPage(
             layout: Layout(request: request, title: t("nav.invoices")), slug: tenant.slug, currency: tenant.currency,
-            months: InvoiceMonths.rows(contracts: contracts, invoices: invoices, today: today),
+            months: InvoiceMonths.rows(contracts: contracts, invoices: invoices, statements: statements, today: today),
             page: PageRequest(number: try? request.query.get(Int.self, at: "page"), size: MyInvoicesPage.pageSize),
             canUpload: !InvoiceMonths.uploadable(contracts: contracts, invoices: invoices, today: today).isEmpty, t: t)
     }
@@ -35,10 +36,11 @@ struct InvoiceRoutes: RouteCollection {
         let tenant = try request.tenant, db = try request.db
         guard let person = try await PeopleQueries.person(id, on: db) else { throw Abort(.notFound) }
         let invoices = try await InvoiceQueries.summaries(of: id, timeZone: tenant.timeZone, on: db)
+        let statements = try await WorkStatementQueries.list(of: id, timeZone: tenant.timeZone, on: db)
         let today = try request.today, t = request.translator, name = person.user.displayName
         return MyInvoicesPage(
             layout: Layout(request: request, title: t("invoice.list.of", name)), slug: tenant.slug, currency: tenant.currency,
-            months: InvoiceMonths.rows(contracts: person.contracts, invoices: invoices, today: today),
+            months: InvoiceMonths.rows(contracts: person.contracts, invoices: invoices, statements: statements, today: today),
             page: PageRequest(number: try? request.query.get(Int.self, at: "page"), size: MyInvoicesPage.pageSize),
             canUpload: false, owner: (id, name), t: t)
     }

@@ -17,6 +17,8 @@ struct MyInvoicesPage: HTMLPage {
         let uploadURL: String?
         let uploadLabel: String?
         let note: String?
+        /// The document link's text, when it is not "Open PDF" (a statement's XLSX).
+        var documentLabel: String? = nil
     }
 
     let layout: Layout
@@ -56,6 +58,14 @@ struct MyInvoicesPage: HTMLPage {
                            amount: nil, uploadedOn: nil, href: nil, documentURL: nil,
                            uploadURL: own ? Paths.uploadInvoice(slug, month: row.month) : nil,
                            uploadLabel: own ? t("invoice.upload") : nil, note: nil)
+            case .statement(let statement):
+                return Row(month: month, state: t("statement.state.title") + " · " + t("invoice.state.\(statement.state.rawValue)"),
+                           stateCode: statement.state.rawValue,
+                           amount: statement.amountMinor.map { t.money(minor: $0, currency: statement.currency ?? currency) },
+                           uploadedOn: statement.generatedOn.iso, href: nil,
+                           documentURL: Paths.workStatementFile(slug, statement.id), uploadURL: nil, uploadLabel: nil,
+                           note: statement.returnReason.map { t("statement.returnedBecause", $0) },
+                           documentLabel: t("statement.download"))
             case .notRequired:
                 return Row(month: month, state: t("invoice.state.notRequired"), stateCode: "not-required",
                            amount: nil, uploadedOn: nil, href: nil, documentURL: nil, uploadURL: nil, uploadLabel: nil, note: nil)
@@ -85,7 +95,9 @@ struct MyInvoicesPage: HTMLPage {
             let month: HTML = row.href.map { "<a href=\"\($0)\">\(row.month)</a>" } ?? HTML(text: row.month)
             let amount: HTML = row.amount.map { HTML(text: $0) }
                 ?? (row.href != nil ? "<span class=\"muted\">\(notRead)</span>" : .empty)
-            let document: HTML = row.documentURL.map { "<a href=\"\($0)\" target=\"_blank\" rel=\"noopener\">\(open)</a>" } ?? .empty
+            let document: HTML = row.documentURL.map { url -> HTML in
+                row.documentLabel.map { "<a href=\"\(url)\">\($0)</a>" } ?? "<a href=\"\(url)\" target=\"_blank\" rel=\"noopener\">\(open)</a>"
+            } ?? .empty
             let upload: HTML = row.uploadURL.map { "<a class=\"button\" href=\"\($0)\">\(row.uploadLabel ?? "")</a>" } ?? .empty
             return """
                 <tr class="state-\(row.stateCode)">

@@ -4,7 +4,7 @@
 /// on the others.
 struct ReviewTabs {
     enum Current: String, CaseIterable, Sendable {
-        case overview, missing, desk, pay, statements
+        case overview, missing, desk, pay, workStatements, statements
     }
 
     typealias Tab = TabLink
@@ -23,6 +23,7 @@ struct ReviewTabs {
             case .missing: Paths.reviewMissing(slug, month: month)
             case .desk: Paths.reviewDesk(slug, month: month, state: .submitted)
             case .pay: Paths.reviewDesk(slug, month: month, state: .approved)
+            case .workStatements: Paths.workStatements(slug, month: month)
             case .statements: Paths.reviewStatements(slug)
             }
             return Tab(label: t("review.tab.\(tab.rawValue)"), href: href, current: tab == current)

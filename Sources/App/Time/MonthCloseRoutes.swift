@@ -52,6 +52,10 @@ struct MonthCloseRoutes: RouteCollection {
         guard let outcome = try await MonthCloseQueries.decide(month, of: person, approve: approve, reason: approve ? nil : reason,
                                                                by: viewer, on: try request.db)
         else { throw Abort(.notFound) }
+        if approve, outcome == .done {
+            try await WorkStatementIssuer.issue(for: person, month: month, by: viewer.id, tenant: try request.tenant, on: try request.db,
+                                                app: request.application)
+        }
         let flash: Flash = switch outcome {
         case .done: Flash(.success, approve ? "flash.time.approved" : "flash.time.returned")
         case .reasonMissing: Flash(.error, "flash.time.error.reason")

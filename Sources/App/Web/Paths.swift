@@ -156,6 +156,20 @@ extension Paths {
     static let reviewStatement = Address1<UUID>("review", "statements", ":id")
     static let reviewStatementPay = Address1<UUID>("review", "statements", ":id", "pay")
     static let paymentSettings = Address("admin", "payments")
+    /// Work statements: a month's list (`?month=`), the decision its form posts, the month's workbook.
+    static let workStatements = Address("review", "work-statements")
+    static let decideWorkStatements = Address("review", "work-statements", "decision")
+    static let workStatementWorkbook = Address("review", "work-statements", "workbook")
+    /// A statement's current file (its owner and admins).
+    static let workStatementFile = Address1<UUID>("work-statements", ":id", "file")
+
+    public static func workStatements(_ slug: String, month: Month) -> String {
+        workStatements(slug) + "?month=" + month.iso
+    }
+
+    public static func workStatementWorkbook(_ slug: String, month: Month) -> String {
+        workStatementWorkbook(slug) + "?month=" + month.iso
+    }
 
     /// The desk (its form posts here).
     public static func reviewDesk(_ slug: String) -> String { reviewDeskAddress(slug) }

@@ -121,6 +121,12 @@ import Vapor
                     case .reopenMonth:
                         reply = try await client.send(.POST, "/people/\(unknown)/time/months/2026-11/reopening", json: #"{"reason":"x"}"#)
                     case .listMonthClose: reply = try await client.get("/time/months/2026-11")
+                    case .listWorkStatements: reply = try await client.get("/work-statements?month=2024-10")
+                    case .downloadWorkStatementWorkbook: reply = try await client.get("/work-statements/workbook?month=2024-10")
+                    case .decideWorkStatements:
+                        reply = try await client.send(.POST, "/work-statements/decisions",
+                                                      json: #"{"decision":"approve","statements":[{"id":"\#(unknown)","version":1}]}"#)
+                    case .downloadWorkStatement: reply = try await client.get("/work-statements/\(unknown)/file")
                     }
                     let allowed = operation.reach(for: user) != nil
                     // The table, said once more in words: everyone has their own things, team
@@ -133,7 +139,8 @@ import Vapor
                                                      .decideSupplierProposal, .exportReport, .listStatements,
                                                      .importStatement, .getStatement, .payStatementMatches, .listProjects,
                                                      .createProject, .updateProject, .createClient, .updateClient, .setDayOff,
-                                                     .deleteDayOff, .reopenMonth]
+                                                     .deleteDayOff, .reopenMonth, .listWorkStatements,
+                                                     .downloadWorkStatementWorkbook, .decideWorkStatements]
                     #expect(allowed == (user.roles.contains(.admin) || !review.contains(operation)
                         && (![.listPeople, .decideAbsence, .decideMonth, .listMonthClose].contains(operation)
                             || user.roles.contains(.teamLeader))))
@@ -182,6 +189,9 @@ import Vapor
                         timer: ids.3.lowercasedString)
             }
             func text(_ reply: APIClient.Reply) -> String { String(decoding: reply.bytes, as: UTF8.self) }
+            let workStatement = try await world.db.transaction(tenant: world.employee.tenantID, readOnly: true) { db in
+                try await db.query("SELECT id FROM work_statements").collect()[0].decode(UUID.self).lowercasedString
+            }
             let absence = try await world.db.transaction(tenant: world.employee.tenantID, readOnly: true) { db in
                 try await db.query("SELECT id FROM absences").collect()[0].decode(UUID.self).lowercasedString
             }
@@ -343,6 +353,17 @@ import Vapor
                 case .listMonthClose:
                     namesAnID = false
                     reply = try await globex.get("/time/months/2024-10")
+                case .listWorkStatements, .downloadWorkStatementWorkbook:
+                    // Globex's own month: its own statement only.
+                    namesAnID = false
+                    reply = try await globex.get(operation == .listWorkStatements ? "/work-statements?month=2024-10"
+                                                 : "/work-statements/workbook?month=2024-10")
+                case .decideWorkStatements:
+                    namesAnID = false
+                    reply = try await globex.send(.POST, "/work-statements/decisions",
+                                                  json: #"{"decision":"approve","statements":[{"id":"\#(workStatement)","version":1}]}"#)
+                    #expect(try reply.decode(Components.Schemas.BulkActionResult.self).results.map(\.outcome) == [.notFound])
+                case .downloadWorkStatement: reply = try await globex.get("/work-statements/\(workStatement)/file")
                 }
                 let text = String(decoding: reply.bytes, as: UTF8.self)
                 if namesAnID {

@@ -193,6 +193,13 @@ func withWorld<T: Sendable>(
                         VALUES (\(connection.tenant), \(user), '2024-10-01', 'approved', \(admin), now(),
                                 array_fill(0, ARRAY[31]))
                         """)
+                    // And its work statement, written as an approval writes it.
+                    let month = Month(iso: "2024-10")!
+                    let input = try await WorkStatementQueries.input(of: user, month, on: connection)!
+                    let statement = WorkStatementRules.build(input, t: Translator(app.translations, .en))
+                    try await WorkStatementQueries.store(statement, file: try XLSXFile.write([statement.table]),
+                                                         filename: "statement-2024-10.xlsx", of: user, month: month, by: admin,
+                                                         on: connection)
                 }
             }
             let world = TestWorld(

@@ -334,35 +334,46 @@ extension Components {
         internal struct MonthEntry: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/MonthEntry/month`.
             internal var month: Components.Schemas.MonthText
+            /// An invoice; a missing one (a contractor month); an employee's work statement in its place; or none needed.
+            ///
             /// - Remark: Generated from `#/components/schemas/MonthEntry/status`.
             internal enum StatusPayload: String, Codable, Hashable, Sendable, CaseIterable {
                 case invoice = "invoice"
                 case missing = "missing"
+                case statement = "statement"
                 case notRequired = "notRequired"
             }
+            /// An invoice; a missing one (a contractor month); an employee's work statement in its place; or none needed.
+            ///
             /// - Remark: Generated from `#/components/schemas/MonthEntry/status`.
             internal var status: Components.Schemas.MonthEntry.StatusPayload
             /// - Remark: Generated from `#/components/schemas/MonthEntry/invoice`.
             internal var invoice: Components.Schemas.InvoiceSummary?
+            /// - Remark: Generated from `#/components/schemas/MonthEntry/statement`.
+            internal var statement: Components.Schemas.WorkStatement?
             /// Creates a new `MonthEntry`.
             ///
             /// - Parameters:
             ///   - month:
-            ///   - status:
+            ///   - status: An invoice; a missing one (a contractor month); an employee's work statement in its place; or none needed.
             ///   - invoice:
+            ///   - statement:
             internal init(
                 month: Components.Schemas.MonthText,
                 status: Components.Schemas.MonthEntry.StatusPayload,
-                invoice: Components.Schemas.InvoiceSummary? = nil
+                invoice: Components.Schemas.InvoiceSummary? = nil,
+                statement: Components.Schemas.WorkStatement? = nil
             ) {
                 self.month = month
                 self.status = status
                 self.invoice = invoice
+                self.statement = statement
             }
             internal enum CodingKeys: String, CodingKey {
                 case month
                 case status
                 case invoice
+                case statement
             }
         }
         /// - Remark: Generated from `#/components/schemas/InvoiceSummary`.
@@ -1532,6 +1543,254 @@ extension Components {
             }
             internal enum CodingKeys: String, CodingKey {
                 case invoices
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/WorkStatement`.
+        internal struct WorkStatement: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/WorkStatement/id`.
+            internal var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/WorkStatement/personId`.
+            internal var personId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/WorkStatement/name`.
+            internal var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/WorkStatement/month`.
+            internal var month: Components.Schemas.MonthText
+            /// A statement is never paid.
+            ///
+            /// - Remark: Generated from `#/components/schemas/WorkStatement/state`.
+            internal enum StatePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case submitted = "submitted"
+                case returned = "returned"
+                case approved = "approved"
+            }
+            /// A statement is never paid.
+            ///
+            /// - Remark: Generated from `#/components/schemas/WorkStatement/state`.
+            internal var state: Components.Schemas.WorkStatement.StatePayload
+            /// Raised by every change; a decision names it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/WorkStatement/version`.
+            internal var version: Swift.Int
+            /// The hours it lists
+            ///
+            /// - Remark: Generated from `#/components/schemas/WorkStatement/seconds`.
+            internal var seconds: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/WorkStatement/total`.
+            internal var total: Components.Schemas.Money?
+            /// The month's approved hours at each day's rate (`hours`), or the contracted hours of its working days (`capacity`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/WorkStatement/basis`.
+            internal enum BasisPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case hours = "hours"
+                case capacity = "capacity"
+            }
+            /// The month's approved hours at each day's rate (`hours`), or the contracted hours of its working days (`capacity`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/WorkStatement/basis`.
+            internal var basis: Components.Schemas.WorkStatement.BasisPayload
+            /// - Remark: Generated from `#/components/schemas/WorkStatement/generatedOn`.
+            internal var generatedOn: Components.Schemas.DateText
+            /// - Remark: Generated from `#/components/schemas/WorkStatement/returnReason`.
+            internal var returnReason: Swift.String?
+            /// Creates a new `WorkStatement`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - personId:
+            ///   - name:
+            ///   - month:
+            ///   - state: A statement is never paid.
+            ///   - version: Raised by every change; a decision names it.
+            ///   - seconds: The hours it lists
+            ///   - total:
+            ///   - basis: The month's approved hours at each day's rate (`hours`), or the contracted hours of its working days (`capacity`).
+            ///   - generatedOn:
+            ///   - returnReason:
+            internal init(
+                id: Swift.String,
+                personId: Swift.String,
+                name: Swift.String,
+                month: Components.Schemas.MonthText,
+                state: Components.Schemas.WorkStatement.StatePayload,
+                version: Swift.Int,
+                seconds: Swift.Int,
+                total: Components.Schemas.Money? = nil,
+                basis: Components.Schemas.WorkStatement.BasisPayload,
+                generatedOn: Components.Schemas.DateText,
+                returnReason: Swift.String? = nil
+            ) {
+                self.id = id
+                self.personId = personId
+                self.name = name
+                self.month = month
+                self.state = state
+                self.version = version
+                self.seconds = seconds
+                self.total = total
+                self.basis = basis
+                self.generatedOn = generatedOn
+                self.returnReason = returnReason
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case personId
+                case name
+                case month
+                case state
+                case version
+                case seconds
+                case total
+                case basis
+                case generatedOn
+                case returnReason
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/WorkStatementsPage`.
+        internal struct WorkStatementsPage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/WorkStatementsPage/month`.
+            internal var month: Components.Schemas.MonthText
+            /// - Remark: Generated from `#/components/schemas/WorkStatementsPage/items`.
+            internal var items: [Components.Schemas.WorkStatement]
+            /// - Remark: Generated from `#/components/schemas/WorkStatementsPage/WaitingPayload`.
+            internal struct WaitingPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/WorkStatementsPage/WaitingPayload/personId`.
+                internal var personId: Swift.String
+                /// - Remark: Generated from `#/components/schemas/WorkStatementsPage/WaitingPayload/name`.
+                internal var name: Swift.String
+                /// - Remark: Generated from `#/components/schemas/WorkStatementsPage/WaitingPayload/timeState`.
+                internal enum TimeStatePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case open = "open"
+                    case submitted = "submitted"
+                    case approved = "approved"
+                    case returned = "returned"
+                }
+                /// - Remark: Generated from `#/components/schemas/WorkStatementsPage/WaitingPayload/timeState`.
+                internal var timeState: Components.Schemas.WorkStatementsPage.WaitingPayloadPayload.TimeStatePayload
+                /// Creates a new `WaitingPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - personId:
+                ///   - name:
+                ///   - timeState:
+                internal init(
+                    personId: Swift.String,
+                    name: Swift.String,
+                    timeState: Components.Schemas.WorkStatementsPage.WaitingPayloadPayload.TimeStatePayload
+                ) {
+                    self.personId = personId
+                    self.name = name
+                    self.timeState = timeState
+                }
+                internal enum CodingKeys: String, CodingKey {
+                    case personId
+                    case name
+                    case timeState
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/WorkStatementsPage/waiting`.
+            internal typealias WaitingPayload = [Components.Schemas.WorkStatementsPage.WaitingPayloadPayload]
+            /// - Remark: Generated from `#/components/schemas/WorkStatementsPage/waiting`.
+            internal var waiting: Components.Schemas.WorkStatementsPage.WaitingPayload
+            /// Creates a new `WorkStatementsPage`.
+            ///
+            /// - Parameters:
+            ///   - month:
+            ///   - items:
+            ///   - waiting:
+            internal init(
+                month: Components.Schemas.MonthText,
+                items: [Components.Schemas.WorkStatement],
+                waiting: Components.Schemas.WorkStatementsPage.WaitingPayload
+            ) {
+                self.month = month
+                self.items = items
+                self.waiting = waiting
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case month
+                case items
+                case waiting
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/WorkStatementDecisionRequest`.
+        internal struct WorkStatementDecisionRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/WorkStatementDecisionRequest/decision`.
+            internal enum DecisionPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case approve = "approve"
+                case _return = "return"
+            }
+            /// - Remark: Generated from `#/components/schemas/WorkStatementDecisionRequest/decision`.
+            internal var decision: Components.Schemas.WorkStatementDecisionRequest.DecisionPayload
+            /// Why they are returned (a return needs one).
+            ///
+            /// - Remark: Generated from `#/components/schemas/WorkStatementDecisionRequest/reason`.
+            internal var reason: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/WorkStatementDecisionRequest/StatementsPayload`.
+            internal struct StatementsPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/WorkStatementDecisionRequest/StatementsPayload/id`.
+                internal var id: Swift.String
+                /// - Remark: Generated from `#/components/schemas/WorkStatementDecisionRequest/StatementsPayload/version`.
+                internal var version: Swift.Int
+                /// Creates a new `StatementsPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - id:
+                ///   - version:
+                internal init(
+                    id: Swift.String,
+                    version: Swift.Int
+                ) {
+                    self.id = id
+                    self.version = version
+                }
+                internal enum CodingKeys: String, CodingKey {
+                    case id
+                    case version
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/WorkStatementDecisionRequest/statements`.
+            internal typealias StatementsPayload = [Components.Schemas.WorkStatementDecisionRequest.StatementsPayloadPayload]
+            /// - Remark: Generated from `#/components/schemas/WorkStatementDecisionRequest/statements`.
+            internal var statements: Components.Schemas.WorkStatementDecisionRequest.StatementsPayload
+            /// Creates a new `WorkStatementDecisionRequest`.
+            ///
+            /// - Parameters:
+            ///   - decision:
+            ///   - reason: Why they are returned (a return needs one).
+            ///   - statements:
+            internal init(
+                decision: Components.Schemas.WorkStatementDecisionRequest.DecisionPayload,
+                reason: Swift.String? = nil,
+                statements: Components.Schemas.WorkStatementDecisionRequest.StatementsPayload
+            ) {
+                self.decision = decision
+                self.reason = reason
+                self.statements = statements
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case decision
+                case reason
+                case statements
+            }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.decision = try container.decode(
+                    Components.Schemas.WorkStatementDecisionRequest.DecisionPayload.self,
+                    forKey: .decision
+                )
+                self.reason = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .reason
+                )
+                self.statements = try container.decode(
+                    Components.Schemas.WorkStatementDecisionRequest.StatementsPayload.self,
+                    forKey: .statements
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "decision",
+                    "reason",
+                    "statements"
+                ])
             }
         }
         /// - Remark: Generated from `#/components/schemas/BulkActionRequest`.

@@ -3995,6 +3995,661 @@ internal enum Operations {
             }
         }
     }
+    /// A month's work statements of employees (HPP, DPP, DPČ), and who has none yet (admins).
+    ///
+    /// An employee sends no invoice: when their month of time is approved, Roster writes their statement (an XLSX file) and submits it for review. The list is by surname; `waiting` names the employees of the month without a statement, with where their time stands.
+    ///
+    /// - Remark: HTTP `GET /work-statements`.
+    /// - Remark: Generated from `#/paths//work-statements/get(listWorkStatements)`.
+    internal enum ListWorkStatements {
+        internal static let id: Swift.String = "listWorkStatements"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/work-statements/GET/query`.
+            internal struct Query: Sendable, Hashable {
+                /// The month; this month when left out.
+                ///
+                /// - Remark: Generated from `#/paths/work-statements/GET/query/month`.
+                internal var month: Components.Schemas.MonthInput?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - month: The month; this month when left out.
+                internal init(month: Components.Schemas.MonthInput? = nil) {
+                    self.month = month
+                }
+            }
+            internal var query: Operations.ListWorkStatements.Input.Query
+            /// - Remark: Generated from `#/paths/work-statements/GET/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListWorkStatements.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListWorkStatements.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.ListWorkStatements.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - query:
+            ///   - headers:
+            internal init(
+                query: Operations.ListWorkStatements.Input.Query = .init(),
+                headers: Operations.ListWorkStatements.Input.Headers = .init()
+            ) {
+                self.query = query
+                self.headers = headers
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/work-statements/GET/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/work-statements/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.WorkStatementsPage)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.WorkStatementsPage {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.ListWorkStatements.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.ListWorkStatements.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The month's statements.
+            ///
+            /// - Remark: Generated from `#/paths//work-statements/get(listWorkStatements)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ListWorkStatements.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.ListWorkStatements.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A refusal or an error, as a problem document (RFC 9457).
+            ///
+            /// - Remark: Generated from `#/paths//work-statements/get(listWorkStatements)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// The month's statements in one XLSX workbook, a sheet per person, for payroll (admins).
+    ///
+    /// - Remark: HTTP `GET /work-statements/workbook`.
+    /// - Remark: Generated from `#/paths//work-statements/workbook/get(downloadWorkStatementWorkbook)`.
+    internal enum DownloadWorkStatementWorkbook {
+        internal static let id: Swift.String = "downloadWorkStatementWorkbook"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/work-statements/workbook/GET/query`.
+            internal struct Query: Sendable, Hashable {
+                /// The month; this month when left out.
+                ///
+                /// - Remark: Generated from `#/paths/work-statements/workbook/GET/query/month`.
+                internal var month: Components.Schemas.MonthInput?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - month: The month; this month when left out.
+                internal init(month: Components.Schemas.MonthInput? = nil) {
+                    self.month = month
+                }
+            }
+            internal var query: Operations.DownloadWorkStatementWorkbook.Input.Query
+            /// - Remark: Generated from `#/paths/work-statements/workbook/GET/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DownloadWorkStatementWorkbook.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DownloadWorkStatementWorkbook.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.DownloadWorkStatementWorkbook.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - query:
+            ///   - headers:
+            internal init(
+                query: Operations.DownloadWorkStatementWorkbook.Input.Query = .init(),
+                headers: Operations.DownloadWorkStatementWorkbook.Input.Headers = .init()
+            ) {
+                self.query = query
+                self.headers = headers
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/work-statements/workbook/GET/responses/200/headers`.
+                internal struct Headers: Sendable, Hashable {
+                    /// attachment, with the file's name (e.g. statements-2026-10.xlsx).
+                    ///
+                    /// - Remark: Generated from `#/paths/work-statements/workbook/GET/responses/200/headers/Content-Disposition`.
+                    internal var contentDisposition: Swift.String?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - contentDisposition: attachment, with the file's name (e.g. statements-2026-10.xlsx).
+                    internal init(contentDisposition: Swift.String? = nil) {
+                        self.contentDisposition = contentDisposition
+                    }
+                }
+                /// Received HTTP response headers
+                internal var headers: Operations.DownloadWorkStatementWorkbook.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/work-statements/workbook/GET/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/work-statements/workbook/GET/responses/200/content/application\/vnd.openxmlformats-officedocument.spreadsheetml.sheet`.
+                    case applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet`.
+                    /// - SeeAlso: `.applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet`.
+                    internal var applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.DownloadWorkStatementWorkbook.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                internal init(
+                    headers: Operations.DownloadWorkStatementWorkbook.Output.Ok.Headers = .init(),
+                    body: Operations.DownloadWorkStatementWorkbook.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The workbook (no sheets when the month has no statement).
+            ///
+            /// - Remark: Generated from `#/paths//work-statements/workbook/get(downloadWorkStatementWorkbook)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.DownloadWorkStatementWorkbook.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.DownloadWorkStatementWorkbook.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A refusal or an error, as a problem document (RFC 9457).
+            ///
+            /// - Remark: Generated from `#/paths//work-statements/workbook/get(downloadWorkStatementWorkbook)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet":
+                    self = .applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet:
+                    return "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// Approve statements, or return them with a reason, as the web's list does (admins).
+    ///
+    /// approve (submitted → approved); return (submitted or approved → returned, with a reason, which reopens the person's month of time for them to correct; its next approval writes a new version). Each statement names the version it was seen at; one that changed since is answered `stale`. A statement is never paid and never part of a payment order.
+    ///
+    /// - Remark: HTTP `POST /work-statements/decisions`.
+    /// - Remark: Generated from `#/paths//work-statements/decisions/post(decideWorkStatements)`.
+    internal enum DecideWorkStatements {
+        internal static let id: Swift.String = "decideWorkStatements"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/work-statements/decisions/POST/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DecideWorkStatements.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DecideWorkStatements.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.DecideWorkStatements.Input.Headers
+            /// - Remark: Generated from `#/paths/work-statements/decisions/POST/requestBody`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/work-statements/decisions/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.WorkStatementDecisionRequest)
+            }
+            internal var body: Operations.DecideWorkStatements.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            internal init(
+                headers: Operations.DecideWorkStatements.Input.Headers = .init(),
+                body: Operations.DecideWorkStatements.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/work-statements/decisions/POST/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/work-statements/decisions/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.BulkActionResult)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.BulkActionResult {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.DecideWorkStatements.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.DecideWorkStatements.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// What happened to each statement.
+            ///
+            /// - Remark: Generated from `#/paths//work-statements/decisions/post(decideWorkStatements)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.DecideWorkStatements.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.DecideWorkStatements.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A refusal or an error, as a problem document (RFC 9457).
+            ///
+            /// - Remark: Generated from `#/paths//work-statements/decisions/post(decideWorkStatements)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
+    /// A work statement's current XLSX file (its owner and admins).
+    ///
+    /// - Remark: HTTP `GET /work-statements/{statementId}/file`.
+    /// - Remark: Generated from `#/paths//work-statements/{statementId}/file/get(downloadWorkStatement)`.
+    internal enum DownloadWorkStatement {
+        internal static let id: Swift.String = "downloadWorkStatement"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/work-statements/{statementId}/file/GET/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/work-statements/{statementId}/file/GET/path/statementId`.
+                internal var statementId: Swift.String
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - statementId:
+                internal init(statementId: Swift.String) {
+                    self.statementId = statementId
+                }
+            }
+            internal var path: Operations.DownloadWorkStatement.Input.Path
+            /// - Remark: Generated from `#/paths/work-statements/{statementId}/file/GET/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DownloadWorkStatement.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DownloadWorkStatement.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.DownloadWorkStatement.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            internal init(
+                path: Operations.DownloadWorkStatement.Input.Path,
+                headers: Operations.DownloadWorkStatement.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/work-statements/{statementId}/file/GET/responses/200/headers`.
+                internal struct Headers: Sendable, Hashable {
+                    /// attachment, with the file's name.
+                    ///
+                    /// - Remark: Generated from `#/paths/work-statements/{statementId}/file/GET/responses/200/headers/Content-Disposition`.
+                    internal var contentDisposition: Swift.String?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - contentDisposition: attachment, with the file's name.
+                    internal init(contentDisposition: Swift.String? = nil) {
+                        self.contentDisposition = contentDisposition
+                    }
+                }
+                /// Received HTTP response headers
+                internal var headers: Operations.DownloadWorkStatement.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/work-statements/{statementId}/file/GET/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/work-statements/{statementId}/file/GET/responses/200/content/application\/vnd.openxmlformats-officedocument.spreadsheetml.sheet`.
+                    case applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet`.
+                    /// - SeeAlso: `.applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet`.
+                    internal var applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.DownloadWorkStatement.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                internal init(
+                    headers: Operations.DownloadWorkStatement.Output.Ok.Headers = .init(),
+                    body: Operations.DownloadWorkStatement.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The file.
+            ///
+            /// - Remark: Generated from `#/paths//work-statements/{statementId}/file/get(downloadWorkStatement)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.DownloadWorkStatement.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.DownloadWorkStatement.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A refusal or an error, as a problem document (RFC 9457).
+            ///
+            /// - Remark: Generated from `#/paths//work-statements/{statementId}/file/get(downloadWorkStatement)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet":
+                    self = .applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet:
+                    return "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
     /// A report as CSV or XLSX with the filters of its page (admins).
     ///
     /// `people` (the directory: `q`, `team`, `kind`, `status`), `invoices` (the overview: `month`, `state`, `team`, `q`), `rate-increases` (`month`, `team`) and `average-increase` (the twelve months up to `month`). CSV is UTF-8 with a byte-order mark, `;` between fields and decimal commas, as Czech spreadsheet programs read it; a text cell that could be taken for a formula starts with `'`. Unknown filter values are ignored, as on the pages.

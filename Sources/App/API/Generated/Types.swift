@@ -165,6 +165,30 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /people/{personId}/invoices`.
     /// - Remark: Generated from `#/paths//people/{personId}/invoices/get(listPersonInvoices)`.
     func listPersonInvoices(_ input: Operations.ListPersonInvoices.Input) async throws -> Operations.ListPersonInvoices.Output
+    /// A month's work statements of employees (HPP, DPP, DPČ), and who has none yet (admins).
+    ///
+    /// An employee sends no invoice: when their month of time is approved, Roster writes their statement (an XLSX file) and submits it for review. The list is by surname; `waiting` names the employees of the month without a statement, with where their time stands.
+    ///
+    /// - Remark: HTTP `GET /work-statements`.
+    /// - Remark: Generated from `#/paths//work-statements/get(listWorkStatements)`.
+    func listWorkStatements(_ input: Operations.ListWorkStatements.Input) async throws -> Operations.ListWorkStatements.Output
+    /// The month's statements in one XLSX workbook, a sheet per person, for payroll (admins).
+    ///
+    /// - Remark: HTTP `GET /work-statements/workbook`.
+    /// - Remark: Generated from `#/paths//work-statements/workbook/get(downloadWorkStatementWorkbook)`.
+    func downloadWorkStatementWorkbook(_ input: Operations.DownloadWorkStatementWorkbook.Input) async throws -> Operations.DownloadWorkStatementWorkbook.Output
+    /// Approve statements, or return them with a reason, as the web's list does (admins).
+    ///
+    /// approve (submitted → approved); return (submitted or approved → returned, with a reason, which reopens the person's month of time for them to correct; its next approval writes a new version). Each statement names the version it was seen at; one that changed since is answered `stale`. A statement is never paid and never part of a payment order.
+    ///
+    /// - Remark: HTTP `POST /work-statements/decisions`.
+    /// - Remark: Generated from `#/paths//work-statements/decisions/post(decideWorkStatements)`.
+    func decideWorkStatements(_ input: Operations.DecideWorkStatements.Input) async throws -> Operations.DecideWorkStatements.Output
+    /// A work statement's current XLSX file (its owner and admins).
+    ///
+    /// - Remark: HTTP `GET /work-statements/{statementId}/file`.
+    /// - Remark: Generated from `#/paths//work-statements/{statementId}/file/get(downloadWorkStatement)`.
+    func downloadWorkStatement(_ input: Operations.DownloadWorkStatement.Input) async throws -> Operations.DownloadWorkStatement.Output
     /// A report as CSV or XLSX with the filters of its page (admins).
     ///
     /// `people` (the directory: `q`, `team`, `kind`, `status`), `invoices` (the overview: `month`, `state`, `team`, `q`), `rate-increases` (`month`, `team`) and `average-increase` (the twelve months up to `month`). CSV is UTF-8 with a byte-order mark, `;` between fields and decimal commas, as Czech spreadsheet programs read it; a text cell that could be taken for a formula starts with `'`. Unknown filter values are ignored, as on the pages.
@@ -736,6 +760,62 @@ extension APIProtocol {
         try await listPersonInvoices(Operations.ListPersonInvoices.Input(
             path: path,
             query: query,
+            headers: headers
+        ))
+    }
+    /// A month's work statements of employees (HPP, DPP, DPČ), and who has none yet (admins).
+    ///
+    /// An employee sends no invoice: when their month of time is approved, Roster writes their statement (an XLSX file) and submits it for review. The list is by surname; `waiting` names the employees of the month without a statement, with where their time stands.
+    ///
+    /// - Remark: HTTP `GET /work-statements`.
+    /// - Remark: Generated from `#/paths//work-statements/get(listWorkStatements)`.
+    internal func listWorkStatements(
+        query: Operations.ListWorkStatements.Input.Query = .init(),
+        headers: Operations.ListWorkStatements.Input.Headers = .init()
+    ) async throws -> Operations.ListWorkStatements.Output {
+        try await listWorkStatements(Operations.ListWorkStatements.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// The month's statements in one XLSX workbook, a sheet per person, for payroll (admins).
+    ///
+    /// - Remark: HTTP `GET /work-statements/workbook`.
+    /// - Remark: Generated from `#/paths//work-statements/workbook/get(downloadWorkStatementWorkbook)`.
+    internal func downloadWorkStatementWorkbook(
+        query: Operations.DownloadWorkStatementWorkbook.Input.Query = .init(),
+        headers: Operations.DownloadWorkStatementWorkbook.Input.Headers = .init()
+    ) async throws -> Operations.DownloadWorkStatementWorkbook.Output {
+        try await downloadWorkStatementWorkbook(Operations.DownloadWorkStatementWorkbook.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Approve statements, or return them with a reason, as the web's list does (admins).
+    ///
+    /// approve (submitted → approved); return (submitted or approved → returned, with a reason, which reopens the person's month of time for them to correct; its next approval writes a new version). Each statement names the version it was seen at; one that changed since is answered `stale`. A statement is never paid and never part of a payment order.
+    ///
+    /// - Remark: HTTP `POST /work-statements/decisions`.
+    /// - Remark: Generated from `#/paths//work-statements/decisions/post(decideWorkStatements)`.
+    internal func decideWorkStatements(
+        headers: Operations.DecideWorkStatements.Input.Headers = .init(),
+        body: Operations.DecideWorkStatements.Input.Body
+    ) async throws -> Operations.DecideWorkStatements.Output {
+        try await decideWorkStatements(Operations.DecideWorkStatements.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// A work statement's current XLSX file (its owner and admins).
+    ///
+    /// - Remark: HTTP `GET /work-statements/{statementId}/file`.
+    /// - Remark: Generated from `#/paths//work-statements/{statementId}/file/get(downloadWorkStatement)`.
+    internal func downloadWorkStatement(
+        path: Operations.DownloadWorkStatement.Input.Path,
+        headers: Operations.DownloadWorkStatement.Input.Headers = .init()
+    ) async throws -> Operations.DownloadWorkStatement.Output {
+        try await downloadWorkStatement(Operations.DownloadWorkStatement.Input(
+            path: path,
             headers: headers
         ))
     }

@@ -1,0 +1,93 @@
+import Foundation
+import PostgresNIO
+
+/// An admin's decision on statements: approve (submitted → approved) or return (submitted or
+/// approved → returned, with a reason). A return reopens the person's month of time with the
+/// same reason, so they can correct it and submit it again; its approval writes the next
+/// version. A statement is never paid: it is payroll's, not a payment order's.
+public enum WorkStatementDecision: String, Sendable, CaseIterable {
+    case approve
+    case `return`
+
+    var from: [InvoiceState] { self == .approve ? [.submitted] : [.submitted, .approved] }
+    var to: InvoiceState { self == .approve ? .approved : .returned }
+}
+
+/// One statement an admin picked, as it was when the page was loaded.
+public struct WorkStatementPick: Sendable, Equatable {
+    public let id: UUID
+    public let version: Int
+
+    public init(id: UUID, version: Int) {
+        self.id = id
+        self.version = (0...Int(Int32.max)).contains(version) ? version : -1
+    }
+}
+
+public enum WorkStatementDecisions {
+    /// Applies the decision to the picks in one set-based statement (the caller's transaction):
+    /// the rows still at the version the admin saw and in a state the decision starts from are
+    /// moved and written to the history; an approval of one's own statement is refused while
+    /// another active admin can give it (`OwnInvoiceRule`). The others are then told apart.
+    public static func apply(
+        _ decision: WorkStatementDecision, to picks: [WorkStatementPick], reason: String?, by actor: UUID, on db: TenantConnection
+    ) async throws -> [UUID: ReviewOutcome] {
+        guard decision == .approve || !(reason ?? "").isEmpty else {
+            return Dictionary(picks.map { ($0.id, ReviewOutcome.noReason) }, uniquingKeysWith: { first, _ in first })
+        }
+        var outcomes = Dictionary(picks.map { ($0.id, ReviewOutcome.notFound) }, uniquingKeysWith: { first, _ in first })
+        let action: InvoiceAction = decision == .approve ? .approve : .returnToEmployee
+        let refuseWithOther = OwnInvoiceRule.verdict(action, actorIsOwner: true, otherAdminExists: true) == .refused
+        let refuseAlone = OwnInvoiceRule.verdict(action, actorIsOwner: true, otherAdminExists: false) == .refused
+        let reopen = decision == .return
+        for try await (id, outcome) in try await db.query("""
+            WITH input AS (
+                SELECT * FROM unnest(\(picks.map(\.id))::uuid[], \(picks.map(\.version))::int[]) AS t(id, version)
+            ), admins AS (
+                SELECT EXISTS (SELECT 1 FROM users u WHERE u.tenant_id = \(db.tenant) AND u.active AND 'admin' = ANY (u.roles)
+                                                       AND u.id <> \(actor)) AS other
+            ), refused AS (
+                SELECT s.id FROM work_statements s JOIN input ON input.id = s.id CROSS JOIN admins
+                WHERE s.tenant_id = \(db.tenant) AND s.user_id = \(actor)
+                  AND CASE WHEN admins.other THEN \(refuseWithOther) ELSE \(refuseAlone) END
+            ), old AS (
+                SELECT s.id, s.state, s.user_id, s.month, s.user_id = \(actor) AS own
+                FROM work_statements s JOIN input ON input.id = s.id
+                WHERE s.tenant_id = \(db.tenant) AND s.version = input.version
+                  AND s.state = ANY(\(decision.from.map(\.rawValue))::invoice_state[])
+                  AND s.id NOT IN (SELECT id FROM refused)
+                FOR UPDATE OF s
+            ), changed AS (
+                UPDATE work_statements s SET state = \(decision.to.rawValue)::invoice_state, version = s.version + 1, updated_at = now()
+                FROM old WHERE s.tenant_id = \(db.tenant) AND s.id = old.id
+                RETURNING s.id, old.state AS from_state, old.own, old.user_id, old.month
+            ), logged AS (
+                INSERT INTO work_statement_history (tenant_id, statement_id, actor_id, from_state, to_state, reason, own)
+                SELECT \(db.tenant), changed.id, \(actor), changed.from_state, \(decision.to.rawValue)::invoice_state,
+                       \(reopen ? reason : nil), changed.own
+                FROM changed
+            ), reopened AS (
+                UPDATE time_months m SET status = 'returned', decided_by = \(actor), decided_at = now(), reason = \(reason),
+                       day_seconds = NULL
+                FROM changed
+                WHERE \(reopen) AND m.tenant_id = \(db.tenant) AND m.user_id = changed.user_id AND m.month = changed.month
+                  AND m.status <> 'returned'
+            )
+            SELECT id, 'changed' FROM changed
+            UNION ALL
+            SELECT id, 'own-invoice' FROM refused
+            """).decode((UUID, String).self) {
+            outcomes[id] = ReviewOutcome(rawValue: outcome) ?? .notFound
+        }
+        let unchanged = picks.filter { outcomes[$0.id] == .notFound }
+        guard !unchanged.isEmpty else { return outcomes }
+        let posted = Dictionary(unchanged.map { ($0.id, $0.version) }, uniquingKeysWith: { first, _ in first })
+        for try await (id, state, version) in try await db.query("""
+            SELECT id, state::text, version FROM work_statements WHERE tenant_id = \(db.tenant) AND id = ANY(\(unchanged.map(\.id)))
+            """).decode((UUID, String, Int).self) {
+            let startsHere = InvoiceState(rawValue: state).map(decision.from.contains) ?? false
+            outcomes[id] = version != posted[id] ? .stale : startsHere ? .stale : .notAllowed
+        }
+        return outcomes
+    }
+}

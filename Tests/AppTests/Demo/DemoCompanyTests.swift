@@ -237,7 +237,7 @@ import Testing
             expected["bank_statement_lines"]! -= 1
             // And its client, project (limited to a team and a person), entry and running timer.
             for table in ["clients", "projects", "project_teams", "project_people", "time_entries", "running_timers", "absences",
-                          "company_days_off", "time_months"] {
+                          "company_days_off", "time_months", "work_statements", "work_statement_documents", "work_statement_history"] {
                 expected[table]! -= 1
             }
             for table in ["mail_preferences", "mail_keys", "oauth_tokens", "oauth_codes", "oidc_attempts", "identity_providers",

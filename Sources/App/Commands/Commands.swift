@@ -8,6 +8,7 @@ func registerCommands(_ app: Application) async {
     app.asyncCommands.use(SignInLinkCommand(), as: "link")
     app.asyncCommands.use(APITokenCommand(), as: "token")
     app.asyncCommands.use(RemindCommand(), as: "remind")
+    app.asyncCommands.use(StatementsCommand(), as: "statements")
 }
 
 /// `serve`, refusing a development server that others could reach, a production server that

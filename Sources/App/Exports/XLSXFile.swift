@@ -3,7 +3,7 @@ import Foundation
 
 /// An XLSX workbook written by libxlsxwriter (docs/ARCHITECTURE.md, Exports): a sheet per table,
 /// a bold header row that stays in view, an autofilter, text as text (a cell that looks like a
-/// formula stays a string), amounts and percentages as numbers with two decimals. The library
+/// formula stays a string), amounts, percentages and hours as numbers with two decimals. The library
 /// writes a file: it goes to a private temporary directory that is removed afterwards. Blocking:
 /// run it off the event loops.
 enum XLSXFile {
@@ -19,8 +19,10 @@ enum XLSXFile {
             var options = lxw_workbook_options(constant_memory: 1, tmpdir: UnsafeMutablePointer(mutating: tmp), use_zip64: 0)
             guard let workbook = workbook_new_opt(path, &options) else { throw Failure(step: "workbook") }
             let header = workbook_add_format(workbook), decimal = workbook_add_format(workbook)
+            let hours = workbook_add_format(workbook)
             format_set_bold(header)
             format_set_num_format(decimal, "#,##0.00")
+            format_set_num_format(hours, "0.00")
             var used: Set<String> = []
             for table in tables {
                 let name = sheetName(table.name, used: &used)
@@ -42,6 +44,7 @@ enum XLSXFile {
                         case .percentHundredths(let value): worksheet_write_number(sheet, line, col, number(value), decimal)
                         case .integer(let value): worksheet_write_number(sheet, line, col, Double(value), nil)
                         case .date(let iso): worksheet_write_string(sheet, line, col, iso, nil)
+                        case .hours(let seconds): worksheet_write_number(sheet, line, col, Double(seconds) / 3_600, hours)
                         case .empty: break
                         }
                     }

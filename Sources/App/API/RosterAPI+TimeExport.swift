@@ -18,7 +18,7 @@ extension RosterAPI {
             case .failure(let problem):
                 throw APIProblem.invalid([.init(field: problem.field, message: api.t.text(problem.key, problem.arguments))])
             }
-            guard let rows = try await TimeExportRoutes.rows(filter, viewer: api.user, zone: api.tenant.timeZone, on: api.db)
+            guard let rows = try await TimeExportQueries.rows(filter, for: api.user, zone: api.tenant.timeZone, on: api.db)
             else { throw APIProblem.notFound }
             return (rows, filter, api.t, api.request)
         }

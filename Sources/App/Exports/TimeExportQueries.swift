@@ -19,6 +19,18 @@ public struct TimeExportRow: Sendable, Equatable {
 
 /// The entries of an export of worked time (docs/ARCHITECTURE.md, Exports).
 public enum TimeExportQueries {
+    /// The rows `viewer` may export: `viewTime` with its reach; nil when the filter names a
+    /// person out of that reach (a 404, as that person's month page). Two statements at most.
+    public static func rows(_ filter: TimeExportFilter, for viewer: User, zone: String, on db: TenantConnection) async throws
+        -> [TimeExportRow]? {
+        if let id = filter.person {
+            guard let person = try await PeopleQueries.person(id, on: db), Permissions.can(viewer, .viewTime, .person(person.subject))
+            else { return nil }
+        }
+        let reach = Permissions.reach(of: viewer.roles, for: .viewTime) ?? .own
+        return try await rows(filter, visibleTo: viewer.id, reach: reach, zone: zone, on: db)
+    }
+
     /// Every entry the filter names of the people `viewer` may see with `reach` (themselves, the
     /// teams they lead, everyone: `TimeReportQueries.inReach`, the month page's rule), by person
     /// (surname, first name) and then by day and start; at most `ExportTable.maxRows`. One

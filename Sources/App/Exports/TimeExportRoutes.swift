@@ -30,23 +30,12 @@ struct TimeExportRoutes: RouteCollection {
         case .success(let read): filter = read
         case .failure(let problem): throw RequestProblem(.badRequest, problem.key, problem.arguments)
         }
-        let rows = try await Self.rows(filter, viewer: try request.user, zone: try request.tenant.timeZone, on: try request.db)
+        let rows = try await TimeExportQueries.rows(filter, for: try request.user, zone: try request.tenant.timeZone, on: try request.db)
         guard let rows else { throw Abort(.notFound) }
         let t = request.translator
         let file = try await request.application.threadPool.runIfActive {
             try TimeExportFile.write(rows, filter: filter, format: format, t: t)
         }
         return ExportRoutes.response(file, contentType: format.contentType)
-    }
-
-    /// The rows `viewer` may export; nil when the filter names a person out of their reach (a
-    /// 404, as the month page of that person).
-    static func rows(_ filter: TimeExportFilter, viewer: User, zone: String, on db: TenantConnection) async throws -> [TimeExportRow]? {
-        if let id = filter.person {
-            guard let person = try await PeopleQueries.person(id, on: db), Permissions.can(viewer, .viewTime, .person(person.subject))
-            else { return nil }
-        }
-        let reach = Permissions.reach(of: viewer.roles, for: .viewTime) ?? .own
-        return try await TimeExportQueries.rows(filter, visibleTo: viewer.id, reach: reach, zone: zone, on: db)
     }
 }

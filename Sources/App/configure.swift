@@ -83,6 +83,7 @@ func routes(_ app: Application) throws {
     try signedIn.register(collection: SupplierDetailsRoutes())
     try signedIn.register(collection: SupplierProposalRoutes())
     try signedIn.register(collection: ExportRoutes())
+    try signedIn.register(collection: TimeExportRoutes())
     try signedIn.register(collection: ReviewOverviewRoutes())
     try signedIn.register(collection: ReviewDeskRoutes())
     try signedIn.register(collection: PaymentExportRoutes())

@@ -12,7 +12,7 @@ enum APIOperation: String, CaseIterable, Sendable {
     case exportReport
     case listPersonRates, setPersonRate, changePersonRate, deletePersonRate, listRateIncreases, getAverageIncrease
     case listMyTimeEntries, createTimeEntry, updateTimeEntry, deleteTimeEntry, listMyProjects, getTimer, startTimer, stopTimer
-    case getPersonMonthTime
+    case getPersonMonthTime, exportTime
     case listProjects, createProject, updateProject, createClient, updateClient
     case listMyAbsences, requestAbsence, withdrawAbsence, listTeamAbsences, decideAbsence, listDaysOff, setDayOff, deleteDayOff
     case submitMonth, decideMonth, reopenMonth, listMonthClose
@@ -41,7 +41,8 @@ enum APIOperation: String, CaseIterable, Sendable {
         case .listMyTimeEntries, .createTimeEntry, .updateTimeEntry, .deleteTimeEntry, .listMyProjects, .getTimer, .startTimer,
              .stopTimer:
             (.trackTime, .own)
-        case .getPersonMonthTime: (.viewTime, .own)
+        // Whose entries it holds is the month page's reach: one's own, a leader's teams', everyone's.
+        case .getPersonMonthTime, .exportTime: (.viewTime, .own)
         case .listProjects, .createProject, .updateProject, .createClient, .updateClient: (.manageProjects, .tenant)
         case .listMyAbsences, .requestAbsence, .withdrawAbsence: (.requestAbsence, .own)
         case .listTeamAbsences, .listDaysOff: (.viewAbsences, .own)

@@ -42,8 +42,12 @@ struct ExportRoutes: RouteCollection {
     }
 
     static func response(_ file: (bytes: Data, filename: String), format: ExportFormat) -> Response {
+        response(file, contentType: format.contentType)
+    }
+
+    static func response(_ file: (bytes: Data, filename: String), contentType: String) -> Response {
         let response = Response(status: .ok, body: .init(data: file.bytes))
-        response.headers.replaceOrAdd(name: .contentType, value: format.contentType)
+        response.headers.replaceOrAdd(name: .contentType, value: contentType)
         response.headers.replaceOrAdd(name: .contentDisposition, value: "attachment; filename=\"\(file.filename)\"")
         response.headers.replaceOrAdd(name: .cacheControl, value: "private, no-store")
         response.headers.replaceOrAdd(name: .xContentTypeOptions, value: "nosniff")

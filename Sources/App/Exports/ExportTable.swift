@@ -12,8 +12,8 @@ public struct ExportTable: Sendable, Equatable, Codable {
         case percentHundredths(Int64)
         /// An ISO date, `YYYY-MM-DD`.
         case date(String)
-        /// Worked time in seconds (written as hours with two decimals).
-        case hours(Int)
+        /// Worked time, written as hours with two decimals (the XLSX keeps the exact fraction).
+        case hours(seconds: Int)
         case empty
     }
 
@@ -61,9 +61,15 @@ public enum ExportCSV {
         case .integer(let value): String(value)
         case .percentHundredths(let value): decimal(value)
         case .date(let iso): iso
-        case .hours(let seconds): decimal(Rounding.divide(Int64(seconds) * 100, by: 3600))
+        case .hours(let seconds): decimal(hundredthsOfHour(seconds))
         case .empty: ""
         }
+    }
+
+    /// Seconds as hundredths of an hour, half up: 5400 s is 150 (1,50 h).
+    static func hundredthsOfHour(_ seconds: Int) -> Int64 {
+        let magnitude = (Int64(abs(seconds)) * 100 + 1_800) / 3_600
+        return seconds < 0 ? -magnitude : magnitude
     }
 
     /// "1234,50", "-5,05": two decimals after a comma, no grouping.

@@ -3,7 +3,7 @@ import Foundation
 
 /// An XLSX workbook written by libxlsxwriter (docs/ARCHITECTURE.md, Exports): a sheet per table,
 /// a bold header row that stays in view, an autofilter, text as text (a cell that looks like a
-/// formula stays a string), amounts and percentages as numbers with two decimals. The library
+/// formula stays a string), amounts, percentages and hours as numbers with two decimals. The library
 /// writes a file: it goes to a private temporary directory that is removed afterwards. Blocking:
 /// run it off the event loops.
 enum XLSXFile {

@@ -116,6 +116,7 @@ struct MonthClosePage: HTMLPage {
                                nextURL: Paths.timeClose(slug, month: month.adding(months: 1)), label: t.month(month),
                                previousText: t("time.previousMonth"), nextText: t("time.nextMonth"), t: t))\
             <p class="totals">\(t("time.close.summary", String(open), String(waiting), String(rows.count)))</p>
+            \(PagePieces.timeDownloads(slug, TimeExportQuery(month: month.iso), label: t("export.time.everyone"), t: t))\
             \(PagePieces.list(empty: rows.isEmpty ? t("time.close.empty") : nil,
                               headings: [t("people.name"), t("time.duration"), t("absence.status")], rows: lines))
             """

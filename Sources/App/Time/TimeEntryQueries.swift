@@ -55,21 +55,35 @@ public enum TimeEntryQueries {
     /// The select list of `TimeEntryRow`, over `time_entries e`, `projects p`, `clients c`; the
     /// parameter `$1` is the tenant's time zone.
     private static let select = """
-        SELECT e.id, e.work_date::text,
-               floor(extract(epoch FROM (e.started_at AT TIME ZONE $1) - e.work_date::timestamp) / 60)::int,
-               floor(extract(epoch FROM (e.ended_at AT TIME ZONE $1) - e.work_date::timestamp) / 60)::int,
+        SELECT e.id, e.work_date::text, \(clockMinutes(zone: "$1")),
                e.seconds, p.id, p.name, c.name, p.billable, e.description
         FROM time_entries e
         JOIN projects p ON p.tenant_id = e.tenant_id AND p.id = e.project_id
         JOIN clients c ON c.tenant_id = p.tenant_id AND c.id = p.client_id
         """
 
+    /// The wall-clock minutes of the day at which the entry `e` starts and ends, in the time zone
+    /// `zone` (a parameter): two columns, read by `row` and by the time exports.
+    static func clockMinutes(zone: String) -> String {
+        """
+        floor(extract(epoch FROM (e.started_at AT TIME ZONE \(zone)) - e.work_date::timestamp) / 60)::int,
+               floor(extract(epoch FROM (e.ended_at AT TIME ZONE \(zone)) - e.work_date::timestamp) / 60)::int
+        """
+    }
+
     private static func row(_ row: PostgresRow) throws -> TimeEntryRow {
         let (id, day, start, end, seconds, project, name, client, billable, description) =
             try row.decode((UUID, String, Int, Int, Int, UUID, String, String, Bool, String).self)
-        return TimeEntryRow(id: id, day: LocalDate(iso: day)!, start: ClockTime(minutes: min(max(start, 0), 1439))!,
-                            end: ClockTime(minutes: min(max(end, 1), 1440))!, seconds: seconds, projectID: project,
-                            project: name, client: client, billable: billable, description: description)
+        return entry(id: id, day: day, start: start, end: end, seconds: seconds, projectID: project, project: name, client: client,
+                     billable: billable, description: description)
+    }
+
+    /// An entry as read: the clock minutes kept within the day (`clockMinutes`).
+    static func entry(id: UUID, day: String, start: Int, end: Int, seconds: Int, projectID: UUID, project: String, client: String,
+                      billable: Bool, description: String) -> TimeEntryRow {
+        TimeEntryRow(id: id, day: LocalDate(iso: day)!, start: ClockTime(minutes: min(max(start, 0), 1439))!,
+                     end: ClockTime(minutes: min(max(end, 1), 1440))!, seconds: seconds, projectID: projectID,
+                     project: project, client: client, billable: billable, description: description)
     }
 
     /// A person's entries from `first` through `last`, by day and start.

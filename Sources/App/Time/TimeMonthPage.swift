@@ -107,6 +107,8 @@ struct TimeMonthPage: HTMLPage {
 
             """)
         html.append(closeSection)
+        html.append(PagePieces.timeDownloads(slug, TimeExportQuery(month: month.iso, person: person.user.id.lowercasedString),
+                                             label: t("export.download"), t: t))
         if entries.isEmpty {
             html.append("<p class=\"empty\">\(t(own ? "time.emptyMonth" : "time.emptyMonthOf"))</p>\n")
         } else {
@@ -145,6 +147,7 @@ struct TimeMonthPage: HTMLPage {
         }
         if !team.isEmpty {
             html.append("<h2 id=\"team\">\(t("time.team"))</h2>\n")
+            html.append(PagePieces.timeDownloads(slug, TimeExportQuery(month: month.iso), label: t("export.time.everyone"), t: t))
             html.append(PagePieces.list(empty: nil, headings: [t("people.name"), t("time.entries"), t("time.duration")],
                                         rows: team.map { row in
                 """

@@ -146,6 +146,18 @@ extension Paths {
 }
 
 extension Paths {
+    /// An export of worked time (`TimeExportRoutes`).
+    static let timeExport = Address("time", "export")
+
+    /// The export of worked time as `format` with the filters given.
+    static func timeExport(_ slug: String, format: TimeExportFormat, query: TimeExportQuery) -> String {
+        let pairs: [(name: String, value: String)] = [("format", format.rawValue)] + query.pairs
+        let parts: [String] = pairs.map { pair in pair.name + "=" + pair.value.urlQueryEncoded }
+        return timeExport(slug) + "?" + parts.joined(separator: "&")
+    }
+}
+
+extension Paths {
     static let reviewSection = Address("review")
     static let reviewOverview = Address("review", "invoices")
     static let reviewDeskAddress = Address("review", "desk")

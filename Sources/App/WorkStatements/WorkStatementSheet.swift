@@ -76,7 +76,7 @@ public enum WorkStatementRules {
                 paid = upToHere
             }
             rows.append([.date(entry.day.iso), .text(t("weekday.\(entry.day.isoWeekday)")), .text(entry.project),
-                         .text(entry.client ?? ""), .hours(entry.seconds), rate.map { .amount($0.amountMinor) } ?? .empty, amount])
+                         .text(entry.client ?? ""), .hours(seconds: entry.seconds), rate.map { .amount($0.amountMinor) } ?? .empty, amount])
         }
         for (day, absence) in absenceDays(input.time, contracts: contracts, in: month) {
             let kind = t("absence.kind.\(absence.kind.rawValue)") + (absence.halfDay ? " " + t("absence.halfDaySuffix") : "")
@@ -84,7 +84,7 @@ public enum WorkStatementRules {
         }
         let seconds = counted.reduce(0) { $0 + $1.seconds }
         rows.append([])
-        rows.append([.text(t("statement.total")), .empty, .empty, .empty, .hours(seconds), .empty,
+        rows.append([.text(t("statement.total")), .empty, .empty, .empty, .hours(seconds: seconds), .empty,
                      earnings.currency == nil ? .empty : .amount(earnings.amountMinor)])
         let kinds = Set(contracts.map(\.kind)).sorted { $0.rawValue < $1.rawValue }.map { t("contract.\($0.rawValue)") }
         let preamble: [[ExportTable.Cell]] = [

@@ -99,6 +99,7 @@ import Vapor
                     case .startTimer: reply = try await client.send(.POST, "/me/timer", json: #"{"projectId":"\#(unknown)"}"#)
                     case .stopTimer: reply = try await client.send(.POST, "/me/timer/stop", json: #"{"timerId":"\#(unknown)"}"#)
                     case .getPersonMonthTime: reply = try await client.get("/people/\(user.id.lowercasedString)/time?month=2026-11")
+                    case .exportTime: reply = try await client.get("/time/export?format=toggl&month=2026-11")
                     case .listProjects: reply = try await client.get("/projects")
                     case .createProject:
                         reply = try await client.send(.POST, "/projects", json: #"{"clientId":"\#(unknown)","name":""}"#)
@@ -309,6 +310,7 @@ import Vapor
                     #expect(try reply.decode(Components.Schemas.TimerStopResult.self).outcome == .alreadyStopped)
                     namesAnID = false
                 case .getPersonMonthTime: reply = try await globex.get("/people/\(person)/time?month=2024-10")
+                case .exportTime: reply = try await globex.get("/time/export?month=2024-10&person=\(person)")
                 case .createProject:
                     reply = try await globex.send(.POST, "/projects", json: #"{"clientId":"\#(time.client)","name":"Taken"}"#)
                     #expect(reply.status == .unprocessableEntity)

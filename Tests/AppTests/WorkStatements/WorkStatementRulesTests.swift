@@ -43,12 +43,12 @@ import Testing
         // 22nd are a weekend); then the total.
         #expect(rows.map { $0.first } == [.date("2026-11-02"), .date("2026-11-02"), .date("2026-11-16"), .date("2026-11-19"),
                                           .date("2026-11-20"), nil, .text("Total")])
-        #expect(rows[0][2] == .text("App") && rows[0][3] == .text("Kofola") && rows[0][4] == .hours(1800) && rows[0][5] == .amount(333_33))
+        #expect(rows[0][2] == .text("App") && rows[0][3] == .text("Kofola") && rows[0][4] == .hours(seconds: 1800) && rows[0][5] == .amount(333_33))
         #expect(rows[2][5] == .amount(400_00) && rows[2][6] == .amount(1_200_00))
         #expect(rows[3][2] == .text("Vacation") && rows[3][6] == .empty)
         let lines = rows.compactMap { row -> Int64? in if row.count == 7, case .amount(let a) = row[6], row[0] != .text("Total") { a } else { nil } }
         #expect(lines.reduce(0, +) == expected.amountMinor)
-        #expect(rows.last == [.text("Total"), .empty, .empty, .empty, .hours(10 * 3600 + 1801), .empty, .amount(expected.amountMinor)])
+        #expect(rows.last == [.text("Total"), .empty, .empty, .empty, .hours(seconds: 10 * 3600 + 1801), .empty, .amount(expected.amountMinor)])
         #expect(statement.table.preamble[0] == [.text("Person"), .text("Nováková Jana")])
         #expect(statement.table.preamble[2] == [.text("Contract"), .text("Employment (HPP)")])
     }

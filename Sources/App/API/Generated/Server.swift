@@ -752,6 +752,17 @@ extension APIProtocol {
         )
         try transport.register(
             {
+                try await server.exportTime(
+                    request: $0,
+                    body: $1,
+                    metadata: $2
+                )
+            },
+            method: .get,
+            path: server.apiPathComponentsWithServerPrefix("/time/export")
+        )
+        try transport.register(
+            {
                 try await server.listMonthClose(
                     request: $0,
                     body: $1,
@@ -6448,6 +6459,147 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                             value,
                             headerFields: &response.headerFields,
                             contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .`default`(statusCode, value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: statusCode)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .applicationProblemJson(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/problem+json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/problem+json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                }
+            }
+        )
+    }
+    /// Worked time as CSV, XLSX or the CSV imports of Clockify and Toggl Track — one's own, one's team's for team leaders, everyone's for admins.
+    ///
+    /// The entries of a `month` or of the days `from` through `to` (at most 366), narrowed to a `person`, `team`, `project` or `client`, as the web's downloads give them. `csv` is UTF-8 with a byte-order mark, `;` and decimal commas (hours); `xlsx` has a sheet per person with a total; `clockify` (Project, Client, Description, Task, Email, Tags, Billable, Start Date, Start Time, Duration (h); MM/DD/YYYY, HH:mm, hh:mm:ss) and `toggl` (User, Email, Client, Project, Task, Description, Billable, Start date, Start time, Duration, Tags; YYYY-MM-DD, hh:mm:ss) are comma-separated UTF-8 in the tenant's wall-clock time. A person out of reach is a 404; filters of another company match nothing.
+    ///
+    /// - Remark: HTTP `GET /time/export`.
+    /// - Remark: Generated from `#/paths//time/export/get(exportTime)`.
+    func exportTime(
+        request: HTTPTypes.HTTPRequest,
+        body: OpenAPIRuntime.HTTPBody?,
+        metadata: OpenAPIRuntime.ServerRequestMetadata
+    ) async throws -> (HTTPTypes.HTTPResponse, OpenAPIRuntime.HTTPBody?) {
+        try await handle(
+            request: request,
+            requestBody: body,
+            metadata: metadata,
+            forOperation: Operations.ExportTime.id,
+            using: {
+                APIHandler.exportTime($0)
+            },
+            deserializer: { request, requestBody, metadata in
+                let query: Operations.ExportTime.Input.Query = .init(
+                    format: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "format",
+                        as: Operations.ExportTime.Input.Query.FormatPayload.self
+                    ),
+                    month: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "month",
+                        as: Components.Schemas.MonthInput.self
+                    ),
+                    from: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "from",
+                        as: Components.Schemas.DateText.self
+                    ),
+                    to: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "to",
+                        as: Components.Schemas.DateText.self
+                    ),
+                    person: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "person",
+                        as: Swift.String.self
+                    ),
+                    team: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "team",
+                        as: Swift.String.self
+                    ),
+                    project: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "project",
+                        as: Swift.String.self
+                    ),
+                    client: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "client",
+                        as: Swift.String.self
+                    )
+                )
+                let headers: Operations.ExportTime.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
+                return Operations.ExportTime.Input(
+                    query: query,
+                    headers: headers
+                )
+            },
+            serializer: { output, request in
+                switch output {
+                case let .ok(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 200)
+                    suppressMutabilityWarning(&response)
+                    try converter.setHeaderFieldAsURI(
+                        in: &response.headerFields,
+                        name: "Content-Disposition",
+                        value: value.headers.contentDisposition
+                    )
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .csv(value):
+                        try converter.validateAcceptIfPresent(
+                            "text/csv",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsBinary(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "text/csv"
+                        )
+                    case let .applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsBinary(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
                         )
                     }
                     return (response, body)

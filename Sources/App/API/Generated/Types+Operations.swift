@@ -10791,6 +10791,258 @@ internal enum Operations {
             }
         }
     }
+    /// Worked time as CSV, XLSX or the CSV imports of Clockify and Toggl Track — one's own, one's team's for team leaders, everyone's for admins.
+    ///
+    /// The entries of a `month` or of the days `from` through `to` (at most 366), narrowed to a `person`, `team`, `project` or `client`, as the web's downloads give them. `csv` is UTF-8 with a byte-order mark, `;` and decimal commas (hours); `xlsx` has a sheet per person with a total; `clockify` (Project, Client, Description, Task, Email, Tags, Billable, Start Date, Start Time, Duration (h); MM/DD/YYYY, HH:mm, hh:mm:ss) and `toggl` (User, Email, Client, Project, Task, Description, Billable, Start date, Start time, Duration, Tags; YYYY-MM-DD, hh:mm:ss) are comma-separated UTF-8 in the tenant's wall-clock time. A person out of reach is a 404; filters of another company match nothing.
+    ///
+    /// - Remark: HTTP `GET /time/export`.
+    /// - Remark: Generated from `#/paths//time/export/get(exportTime)`.
+    internal enum ExportTime {
+        internal static let id: Swift.String = "exportTime"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/time/export/GET/query`.
+            internal struct Query: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/time/export/GET/query/format`.
+                internal enum FormatPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case csv = "csv"
+                    case xlsx = "xlsx"
+                    case clockify = "clockify"
+                    case toggl = "toggl"
+                }
+                /// - Remark: Generated from `#/paths/time/export/GET/query/format`.
+                internal var format: Operations.ExportTime.Input.Query.FormatPayload?
+                /// Without from and to; neither: this month.
+                ///
+                /// - Remark: Generated from `#/paths/time/export/GET/query/month`.
+                internal var month: Components.Schemas.MonthInput?
+                /// - Remark: Generated from `#/paths/time/export/GET/query/from`.
+                internal var from: Components.Schemas.DateText?
+                /// - Remark: Generated from `#/paths/time/export/GET/query/to`.
+                internal var to: Components.Schemas.DateText?
+                /// - Remark: Generated from `#/paths/time/export/GET/query/person`.
+                internal var person: Swift.String?
+                /// - Remark: Generated from `#/paths/time/export/GET/query/team`.
+                internal var team: Swift.String?
+                /// - Remark: Generated from `#/paths/time/export/GET/query/project`.
+                internal var project: Swift.String?
+                /// - Remark: Generated from `#/paths/time/export/GET/query/client`.
+                internal var client: Swift.String?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - format:
+                ///   - month: Without from and to; neither: this month.
+                ///   - from:
+                ///   - to:
+                ///   - person:
+                ///   - team:
+                ///   - project:
+                ///   - client:
+                internal init(
+                    format: Operations.ExportTime.Input.Query.FormatPayload? = nil,
+                    month: Components.Schemas.MonthInput? = nil,
+                    from: Components.Schemas.DateText? = nil,
+                    to: Components.Schemas.DateText? = nil,
+                    person: Swift.String? = nil,
+                    team: Swift.String? = nil,
+                    project: Swift.String? = nil,
+                    client: Swift.String? = nil
+                ) {
+                    self.format = format
+                    self.month = month
+                    self.from = from
+                    self.to = to
+                    self.person = person
+                    self.team = team
+                    self.project = project
+                    self.client = client
+                }
+            }
+            internal var query: Operations.ExportTime.Input.Query
+            /// - Remark: Generated from `#/paths/time/export/GET/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ExportTime.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ExportTime.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.ExportTime.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - query:
+            ///   - headers:
+            internal init(
+                query: Operations.ExportTime.Input.Query = .init(),
+                headers: Operations.ExportTime.Input.Headers = .init()
+            ) {
+                self.query = query
+                self.headers = headers
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/time/export/GET/responses/200/headers`.
+                internal struct Headers: Sendable, Hashable {
+                    /// attachment, with the file's name (e.g. time-2026-10-toggl.csv).
+                    ///
+                    /// - Remark: Generated from `#/paths/time/export/GET/responses/200/headers/Content-Disposition`.
+                    internal var contentDisposition: Swift.String?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - contentDisposition: attachment, with the file's name (e.g. time-2026-10-toggl.csv).
+                    internal init(contentDisposition: Swift.String? = nil) {
+                        self.contentDisposition = contentDisposition
+                    }
+                }
+                /// Received HTTP response headers
+                internal var headers: Operations.ExportTime.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/time/export/GET/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/time/export/GET/responses/200/content/text\/csv`.
+                    case csv(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.csv`.
+                    ///
+                    /// - Throws: An error if `self` is not `.csv`.
+                    /// - SeeAlso: `.csv`.
+                    internal var csv: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .csv(body):
+                                return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "text/csv",
+                                    body: self
+                                )
+                            }
+                        }
+                    }
+                    /// - Remark: Generated from `#/paths/time/export/GET/responses/200/content/application\/vnd.openxmlformats-officedocument.spreadsheetml.sheet`.
+                    case applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet`.
+                    /// - SeeAlso: `.applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet`.
+                    internal var applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet(body):
+                                return body
+                            default:
+                                try throwUnexpectedResponseBody(
+                                    expectedContent: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+                                    body: self
+                                )
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.ExportTime.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                internal init(
+                    headers: Operations.ExportTime.Output.Ok.Headers = .init(),
+                    body: Operations.ExportTime.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The file.
+            ///
+            /// - Remark: Generated from `#/paths//time/export/get(exportTime)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ExportTime.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.ExportTime.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A refusal or an error, as a problem document (RFC 9457).
+            ///
+            /// - Remark: Generated from `#/paths//time/export/get(exportTime)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case csv
+            case applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "text/csv":
+                    self = .csv
+                case "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet":
+                    self = .applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .csv:
+                    return "text/csv"
+                case .applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet:
+                    return "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .csv,
+                    .applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
     /// Everyone in my reach with a contract in the month (a leader's teams, everyone for admins) and their month's state.
     ///
     /// - Remark: HTTP `GET /time/months/{month}`.

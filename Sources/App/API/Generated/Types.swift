@@ -402,6 +402,13 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /people/{personId}/time/months/{month}/reopening`.
     /// - Remark: Generated from `#/paths//people/{personId}/time/months/{month}/reopening/post(reopenMonth)`.
     func reopenMonth(_ input: Operations.ReopenMonth.Input) async throws -> Operations.ReopenMonth.Output
+    /// Worked time as CSV, XLSX or the CSV imports of Clockify and Toggl Track — one's own, one's team's for team leaders, everyone's for admins.
+    ///
+    /// The entries of a `month` or of the days `from` through `to` (at most 366), narrowed to a `person`, `team`, `project` or `client`, as the web's downloads give them. `csv` is UTF-8 with a byte-order mark, `;` and decimal commas (hours); `xlsx` has a sheet per person with a total; `clockify` (Project, Client, Description, Task, Email, Tags, Billable, Start Date, Start Time, Duration (h); MM/DD/YYYY, HH:mm, hh:mm:ss) and `toggl` (User, Email, Client, Project, Task, Description, Billable, Start date, Start time, Duration, Tags; YYYY-MM-DD, hh:mm:ss) are comma-separated UTF-8 in the tenant's wall-clock time. A person out of reach is a 404; filters of another company match nothing.
+    ///
+    /// - Remark: HTTP `GET /time/export`.
+    /// - Remark: Generated from `#/paths//time/export/get(exportTime)`.
+    func exportTime(_ input: Operations.ExportTime.Input) async throws -> Operations.ExportTime.Output
     /// Everyone in my reach with a contract in the month (a leader's teams, everyone for admins) and their month's state.
     ///
     /// - Remark: HTTP `GET /time/months/{month}`.
@@ -1348,6 +1355,21 @@ extension APIProtocol {
             path: path,
             headers: headers,
             body: body
+        ))
+    }
+    /// Worked time as CSV, XLSX or the CSV imports of Clockify and Toggl Track — one's own, one's team's for team leaders, everyone's for admins.
+    ///
+    /// The entries of a `month` or of the days `from` through `to` (at most 366), narrowed to a `person`, `team`, `project` or `client`, as the web's downloads give them. `csv` is UTF-8 with a byte-order mark, `;` and decimal commas (hours); `xlsx` has a sheet per person with a total; `clockify` (Project, Client, Description, Task, Email, Tags, Billable, Start Date, Start Time, Duration (h); MM/DD/YYYY, HH:mm, hh:mm:ss) and `toggl` (User, Email, Client, Project, Task, Description, Billable, Start date, Start time, Duration, Tags; YYYY-MM-DD, hh:mm:ss) are comma-separated UTF-8 in the tenant's wall-clock time. A person out of reach is a 404; filters of another company match nothing.
+    ///
+    /// - Remark: HTTP `GET /time/export`.
+    /// - Remark: Generated from `#/paths//time/export/get(exportTime)`.
+    internal func exportTime(
+        query: Operations.ExportTime.Input.Query = .init(),
+        headers: Operations.ExportTime.Input.Headers = .init()
+    ) async throws -> Operations.ExportTime.Output {
+        try await exportTime(Operations.ExportTime.Input(
+            query: query,
+            headers: headers
         ))
     }
     /// Everyone in my reach with a contract in the month (a leader's teams, everyone for admins) and their month's state.

@@ -18,11 +18,11 @@ import Testing
         let review = Self.page([clean, differs], state: .submitted)
         #expect(review.rowsHTML.joined().string.components(separatedBy: " checked").count - 1 == 1)
         #expect(review.rowsHTML.joined().string.contains("+CZK\u{00A0}1.00"))
-        #expect(review.tabs.map(\.current) == [false, false, true, false, false])
+        #expect(review.tabs.map(\.current) == [false, false, true, false, false, false])
         #expect(review.actions.map(\.value) == ["approve", "return"] && review.exportURL == nil)
         let pay = Self.page([clean, differs], state: .approved)
         #expect(pay.rowsHTML.joined().string.components(separatedBy: " checked").count - 1 == 2)
-        #expect(pay.tabs.map(\.current) == [false, false, false, true, false])
+        #expect(pay.tabs.map(\.current) == [false, false, false, true, false, false])
         #expect(pay.exportURL == Paths.reviewExport("acme"))
         #expect(pay.tabs[1].href == Paths.reviewMissing("acme", month: ReviewRulesTests.october))
     }

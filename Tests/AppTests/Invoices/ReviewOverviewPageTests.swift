@@ -33,7 +33,7 @@ import Testing
                                      t: TestTranslator.cs)
         #expect(page.rows[0].last.contains("srpen 2026") && page.rows[0].last.contains("2026-09-03"))
         #expect(page.rows[1].last == TestTranslator.cs("review.missing.never"))
-        #expect(page.tabs.map(\.current) == [false, true, false, false, false] && page.empty == nil)
+        #expect(page.tabs.map(\.current) == [false, true, false, false, false, false] && page.empty == nil)
         let none = ReviewMissingPage(layout: Layout(title: "x", language: .en), slug: "acme", month: Self.october, rows: [],
                                      t: TestTranslator.en)
         #expect(none.empty?.contains("October 2026") == true)

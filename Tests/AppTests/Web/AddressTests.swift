@@ -48,7 +48,8 @@ import Vapor
                 Paths.timeMonth, Paths.timer, Paths.startTimer, Paths.stopTimer, Paths.projects, Paths.project,
                 Paths.archiveProject, Paths.clients, Paths.client, Paths.archiveClient, Paths.absences, Paths.withdrawAbsence,
                 Paths.decideAbsence, Paths.teamAbsencesAddress, Paths.daysOff, Paths.deleteDayOff, Paths.timeClose,
-                Paths.submitMonth, Paths.decideMonth, Paths.reopenMonth, Paths.timeExport,
+                Paths.submitMonth, Paths.decideMonth, Paths.reopenMonth, Paths.timeExport, Paths.workStatements,
+                Paths.decideWorkStatements, Paths.workStatementWorkbook, Paths.workStatementFile,
             ]
             let patterns = Set(addresses.map { "t/:slug/" + $0.segments.joined(separator: "/") })
             for route in tenantRoutes {

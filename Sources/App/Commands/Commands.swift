@@ -193,6 +193,8 @@ struct DemoCommand: AsyncCommand {
                                                 reset: signature.reset, minimal: signature.minimal)
         context.console.print("Demo company \"\(DemoData.name)\": \(app.settings.publicURL)\(Paths.home(DemoData.slug))")
         if let life = loaded.life {
+            // Last month's approved employee months get their work statements, as approvals write them.
+            try await StatementsCommand.issueMissing(slug: DemoData.slug, month: nil, app: app)
             context.console.print("  \(life.people) people in \(life.teams) teams; \(life.invoices) invoices added now"
                                   + (signature.reset ? " (loaded afresh)" : " (run `demo --reset` to start afresh)"))
         }

@@ -76,7 +76,7 @@ enum DemoLife {
         }
         // Clients, projects and the last three weeks of everyone's time.
         try await database.transaction(tenant: tenant.id) { db in
-            try await DemoTime.populate(today: clock.today(in: tenant.timeZone), timeZone: tenant.timeZone, on: db)
+            try await DemoTime.populate(today: clock.today(in: tenant.timeZone), timeZone: tenant.timeZone, admin: admin.id, on: db)
         }
         return Loaded(people: DemoData.people.count + DemoStaff.hires.count, teams: 1 + DemoStaff.teams.count, invoices: due.count)
     }

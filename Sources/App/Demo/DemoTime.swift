@@ -2,11 +2,13 @@ import Foundation
 import PostgresNIO
 
 /// The demo company's time: three clients with their projects (one of them limited to a team),
-/// and the last three weeks of everyone's working days booked as their contracts say (the
-/// morning on a client's project, the rest of the day in meetings). Added once: a load that finds
-/// the first client adds nothing.
+/// and everyone's working days from the first of last month (or three weeks back, whichever is
+/// earlier) booked as their contracts say (the morning on a client's project, the rest of the day
+/// in meetings). Last month is closed: submitted by everyone and approved by the admin for all
+/// but about one in ten, who still wait (the `demo` command then writes the employees' work
+/// statements). Added once: a load that finds the first client adds nothing.
 enum DemoTime {
-    static func populate(today: LocalDate, timeZone: String, on db: TenantConnection) async throws {
+    static func populate(today: LocalDate, timeZone: String, admin: UUID, on db: TenantConnection) async throws {
         let existing = try await db.query("""
             SELECT count(*)::int FROM clients WHERE tenant_id = \(db.tenant) AND name = 'Kofola a.s.'
             """).collect()[0].decode(Int.self)
@@ -25,7 +27,8 @@ enum DemoTime {
         let firstTeam = try await TeamQueries.names(on: db).first?.id
         _ = try await project(globus, "Loyalty programme", teams: firstTeam.map { [$0] } ?? [])
 
-        let first = Week(containing: today).monday.adding(days: -21), last = today.adding(days: -1)
+        let lastMonth = Month(today).adding(months: -1)
+        let first = min(Week(containing: today).monday.adding(days: -21), lastMonth.first), last = today.adding(days: -1)
         guard first <= last else { return }
         let holidays = Set(CzechHolidays.dates(in: first.year) + CzechHolidays.dates(in: last.year))
             .filter { first <= $0 && $0 <= last }.map(\.iso)
@@ -52,6 +55,23 @@ enum DemoTime {
             SELECT \(db.tenant), w.user_id, \(meetings), w.day, (w.day + time '12:30') AT TIME ZONE \(timeZone),
                    (w.day + time '12:30' + make_interval(mins => w.minutes - 180)) AT TIME ZONE \(timeZone), 'Stand-up, planning, reviews'
             FROM work w WHERE w.minutes > 180
+            """)
+        // Last month, submitted by everyone who worked in it; approved (with its days' seconds, as
+        // an approval keeps them) for all but about one in ten.
+        try await db.query("""
+            INSERT INTO time_months (tenant_id, user_id, month, status, decided_by, decided_at, day_seconds)
+            SELECT \(db.tenant), p.user_id, \(lastMonth.first.iso)::date,
+                   CASE WHEN p.waits THEN 'submitted' ELSE 'approved' END,
+                   CASE WHEN p.waits THEN NULL ELSE \(admin) END, CASE WHEN p.waits THEN NULL ELSE now() END,
+                   CASE WHEN p.waits THEN NULL ELSE ARRAY(
+                       SELECT coalesce(sum(e.seconds), 0)::int
+                       FROM generate_series(\(lastMonth.first.iso)::date, \(lastMonth.last.iso)::date, interval '1 day') AS g(day)
+                       LEFT JOIN time_entries e ON e.tenant_id = \(db.tenant) AND e.user_id = p.user_id AND e.work_date = g.day::date
+                       GROUP BY g.day ORDER BY g.day) END
+            FROM (SELECT DISTINCT user_id, abs(hashtext(user_id::text)) % 10 = 0 AS waits FROM time_entries
+                  WHERE tenant_id = \(db.tenant) AND work_date BETWEEN \(lastMonth.first.iso)::date AND \(lastMonth.last.iso)::date) p
+            WHERE p.user_id <> \(admin)
+            ON CONFLICT DO NOTHING
             """)
     }
 }

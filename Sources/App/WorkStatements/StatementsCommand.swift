@@ -22,12 +22,15 @@ struct StatementsCommand: AsyncCommand {
         context.console.print("Wrote \(written) statements of \(month.iso).")
     }
 
-    static func issueMissing(slug: String, month: Month, app: Application) async throws -> Int {
+    /// - Parameter month: nil for the company's last month.
+    @discardableResult
+    static func issueMissing(slug: String, month wanted: Month?, app: Application) async throws -> Int {
         let database = app.database
-        let (tenant, pending) = try await database.transaction(readOnly: true) { connection in
+        let (tenant, month, pending) = try await database.transaction(readOnly: true) { connection in
             guard let (tenant, db) = try await connection.enterTenant(slug: slug, logger: database.logger) else {
                 throw OperatorCommands.Failure("There is no tenant with the slug \"\(slug)\".")
             }
+            let month = wanted ?? app.settings.clock.month(in: tenant.timeZone).adding(months: -1)
             let rows = try await db.query("""
                 SELECT m.user_id, m.decided_by FROM time_months m
                 WHERE m.tenant_id = \(db.tenant) AND m.month = \(month.first.iso)::date AND m.status = 'approved'
@@ -35,7 +38,7 @@ struct StatementsCommand: AsyncCommand {
                                   AND s.month = m.month)
                 ORDER BY m.user_id
                 """).collect().map { try $0.decode((UUID, UUID).self) }
-            return (tenant, rows)
+            return (tenant, month, rows)
         }
         var written = 0
         for (user, approver) in pending {

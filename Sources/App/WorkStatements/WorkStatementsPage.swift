@@ -13,7 +13,7 @@ struct WorkStatementsPage: HTMLPage {
     let t: Translator
 
     private var rows: [HTML] {
-        let hours = t("time.duration"), total = t("invoice.field.total"), state = t("invoice.state"), made = t("statement.generatedOn")
+        let hours = t("time.duration"), total = t("statement.column.amount"), state = t("invoice.state"), made = t("statement.generatedOn")
         return statements.map { s -> HTML in
             let amount = s.amountMinor.map { t.money(minor: $0, currency: s.currency ?? currency) } ?? "—"
             return """
@@ -54,7 +54,7 @@ struct WorkStatementsPage: HTMLPage {
 
                 """)
             html.append(PagePieces.list(empty: nil, headings: [t("review.select"), t("people.name"), t("time.duration"),
-                                                                t("invoice.field.total"), t("invoice.state"), t("statement.generatedOn")],
+                                                                t("statement.column.amount"), t("invoice.state"), t("statement.generatedOn")],
                                         rows: rows, hiddenLast: t("invoice.actions"), tableClass: "list statements"))
             html.append("""
                   <div class="row-form">

@@ -133,6 +133,7 @@ extension Components.Schemas.Contract {
         let tenths = contract.capacityTenths
         self.init(id: contract.id.lowercasedString, kind: .init(contract.kind), validFrom: contract.validFrom.iso,
                   validTo: contract.validTo?.iso,
-                  capacityHours: tenths % 10 == 0 ? String(tenths / 10) : "\(tenths / 10).\(tenths % 10)")
+                  capacityHours: tenths % 10 == 0 ? String(tenths / 10) : "\(tenths / 10).\(tenths % 10)",
+                  vacationDays: ContractHistory.formatCapacity(contract.vacationTenths))
     }
 }

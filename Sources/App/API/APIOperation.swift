@@ -7,7 +7,7 @@ enum APIOperation: String, CaseIterable, Sendable {
     case listInvoices, listMissingInvoices, getReviewDesk, actOnInvoice, actOnInvoices, correctInvoice, exportPayments
     case listPersonInvoices
     case listStatements, importStatement, getStatement, payStatementMatches
-    case listPeople, createPerson, getPerson, updatePerson, setPersonActive, addPersonContract
+    case listPeople, createPerson, getPerson, updatePerson, setPersonActive, addPersonContract, setContractVacationDays
     case getSupplierDetails, setSupplierDetails, proposeSupplierDetails, decideSupplierProposal
     case exportReport
     case listPersonRates, setPersonRate, changePersonRate, deletePersonRate, listRateIncreases, getAverageIncrease
@@ -31,7 +31,8 @@ enum APIOperation: String, CaseIterable, Sendable {
             (.reviewInvoices, .tenant)
         case .listPeople: (.listPeople, .team)
         case .getPerson: (.viewProfile, .own)
-        case .createPerson, .updatePerson, .setPersonActive, .addPersonContract, .setSupplierDetails, .decideSupplierProposal:
+        case .createPerson, .updatePerson, .setPersonActive, .addPersonContract, .setContractVacationDays, .setSupplierDetails,
+             .decideSupplierProposal:
             (.manageEmployees, .tenant)
         case .getSupplierDetails, .proposeSupplierDetails: (.viewSupplierDetails, .own)
         // Every report is an admin's; each is checked again for its own page's permission.

@@ -93,7 +93,7 @@ extension RosterAPI {
             var errors = Self.fieldErrors(form.validate(creating: false).mapValues { api.t($0) }, prefix: "person.")
             var contract: Contract?
             switch ContractForm(kind: body.contract.kind.rawValue, validFrom: body.contract.validFrom, validTo: nil,
-                                capacity: body.contract.capacityHours, endCurrent: nil).contract {
+                                capacity: body.contract.capacityHours, endCurrent: nil, vacationDays: nil).contract {
             case .success(let parsed): contract = parsed
             case .failure(let error):
                 errors.append(.init(field: "contract." + Self.field(of: error.problem), message: api.t(error.problem.rawValue)))
@@ -141,6 +141,7 @@ extension RosterAPI {
         case .from, .overlap: "validFrom"
         case .to: "validTo"
         case .capacity: "capacityHours"
+        case .vacation: "vacationDays"
         }
     }
 
@@ -166,13 +167,33 @@ extension RosterAPI {
         let person = try await APIContext.run(readOnly: false) { api in
             try api.require(.addPersonContract)
             guard let person = try await PeopleQueries.person(id, on: api.db) else { throw APIProblem.notFound }
+            try APIInput.lengths([("vacationDays", body.vacationDays, 10)], t: api.t)
             let form = ContractForm(kind: body.kind.rawValue, validFrom: body.validFrom, validTo: body.validTo,
-                                    capacity: body.capacityHours, endCurrent: body.endCurrent == true ? "on" : nil)
+                                    capacity: body.capacityHours, endCurrent: body.endCurrent == true ? "on" : nil,
+                                    vacationDays: body.vacationDays)
             if let problem = try await ContractRoutes.add(form, to: person, actor: api.user.id, on: api.db) {
                 throw APIProblem.invalid([.init(field: Self.field(of: problem), message: api.t(problem.rawValue))])
             }
             return try await Self.visiblePerson(id, api)
         }
         return .created(.init(body: .json(person)))
+    }
+
+    func setContractVacationDays(
+        _ input: Operations.SetContractVacationDays.Input
+    ) async throws -> Operations.SetContractVacationDays.Output {
+        let id = try APIInput.pathID(input.path.personId), contract = try APIInput.pathID(input.path.contractId)
+        guard case .json(let body) = input.body else { throw APIProblem(.unsupportedMediaType, "unsupported-media-type") }
+        let person = try await APIContext.run(readOnly: false) { api in
+            try api.require(.setContractVacationDays)
+            try APIInput.lengths([("vacationDays", body.vacationDays, 10)], t: api.t)
+            guard let tenths = ContractHistory.parseVacationDays(body.vacationDays) else {
+                throw APIProblem.invalid([.init(field: "vacationDays", message: api.t("contract.error.vacation"))])
+            }
+            guard try await PeopleMutations.setVacationDays(tenths, contract: contract, of: id, actor: api.user.id, on: api.db)
+            else { throw APIProblem.notFound }
+            return try await Self.visiblePerson(id, api)
+        }
+        return .ok(.init(body: .json(person)))
     }
 }

@@ -14,6 +14,18 @@ public struct Contract: Sendable, Equatable {
     public var validTo: LocalDate?
     /// Hours per week, in tenths (37.5 h = 375), so no floating point is involved.
     public var capacityTenths: Int
+    /// Days of vacation a year (HPP), in tenths, half days only (25.5 days = 255).
+    public var vacationTenths: Int
+
+    public init(id: UUID, kind: ContractKind, validFrom: LocalDate, validTo: LocalDate?, capacityTenths: Int,
+                vacationTenths: Int = ContractHistory.defaultVacationTenths) {
+        self.id = id
+        self.kind = kind
+        self.validFrom = validFrom
+        self.validTo = validTo
+        self.capacityTenths = capacityTenths
+        self.vacationTenths = vacationTenths
+    }
 
     public func covers(_ day: LocalDate) -> Bool {
         validFrom <= day && (validTo.map { day <= $0 } ?? true)
@@ -54,6 +66,18 @@ public enum ContractHistory {
         let parts = cleaned.split(separator: ".")
         let tenths = Int(parts[0])! * 10 + (parts.count > 1 ? Int(parts[1])! : 0)
         return (1...800).contains(tenths) ? tenths : nil
+    }
+
+    /// 20 days: the database's default too.
+    public static let defaultVacationTenths = 200
+
+    /// "25", "25,5", "25.5" → 255: whole or half days, 0 to 60.
+    public static func parseVacationDays(_ text: String) -> Int? {
+        let cleaned = text.trimmingWhitespace().replacingOccurrences(of: ",", with: ".")
+        guard cleaned.wholeMatch(of: /[0-9]{1,2}(\.[05])?/) != nil else { return nil }
+        let parts = cleaned.split(separator: ".")
+        let tenths = Int(parts[0])! * 10 + (parts.count > 1 ? Int(parts[1])! : 0)
+        return (0...600).contains(tenths) ? tenths : nil
     }
 
     public static func formatCapacity(_ tenths: Int) -> String {

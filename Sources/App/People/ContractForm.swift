@@ -8,6 +8,8 @@ struct ContractForm: Content, Sendable {
     var capacity: String
     /// "on": end the current open-ended contract the day before the new one starts.
     var endCurrent: String?
+    /// Days of vacation a year (HPP); empty or missing: 20.
+    var vacationDays: String?
 }
 
 extension ContractForm {
@@ -15,6 +17,7 @@ extension ContractForm {
     enum Problem: String, Sendable {
         case kind = "contract.error.kind", from = "employee.error.date", to = "contract.error.to"
         case capacity = "employee.error.capacity", overlap = "contract.error.overlap"
+        case vacation = "contract.error.vacation"
     }
 
     /// The contract the form describes, or what is wrong with it; pure.
@@ -28,7 +31,13 @@ extension ContractForm {
             to = day
         }
         guard let capacity = ContractHistory.parseCapacity(form.capacity) else { return .failure(.init(.capacity)) }
-        return .success(Contract(id: UUID(), kind: kind, validFrom: from, validTo: to, capacityTenths: capacity))
+        var vacation = ContractHistory.defaultVacationTenths
+        if let text = form.vacationDays, !text.trimmingWhitespace().isEmpty {
+            guard let tenths = ContractHistory.parseVacationDays(String(text.prefix(20))) else { return .failure(.init(.vacation)) }
+            vacation = tenths
+        }
+        return .success(Contract(id: UUID(), kind: kind, validFrom: from, validTo: to, capacityTenths: capacity,
+                                 vacationTenths: vacation))
     }
 
     /// A `Problem` as a failure of `contract`.

@@ -4,6 +4,26 @@ import Vapor
 struct ContractRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         routes.post(Paths.addContract, use: add)
+        routes.post(Paths.contractVacation, use: vacation)
+    }
+
+    struct VacationForm: Content {
+        var vacationDays: String?
+    }
+
+    /// Sets an employment's days of vacation a year (admins); 404 for a contract of no one here.
+    func vacation(_ request: Request) async throws -> Response {
+        try request.require(.manageEmployees)
+        let id = try request.idParameter(), contract = try request.idParameter("contract")
+        let back = Paths.person(try request.tenant.slug, id)
+        let form = try? request.content.decode(VacationForm.self)
+        guard let tenths = form?.vacationDays.flatMap({ ContractHistory.parseVacationDays(String($0.prefix(20))) }) else {
+            return request.redirect(to: back, flash: Flash(.error, "flash.contract.vacationInvalid"))
+        }
+        guard try await PeopleMutations.setVacationDays(tenths, contract: contract, of: id, actor: try request.user.id,
+                                                        on: try request.db)
+        else { throw Abort(.notFound) }
+        return request.redirect(to: back, flash: Flash(.success, "flash.contract.vacationSaved"))
     }
 
     func add(_ request: Request) async throws -> Response {

@@ -45,9 +45,9 @@ public enum PeopleMutations {
     ) async throws {
         do {
             try await db.query("""
-                INSERT INTO contracts (tenant_id, id, user_id, kind, valid_from, valid_to, capacity_hours)
+                INSERT INTO contracts (tenant_id, id, user_id, kind, valid_from, valid_to, capacity_hours, vacation_days)
                 VALUES (\(db.tenant), \(contract.id), \(user), \(contract.kind.rawValue), \(contract.validFrom.iso)::date,
-                        \(contract.validTo?.iso)::date, \(contract.capacityTenths)::numeric / 10)
+                        \(contract.validTo?.iso)::date, \(contract.capacityTenths)::numeric / 10, \(contract.vacationTenths)::numeric / 10)
                 """)
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23P01" {
             throw Refusal.contractOverlaps
@@ -55,7 +55,29 @@ public enum PeopleMutations {
         try await audit(actor: actor, subject: user, action: "contract", changes: [
             "kind": contract.kind.rawValue, "from": contract.validFrom.iso, "to": contract.validTo?.iso ?? "",
             "capacity": ContractHistory.formatCapacity(contract.capacityTenths),
+            "vacationDays": ContractHistory.formatCapacity(contract.vacationTenths),
         ], on: db)
+    }
+
+    /// Sets the days of vacation a year of one of a person's contracts; false when the person has
+    /// no such contract. Recorded with the old and the new value.
+    public static func setVacationDays(
+        _ tenths: Int, contract: UUID, of user: UUID, actor: UUID, on db: TenantConnection
+    ) async throws -> Bool {
+        let old = try await db.query("""
+            UPDATE contracts c SET vacation_days = \(tenths)::numeric / 10
+            FROM contracts o WHERE o.tenant_id = c.tenant_id AND o.id = c.id
+              AND c.tenant_id = \(db.tenant) AND c.id = \(contract) AND c.user_id = \(user)
+            RETURNING (o.vacation_days * 10)::int
+            """).collect().first?.decode(Int.self)
+        guard let old else { return false }
+        if old != tenths {
+            try await audit(actor: actor, subject: user, action: "vacationDays", changes: [
+                "contract": contract.lowercasedString, "from": ContractHistory.formatCapacity(old),
+                "to": ContractHistory.formatCapacity(tenths),
+            ], on: db)
+        }
+        return true
     }
 
     /// Deactivates or reactivates; the last active admin cannot deactivate themselves away.

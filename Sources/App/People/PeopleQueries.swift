@@ -130,10 +130,10 @@ public enum PeopleQueries {
     /// Newest first.
     public static func contracts(of user: UUID, on db: TenantConnection) async throws -> [Contract] {
         var result: [Contract] = []
-        for try await (id, kind, from, to, capacity) in try await db.execute({ ContractsStatement(tenant: $0, user: user) }) {
+        for try await (id, kind, from, to, capacity, vacation) in try await db.execute({ ContractsStatement(tenant: $0, user: user) }) {
             guard let kind = ContractKind(rawValue: kind), let from = LocalDate(iso: from) else { continue }
             result.append(Contract(id: id, kind: kind, validFrom: from, validTo: to.flatMap(LocalDate.init(iso:)),
-                                   capacityTenths: capacity))
+                                   capacityTenths: capacity, vacationTenths: vacation))
         }
         return result
     }
@@ -144,7 +144,7 @@ public enum PeopleQueries {
 struct ContractsStatement: PostgresPreparedStatement {
     static let name = "roster_contracts"
     static let sql = """
-        SELECT id, kind, valid_from::text, valid_to::text, (capacity_hours * 10)::int
+        SELECT id, kind, valid_from::text, valid_to::text, (capacity_hours * 10)::int, (vacation_days * 10)::int
         FROM contracts WHERE tenant_id = $1 AND user_id = $2
         ORDER BY valid_from DESC
         """
@@ -155,8 +155,8 @@ struct ContractsStatement: PostgresPreparedStatement {
 
     func makeBindings() throws -> PostgresBindings { .of(tenant, user) }
 
-    func decodeRow(_ row: PostgresRow) throws -> (UUID, String, String, String?, Int) {
-        try row.decode((UUID, String, String, String?, Int).self)
+    func decodeRow(_ row: PostgresRow) throws -> (UUID, String, String, String?, Int, Int) {
+        try row.decode((UUID, String, String, String?, Int, Int).self)
     }
 }
 

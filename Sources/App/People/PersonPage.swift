@@ -16,6 +16,11 @@ struct PersonPage: Encodable {
         let period: String
         let capacity: String
         let current: Bool
+        /// An employment's (HPP) days of vacation a year, and where an admin changes them.
+        var vacation: String? = nil
+        var vacationDays: String? = nil
+        var vacationURL: String? = nil
+        var id: String = ""
     }
 
     struct AuditView: Encodable, Equatable {
@@ -30,6 +35,7 @@ struct PersonPage: Encodable {
         let validTo: String
         let capacity: String
         let endCurrent: Bool
+        let vacationDays: String
         let error: String?
     }
 
@@ -97,11 +103,17 @@ struct PersonPage: Encodable {
         inactive = !user.active
         self.fields = fields
         contracts = person.contracts.map { contract in
-            ContractView(
+            let employed = contract.kind == .hpp
+            let days = ContractHistory.formatCapacity(contract.vacationTenths)
+            return ContractView(
                 kind: t("contract.\(contract.kind.rawValue)"),
                 period: contract.validFrom.iso + " – " + (contract.validTo?.iso ?? t("contract.openEnded")),
                 capacity: t("contract.capacity", ContractHistory.formatCapacity(contract.capacityTenths)),
-                current: contract == current)
+                current: contract == current,
+                vacation: employed ? t("contract.vacation", days) : nil,
+                vacationDays: employed ? days : nil,
+                vacationURL: employed && access.canEdit ? Paths.contractVacation(slug, id, contract.id) : nil,
+                id: contract.id.lowercasedString)
         }
         rate = content.rate.map { t("rate.perHour", t.money(minor: $0.amountMinor, currency: $0.currency)) }
         rates = content.history.map {
@@ -127,6 +139,7 @@ struct PersonPage: Encodable {
             validTo: typed?.validTo ?? "",
             capacity: typed?.capacity ?? current.map { ContractHistory.formatCapacity($0.capacityTenths) } ?? "40",
             endCurrent: typed.map { $0.endCurrent != nil } ?? true,
+            vacationDays: typed?.vacationDays ?? ContractHistory.formatCapacity(ContractHistory.defaultVacationTenths),
             error: refused.contractProblem.map { t($0) }) : nil
         editURL = access.canEdit ? Paths.editPerson(slug, id) : nil
         invoicesURL = access.seesInvoices && person.contracts.contains { $0.kind.sendsInvoices } ? Paths.personInvoices(slug, id) : nil

@@ -33,6 +33,7 @@ extension Paths {
     static let team = Address1<UUID>("teams", ":id")
     static let deleteTeam = Address1<UUID>("teams", ":id", "delete")
     static let addContract = Address1<UUID>("people", ":id", "contracts")
+    static let contractVacation = Address2<UUID, UUID>("people", ":id", "contracts", ":contract", "vacation")
     /// The supplier details form (admins).
     static let supplierDetails = Address1<UUID>("people", ":id", "supplier")
     /// A person proposes a change of their own supplier details.

@@ -88,6 +88,9 @@ import Vapor
                                                       json: #"{"kind":"ico","validFrom":"2020-01-01","capacityHours":"0"}"#)
                     case .setPersonActive:
                         reply = try await client.send(.PUT, "/people/\(world.employee.id.lowercasedString)/status", json: #"{"active":true}"#)
+                    case .setContractVacationDays:
+                        reply = try await client.send(.PUT, "/people/\(world.employee.id.lowercasedString)/contracts/\(unknown)/vacation-days",
+                                                      json: #"{"vacationDays":"25"}"#)
                     case .listMyTimeEntries: reply = try await client.get("/me/time?from=2026-11-16&to=2026-11-22")
                     case .createTimeEntry:
                         reply = try await client.send(.POST, "/me/time", json: #"{"day":"2026-11-18","projectId":"\#(unknown)","start":"9:00","end":"8:00"}"#)
@@ -135,7 +138,7 @@ import Vapor
                     let review: Set<APIOperation> = [.listInvoices, .listMissingInvoices, .getReviewDesk, .actOnInvoice,
                                                      .actOnInvoices, .exportPayments, .listPersonRates, .setPersonRate,
                                                      .changePersonRate, .deletePersonRate, .updatePerson, .setPersonActive,
-                                                     .addPersonContract, .listRateIncreases, .getAverageIncrease, .createPerson,
+                                                     .addPersonContract, .setContractVacationDays, .listRateIncreases, .getAverageIncrease, .createPerson,
                                                      .listPersonInvoices, .correctInvoice, .setSupplierDetails,
                                                      .decideSupplierProposal, .exportReport, .listStatements,
                                                      .importStatement, .getStatement, .payStatementMatches, .listProjects,
@@ -190,6 +193,9 @@ import Vapor
                         timer: ids.3.lowercasedString)
             }
             func text(_ reply: APIClient.Reply) -> String { String(decoding: reply.bytes, as: UTF8.self) }
+            let contract = try await world.db.transaction(tenant: world.employee.tenantID, readOnly: true) { db in
+                try await PeopleQueries.contracts(of: world.employee.id, on: db)[0].id.lowercasedString
+            }
             let workStatement = try await world.db.transaction(tenant: world.employee.tenantID, readOnly: true) { db in
                 try await db.query("SELECT id FROM work_statements").collect()[0].decode(UUID.self).lowercasedString
             }
@@ -275,6 +281,8 @@ import Vapor
                     reply = try await globex.send(.PUT, "/people/\(person)",
                                                   json: #"{"firstName":"X","lastName":"Y","email":"x@globex.example","roles":["employee"]}"#)
                 case .setPersonActive: reply = try await globex.send(.PUT, "/people/\(person)/status", json: #"{"active":false}"#)
+                case .setContractVacationDays:
+                    reply = try await globex.send(.PUT, "/people/\(person)/contracts/\(contract)/vacation-days", json: #"{"vacationDays":"30"}"#)
                 case .addPersonContract:
                     reply = try await globex.send(.POST, "/people/\(person)/contracts",
                                                   json: #"{"kind":"hpp","validFrom":"2030-01-01","capacityHours":"40"}"#)

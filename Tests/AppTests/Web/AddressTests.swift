@@ -49,7 +49,7 @@ import Vapor
                 Paths.archiveProject, Paths.clients, Paths.client, Paths.archiveClient, Paths.absences, Paths.withdrawAbsence,
                 Paths.decideAbsence, Paths.teamAbsencesAddress, Paths.daysOff, Paths.deleteDayOff, Paths.timeClose,
                 Paths.submitMonth, Paths.decideMonth, Paths.reopenMonth, Paths.timeExport, Paths.workStatements,
-                Paths.decideWorkStatements, Paths.workStatementWorkbook, Paths.workStatementFile,
+                Paths.decideWorkStatements, Paths.workStatementWorkbook, Paths.workStatementFile, Paths.contractVacation,
             ]
             let patterns = Set(addresses.map { "t/:slug/" + $0.segments.joined(separator: "/") })
             for route in tenantRoutes {

@@ -400,6 +400,17 @@ extension APIProtocol {
         )
         try transport.register(
             {
+                try await server.setContractVacationDays(
+                    request: $0,
+                    body: $1,
+                    metadata: $2
+                )
+            },
+            method: .put,
+            path: server.apiPathComponentsWithServerPrefix("/people/{personId}/contracts/{contractId}/vacation-days")
+        )
+        try transport.register(
+            {
                 try await server.setPersonActive(
                     request: $0,
                     body: $1,
@@ -3795,6 +3806,105 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                 case let .created(value):
                     suppressUnusedWarning(value)
                     var response = HTTPTypes.HTTPResponse(soar_statusCode: 201)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .`default`(statusCode, value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: statusCode)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .applicationProblemJson(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/problem+json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/problem+json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                }
+            }
+        )
+    }
+    /// Set the days of vacation a year of one of a person's contracts (admins).
+    ///
+    /// - Remark: HTTP `PUT /people/{personId}/contracts/{contractId}/vacation-days`.
+    /// - Remark: Generated from `#/paths//people/{personId}/contracts/{contractId}/vacation-days/put(setContractVacationDays)`.
+    func setContractVacationDays(
+        request: HTTPTypes.HTTPRequest,
+        body: OpenAPIRuntime.HTTPBody?,
+        metadata: OpenAPIRuntime.ServerRequestMetadata
+    ) async throws -> (HTTPTypes.HTTPResponse, OpenAPIRuntime.HTTPBody?) {
+        try await handle(
+            request: request,
+            requestBody: body,
+            metadata: metadata,
+            forOperation: Operations.SetContractVacationDays.id,
+            using: {
+                APIHandler.setContractVacationDays($0)
+            },
+            deserializer: { request, requestBody, metadata in
+                let path: Operations.SetContractVacationDays.Input.Path = .init(
+                    personId: try converter.getPathParameterAsURI(
+                        in: metadata.pathParameters,
+                        name: "personId",
+                        as: Components.Parameters.PersonId.self
+                    ),
+                    contractId: try converter.getPathParameterAsURI(
+                        in: metadata.pathParameters,
+                        name: "contractId",
+                        as: Swift.String.self
+                    )
+                )
+                let headers: Operations.SetContractVacationDays.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
+                let contentType = converter.extractContentTypeIfPresent(in: request.headerFields)
+                let body: Operations.SetContractVacationDays.Input.Body
+                let chosenContentType = try converter.bestContentType(
+                    received: contentType,
+                    options: [
+                        "application/json"
+                    ]
+                )
+                switch chosenContentType {
+                case "application/json":
+                    body = try await converter.getRequiredRequestBodyAsJSON(
+                        Operations.SetContractVacationDays.Input.Body.JsonPayload.self,
+                        from: requestBody,
+                        transforming: { value in
+                            .json(value)
+                        }
+                    )
+                default:
+                    preconditionFailure("bestContentType chose an invalid content type.")
+                }
+                return Operations.SetContractVacationDays.Input(
+                    path: path,
+                    headers: headers,
+                    body: body
+                )
+            },
+            serializer: { output, request in
+                switch output {
+                case let .ok(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 200)
                     suppressMutabilityWarning(&response)
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {

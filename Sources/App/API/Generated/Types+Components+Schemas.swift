@@ -2430,6 +2430,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/ContractRequest/endCurrent`.
             internal var endCurrent: Swift.Bool?
+            /// Days of vacation a year (employment, HPP), whole or half days from 0 to 60 (e.g. "25" or "25.5"); 20 when left out.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ContractRequest/vacationDays`.
+            internal var vacationDays: Swift.String?
             /// Creates a new `ContractRequest`.
             ///
             /// - Parameters:
@@ -2438,18 +2442,21 @@ extension Components {
             ///   - validTo: The last day; open-ended when left out.
             ///   - capacityHours: Hours a week, 0.1 to 80 with one decimal (e.g. "40" or "37.5").
             ///   - endCurrent: End the open-ended contract the day before this one starts.
+            ///   - vacationDays: Days of vacation a year (employment, HPP), whole or half days from 0 to 60 (e.g. "25" or "25.5"); 20 when left out.
             internal init(
                 kind: Components.Schemas.ContractKind,
                 validFrom: Components.Schemas.DateText,
                 validTo: Swift.String? = nil,
                 capacityHours: Swift.String,
-                endCurrent: Swift.Bool? = nil
+                endCurrent: Swift.Bool? = nil,
+                vacationDays: Swift.String? = nil
             ) {
                 self.kind = kind
                 self.validFrom = validFrom
                 self.validTo = validTo
                 self.capacityHours = capacityHours
                 self.endCurrent = endCurrent
+                self.vacationDays = vacationDays
             }
             internal enum CodingKeys: String, CodingKey {
                 case kind
@@ -2457,6 +2464,7 @@ extension Components {
                 case validTo
                 case capacityHours
                 case endCurrent
+                case vacationDays
             }
         }
         /// - Remark: Generated from `#/components/schemas/RateIncrease`.
@@ -2761,6 +2769,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Contract/capacityHours`.
             internal var capacityHours: Swift.String
+            /// Days of vacation a year, whole or half (e.g. "20" or "25.5"); what an employment (HPP) contract entitles to.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Contract/vacationDays`.
+            internal var vacationDays: Swift.String?
             /// Creates a new `Contract`.
             ///
             /// - Parameters:
@@ -2769,18 +2781,21 @@ extension Components {
             ///   - validFrom:
             ///   - validTo:
             ///   - capacityHours: Hours a week, with one decimal (e.g. "40" or "37.5").
+            ///   - vacationDays: Days of vacation a year, whole or half (e.g. "20" or "25.5"); what an employment (HPP) contract entitles to.
             internal init(
                 id: Swift.String,
                 kind: Components.Schemas.ContractKind,
                 validFrom: Components.Schemas.DateText,
                 validTo: Components.Schemas.DateText? = nil,
-                capacityHours: Swift.String
+                capacityHours: Swift.String,
+                vacationDays: Swift.String? = nil
             ) {
                 self.id = id
                 self.kind = kind
                 self.validFrom = validFrom
                 self.validTo = validTo
                 self.capacityHours = capacityHours
+                self.vacationDays = vacationDays
             }
             internal enum CodingKeys: String, CodingKey {
                 case id
@@ -2788,6 +2803,7 @@ extension Components {
                 case validFrom
                 case validTo
                 case capacityHours
+                case vacationDays
             }
         }
         /// - Remark: Generated from `#/components/schemas/PersonListItem`.

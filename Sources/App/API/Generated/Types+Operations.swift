@@ -5735,6 +5735,202 @@ internal enum Operations {
             }
         }
     }
+    /// Set the days of vacation a year of one of a person's contracts (admins).
+    ///
+    /// - Remark: HTTP `PUT /people/{personId}/contracts/{contractId}/vacation-days`.
+    /// - Remark: Generated from `#/paths//people/{personId}/contracts/{contractId}/vacation-days/put(setContractVacationDays)`.
+    internal enum SetContractVacationDays {
+        internal static let id: Swift.String = "setContractVacationDays"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/people/{personId}/contracts/{contractId}/vacation-days/PUT/path`.
+            internal struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/people/{personId}/contracts/{contractId}/vacation-days/PUT/path/personId`.
+                internal var personId: Components.Parameters.PersonId
+                /// - Remark: Generated from `#/paths/people/{personId}/contracts/{contractId}/vacation-days/PUT/path/contractId`.
+                internal var contractId: Swift.String
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - personId:
+                ///   - contractId:
+                internal init(
+                    personId: Components.Parameters.PersonId,
+                    contractId: Swift.String
+                ) {
+                    self.personId = personId
+                    self.contractId = contractId
+                }
+            }
+            internal var path: Operations.SetContractVacationDays.Input.Path
+            /// - Remark: Generated from `#/paths/people/{personId}/contracts/{contractId}/vacation-days/PUT/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SetContractVacationDays.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SetContractVacationDays.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.SetContractVacationDays.Input.Headers
+            /// - Remark: Generated from `#/paths/people/{personId}/contracts/{contractId}/vacation-days/PUT/requestBody`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/people/{personId}/contracts/{contractId}/vacation-days/PUT/requestBody/json`.
+                internal struct JsonPayload: Codable, Hashable, Sendable {
+                    /// Whole or half days from 0 to 60 (e.g. "25" or "25.5").
+                    ///
+                    /// - Remark: Generated from `#/paths/people/{personId}/contracts/{contractId}/vacation-days/PUT/requestBody/json/vacationDays`.
+                    internal var vacationDays: Swift.String
+                    /// Creates a new `JsonPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - vacationDays: Whole or half days from 0 to 60 (e.g. "25" or "25.5").
+                    internal init(vacationDays: Swift.String) {
+                        self.vacationDays = vacationDays
+                    }
+                    internal enum CodingKeys: String, CodingKey {
+                        case vacationDays
+                    }
+                    internal init(from decoder: any Swift.Decoder) throws {
+                        let container = try decoder.container(keyedBy: CodingKeys.self)
+                        self.vacationDays = try container.decode(
+                            Swift.String.self,
+                            forKey: .vacationDays
+                        )
+                        try decoder.ensureNoAdditionalProperties(knownKeys: [
+                            "vacationDays"
+                        ])
+                    }
+                }
+                /// - Remark: Generated from `#/paths/people/{personId}/contracts/{contractId}/vacation-days/PUT/requestBody/content/application\/json`.
+                case json(Operations.SetContractVacationDays.Input.Body.JsonPayload)
+            }
+            internal var body: Operations.SetContractVacationDays.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            internal init(
+                path: Operations.SetContractVacationDays.Input.Path,
+                headers: Operations.SetContractVacationDays.Input.Headers = .init(),
+                body: Operations.SetContractVacationDays.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/people/{personId}/contracts/{contractId}/vacation-days/PUT/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/people/{personId}/contracts/{contractId}/vacation-days/PUT/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Person)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.Person {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.SetContractVacationDays.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.SetContractVacationDays.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The person with the contract changed.
+            ///
+            /// - Remark: Generated from `#/paths//people/{personId}/contracts/{contractId}/vacation-days/put(setContractVacationDays)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.SetContractVacationDays.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.SetContractVacationDays.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A refusal or an error, as a problem document (RFC 9457).
+            ///
+            /// - Remark: Generated from `#/paths//people/{personId}/contracts/{contractId}/vacation-days/put(setContractVacationDays)/responses/default`.
+            ///
+            /// HTTP response code: `default`.
+            case `default`(statusCode: Swift.Int, Components.Responses.Problem)
+            /// The associated value of the enum case if `self` is `.`default``.
+            ///
+            /// - Throws: An error if `self` is not `.`default``.
+            /// - SeeAlso: `.`default``.
+            internal var `default`: Components.Responses.Problem {
+                get throws {
+                    switch self {
+                    case let .`default`(_, response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "default",
+                            response: self
+                        )
+                    }
+                }
+            }
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case applicationProblemJson
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
     /// Deactivate a person (they can no longer sign in; their sessions and tokens end) or reactivate them (admins).
     ///
     /// - Remark: HTTP `PUT /people/{personId}/status`.

@@ -227,6 +227,11 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /people/{personId}/contracts`.
     /// - Remark: Generated from `#/paths//people/{personId}/contracts/post(addPersonContract)`.
     func addPersonContract(_ input: Operations.AddPersonContract.Input) async throws -> Operations.AddPersonContract.Output
+    /// Set the days of vacation a year of one of a person's contracts (admins).
+    ///
+    /// - Remark: HTTP `PUT /people/{personId}/contracts/{contractId}/vacation-days`.
+    /// - Remark: Generated from `#/paths//people/{personId}/contracts/{contractId}/vacation-days/put(setContractVacationDays)`.
+    func setContractVacationDays(_ input: Operations.SetContractVacationDays.Input) async throws -> Operations.SetContractVacationDays.Output
     /// Deactivate a person (they can no longer sign in; their sessions and tokens end) or reactivate them (admins).
     ///
     /// - Remark: HTTP `PUT /people/{personId}/status`.
@@ -917,6 +922,21 @@ extension APIProtocol {
         body: Operations.AddPersonContract.Input.Body
     ) async throws -> Operations.AddPersonContract.Output {
         try await addPersonContract(Operations.AddPersonContract.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Set the days of vacation a year of one of a person's contracts (admins).
+    ///
+    /// - Remark: HTTP `PUT /people/{personId}/contracts/{contractId}/vacation-days`.
+    /// - Remark: Generated from `#/paths//people/{personId}/contracts/{contractId}/vacation-days/put(setContractVacationDays)`.
+    internal func setContractVacationDays(
+        path: Operations.SetContractVacationDays.Input.Path,
+        headers: Operations.SetContractVacationDays.Input.Headers = .init(),
+        body: Operations.SetContractVacationDays.Input.Body
+    ) async throws -> Operations.SetContractVacationDays.Output {
+        try await setContractVacationDays(Operations.SetContractVacationDays.Input(
             path: path,
             headers: headers,
             body: body

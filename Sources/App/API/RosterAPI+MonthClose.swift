@@ -6,7 +6,7 @@ extension RosterAPI {
         let state = try await APIContext.run(readOnly: false) { api in
             try api.require(.submitMonth)
             let month = try Self.pathMonth(input.path.month, api)
-            switch try await MonthCloseQueries.submit(month, by: api.user, today: api.today, on: api.db) {
+            switch try await MonthCloseQueries.submit(month, by: api.user, today: api.today, site: api.mailSite, on: api.db) {
             case .future: throw APIProblem.invalid([.init(field: "month", message: api.t("flash.time.error.future"))])
             default: return try await Self.monthState(month, of: api.user.id, api)
             }
@@ -26,7 +26,7 @@ extension RosterAPI {
                 throw APIProblem.invalid([.init(field: "reason", message: api.t("absence.error.note"))])
             }
             switch try await MonthCloseQueries.decide(month, of: person, approve: approve, reason: approve ? nil : reason, by: api.user,
-                                                      on: api.db) {
+                                                      site: api.mailSite, on: api.db) {
             case nil: throw APIProblem.notFound
             case .reasonMissing?: throw APIProblem.invalid([.init(field: "reason", message: api.t("flash.time.error.reason"))])
             case .unchanged?: throw APIProblem(.conflict, "month-not-submitted")
@@ -51,7 +51,7 @@ extension RosterAPI {
             guard let reason = AbsenceRules.reason(body.reason) else {
                 throw APIProblem.invalid([.init(field: "reason", message: api.t("absence.error.note"))])
             }
-            switch try await MonthCloseQueries.reopen(month, of: person, reason: reason, by: api.user, on: api.db) {
+            switch try await MonthCloseQueries.reopen(month, of: person, reason: reason, by: api.user, site: api.mailSite, on: api.db) {
             case nil: throw APIProblem.notFound
             case .reasonMissing?: throw APIProblem.invalid([.init(field: "reason", message: api.t("flash.time.error.reason"))])
             default: return try await Self.monthState(month, of: person, api)

@@ -55,7 +55,7 @@ extension RosterAPI {
                 throw APIProblem.invalid([.init(field: "reason", message: api.t("flash.statement.reason"))])
             }
             let outcomes = try await WorkStatementDecisions.apply(decision, to: picks, reason: decision == .return ? reason : nil,
-                                                                  by: api.user.id, on: api.db)
+                                                                  by: api.user.id, site: api.mailSite, on: api.db)
             var seen: Set<UUID> = []
             return Components.Schemas.BulkActionResult(results: picks.filter { seen.insert($0.id).inserted }.map { pick in
                 .init(id: pick.id.lowercasedString, outcome: .init(outcomes[pick.id] ?? .notFound))

@@ -237,14 +237,7 @@ public enum AbsenceQueries {
         about user: User, _ kind: AbsenceKind, _ first: LocalDate, _ last: LocalDate, halfDay: Bool, withdrawn: Bool, site: MailSite,
         on db: TenantConnection
     ) async throws {
-        let deciders = try await db.query("""
-            SELECT coalesce(
-                (SELECT ARRAY[t.leader_id] FROM users u JOIN teams t ON t.tenant_id = u.tenant_id AND t.id = u.team_id
-                 WHERE u.tenant_id = \(db.tenant) AND u.id = \(user.id) AND t.leader_id IS NOT NULL AND t.leader_id <> u.id),
-                ARRAY(SELECT a.id FROM users a WHERE a.tenant_id = \(db.tenant) AND a.active AND 'admin' = ANY (a.roles)
-                      AND a.id <> \(user.id)))
-            """).collect()[0].decode([UUID].self)
-        let recipients = try await Notifier.recipients(deciders, kind: .absenceRequested, on: db)
+        let recipients = try await Notifier.recipients(try await deciders(of: user.id, on: db), kind: .absenceRequested, on: db)
         guard !recipients.isEmpty else { return }
         let key = try await MailKeyQueries.key(on: db)
         let event = NotificationText.Event.absenceRequested(person: user.displayName, kind: kind, first: first, last: last,
@@ -253,6 +246,20 @@ public enum AbsenceQueries {
             NotificationText.compose(event, to: recipient, site: site,
                                      unsubscribeURL: Notifier.unsubscribeURL(site: site, key: key, user: recipient.id, kind: .absenceRequested))
         }, on: db)
+    }
+}
+
+extension AbsenceQueries {
+    /// Who decides a person's requests and months (`AbsenceRules.decides`), to be told: the leader
+    /// of their team (when it is not themselves), else every active admin but them.
+    static func deciders(of user: UUID, on db: TenantConnection) async throws -> [UUID] {
+        try await db.query("""
+            SELECT coalesce(
+                (SELECT ARRAY[t.leader_id] FROM users u JOIN teams t ON t.tenant_id = u.tenant_id AND t.id = u.team_id
+                 WHERE u.tenant_id = \(db.tenant) AND u.id = \(user) AND t.leader_id IS NOT NULL AND t.leader_id <> u.id),
+                ARRAY(SELECT a.id FROM users a WHERE a.tenant_id = \(db.tenant) AND a.active AND 'admin' = ANY (a.roles)
+                      AND a.id <> \(user)))
+            """).collect()[0].decode([UUID].self)
     }
 }
 

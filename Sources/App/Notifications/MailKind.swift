@@ -18,6 +18,10 @@ public enum MailKind: String, Sendable, CaseIterable, Codable {
     case absenceRequested = "absence-requested"
     /// My request for time off was approved or declined.
     case absenceDecided = "absence-decided"
+    /// Leaders and admins: someone whose month they decide submitted their time.
+    case monthSubmitted = "month-submitted"
+    /// My month of time was approved, returned or reopened (with the reason).
+    case monthDecided = "month-decided"
 
     /// Everyone hears about the events until they say otherwise; the digest is asked for.
     public var wantedByDefault: Bool { self != .dailyDigest }
@@ -26,7 +30,7 @@ public enum MailKind: String, Sendable, CaseIterable, Codable {
     public func isOffered(to user: User) -> Bool {
         switch self {
         case .dailyDigest: Permissions.can(user, .reviewInvoices, .company)
-        case .absenceRequested: Permissions.reach(of: user.roles, for: .decideAbsences) != nil
+        case .absenceRequested, .monthSubmitted: Permissions.reach(of: user.roles, for: .decideAbsences) != nil
         default: true
         }
     }

@@ -52,6 +52,10 @@ public enum NotificationText {
         case absenceRequested(person: String, kind: AbsenceKind, first: LocalDate, last: LocalDate, halfDay: Bool, withdrawn: Bool)
         /// To the person: their request was approved or declined (with the reason).
         case absenceDecided(kind: AbsenceKind, first: LocalDate, last: LocalDate, approved: Bool, reason: String?)
+        /// To whoever decides: `person` submitted their time of `month`.
+        case monthSubmitted(person: String, personID: UUID, month: Month)
+        /// To the person: their month was approved, or returned (or reopened) with the reason.
+        case monthDecided(month: Month, approved: Bool, reason: String?)
 
         public var kind: MailKind {
             switch self {
@@ -63,6 +67,8 @@ public enum NotificationText {
             case .dailyDigest: .dailyDigest
             case .absenceRequested: .absenceRequested
             case .absenceDecided: .absenceDecided
+            case .monthSubmitted: .monthSubmitted
+            case .monthDecided: .monthDecided
             }
         }
 
@@ -78,6 +84,8 @@ public enum NotificationText {
                 p1 == p2 && k1 == k2 && f1 == f2 && l1 == l2 && h1 == h2 && w1 == w2
             case let (.absenceDecided(k1, f1, l1, a1, r1), .absenceDecided(k2, f2, l2, a2, r2)):
                 k1 == k2 && f1 == f2 && l1 == l2 && a1 == a2 && r1 == r2
+            case let (.monthSubmitted(p1, i1, m1), .monthSubmitted(p2, i2, m2)): p1 == p2 && i1 == i2 && m1 == m2
+            case let (.monthDecided(m1, a1, r1), .monthDecided(m2, a2, r2)): m1 == m2 && a1 == a2 && r1 == r2
             default: false
             }
         }
@@ -128,6 +136,15 @@ public enum NotificationText {
             lines = [t(approved ? "mail.absenceApproved.body" : "mail.absenceDeclined.body", t("absence.kind.\(kind.rawValue)"), days)]
                 + (reason.map { [t("mail.absenceDeclined.reason", $0)] } ?? [])
             link = site.url(Paths.absences(slug))
+        case .monthSubmitted(let person, let id, let month):
+            subject = t("mail.monthSubmitted.subject", person, t.month(month))
+            lines = [t("mail.monthSubmitted.body", person, t.month(month))]
+            link = site.url(Paths.timeMonth(slug, month: month, person: id))
+        case .monthDecided(let month, let approved, let reason):
+            subject = t(approved ? "mail.monthApproved.subject" : "mail.monthReturned.subject", t.month(month))
+            lines = [t(approved ? "mail.monthApproved.body" : "mail.monthReturned.body", t.month(month))]
+                + (reason.map { [t("mail.absenceDeclined.reason", $0)] } ?? [])
+            link = site.url(Paths.timeMonth(slug, month: month, person: nil))
         }
         let body = ([t("mail.greeting", recipient.name)] + lines + [link,
                      t("mail.footer.kind", t("mail.kind.\(event.kind.rawValue)")),

@@ -46,7 +46,9 @@ public enum MonthCloseQueries {
     }
 
     /// Submits one's month (this month or an earlier one); a returned month again.
-    public static func submit(_ month: Month, by user: User, today: LocalDate, on db: TenantConnection) async throws -> MonthCloseOutcome {
+    public static func submit(
+        _ month: Month, by user: User, today: LocalDate, site: MailSite, on db: TenantConnection
+    ) async throws -> MonthCloseOutcome {
         guard month <= Month(today) else { return .future }
         let changed = try await db.query("""
             INSERT INTO time_months (tenant_id, user_id, month, status) VALUES (\(db.tenant), \(user.id), \(month.first.iso)::date, 'submitted')
@@ -57,13 +59,14 @@ public enum MonthCloseQueries {
             """).collect()
         guard !changed.isEmpty else { return .unchanged }
         try await PeopleMutations.audit(actor: user.id, subject: user.id, action: "timeSubmitted", changes: ["month": month.iso], on: db)
+        try await MonthCloseMail.tellDeciders(of: user, month: month, site: site, on: db)
         return .done
     }
 
     /// Approves or returns (with a reason) a submitted month of someone the viewer decides for;
     /// nil when the viewer does not decide for them (or they do not exist here).
     public static func decide(
-        _ month: Month, of person: UUID, approve: Bool, reason: String?, by viewer: User, on db: TenantConnection
+        _ month: Month, of person: UUID, approve: Bool, reason: String?, by viewer: User, site: MailSite, on db: TenantConnection
     ) async throws -> MonthCloseOutcome? {
         guard let subject = try await PeopleQueries.person(person, on: db)?.subject, AbsenceRules.decides(viewer, for: subject)
         else { return nil }
@@ -85,13 +88,15 @@ public enum MonthCloseQueries {
         if !approve, let reason { fields["reason"] = reason }
         try await PeopleMutations.audit(actor: viewer.id, subject: person, action: approve ? "timeApproved" : "timeReturned",
                                         changes: fields, on: db)
+        try await MonthCloseMail.tellPeople([person], month: month, approved: approve, reason: approve ? nil : reason, site: site, on: db)
         return .done
     }
 
     /// Reopens a submitted or approved month (admins, `reopenMonths`): it is returned, with the
     /// admin's reason, and its entries can change again. Recorded.
-    public static func reopen(_ month: Month, of person: UUID, reason: String, by admin: User, on db: TenantConnection) async throws
-        -> MonthCloseOutcome? {
+    public static func reopen(
+        _ month: Month, of person: UUID, reason: String, by admin: User, site: MailSite, on db: TenantConnection
+    ) async throws -> MonthCloseOutcome? {
         guard Permissions.can(admin, .reopenMonths, .company), try await PeopleQueries.person(person, on: db) != nil else { return nil }
         guard !reason.isEmpty else { return .reasonMissing }
         let changed = try await db.query("""
@@ -103,6 +108,7 @@ public enum MonthCloseQueries {
         guard !changed.isEmpty else { return .unchanged }
         try await PeopleMutations.audit(actor: admin.id, subject: person, action: "timeReopened",
                                         changes: ["month": month.iso, "reason": reason], on: db)
+        try await MonthCloseMail.tellPeople([person], month: month, approved: false, reason: reason, site: site, on: db)
         return .done
     }
 

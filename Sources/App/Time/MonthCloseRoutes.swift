@@ -33,7 +33,8 @@ struct MonthCloseRoutes: RouteCollection {
         try request.require(.trackTime, .oneself)
         let (month, _, _) = try read(request)
         let user = try request.user
-        let outcome = try await MonthCloseQueries.submit(month, by: user, today: try request.today, on: try request.db)
+        let outcome = try await MonthCloseQueries.submit(month, by: user, today: try request.today, site: try request.mailSite,
+                                                         on: try request.db)
         let flash: Flash = switch outcome {
         case .done: Flash(.success, "flash.time.submitted")
         case .future: Flash(.error, "flash.time.error.future")
@@ -50,7 +51,7 @@ struct MonthCloseRoutes: RouteCollection {
         let approve = form.decision == "approve"
         guard let reason = AbsenceRules.reason(form.reason) else { throw Abort(.badRequest) }
         guard let outcome = try await MonthCloseQueries.decide(month, of: person, approve: approve, reason: approve ? nil : reason,
-                                                               by: viewer, on: try request.db)
+                                                               by: viewer, site: try request.mailSite, on: try request.db)
         else { throw Abort(.notFound) }
         if approve, outcome == .done {
             try await WorkStatementIssuer.issue(for: person, month: month, by: viewer.id, tenant: try request.tenant, on: try request.db,
@@ -68,7 +69,8 @@ struct MonthCloseRoutes: RouteCollection {
         try request.require(.reopenMonths)
         let (month, person, form) = try read(request)
         guard let person, let reason = AbsenceRules.reason(form.reason) else { throw Abort(.badRequest) }
-        guard let outcome = try await MonthCloseQueries.reopen(month, of: person, reason: reason, by: try request.user, on: try request.db)
+        guard let outcome = try await MonthCloseQueries.reopen(month, of: person, reason: reason, by: try request.user,
+                                                               site: try request.mailSite, on: try request.db)
         else { throw Abort(.notFound) }
         let flash: Flash = switch outcome {
         case .done: Flash(.success, "flash.time.reopened")

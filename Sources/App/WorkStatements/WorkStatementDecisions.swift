@@ -30,7 +30,8 @@ public enum WorkStatementDecisions {
     /// moved and written to the history; an approval of one's own statement is refused while
     /// another active admin can give it (`OwnInvoiceRule`). The others are then told apart.
     public static func apply(
-        _ decision: WorkStatementDecision, to picks: [WorkStatementPick], reason: String?, by actor: UUID, on db: TenantConnection
+        _ decision: WorkStatementDecision, to picks: [WorkStatementPick], reason: String?, by actor: UUID, site: MailSite,
+        on db: TenantConnection
     ) async throws -> [UUID: ReviewOutcome] {
         guard decision == .approve || !(reason ?? "").isEmpty else {
             return Dictionary(picks.map { ($0.id, ReviewOutcome.noReason) }, uniquingKeysWith: { first, _ in first })
@@ -40,7 +41,8 @@ public enum WorkStatementDecisions {
         let refuseWithOther = OwnInvoiceRule.verdict(action, actorIsOwner: true, otherAdminExists: true) == .refused
         let refuseAlone = OwnInvoiceRule.verdict(action, actorIsOwner: true, otherAdminExists: false) == .refused
         let reopen = decision == .return
-        for try await (id, outcome) in try await db.query("""
+        var reopened: [Month: [UUID]] = [:]
+        for try await (id, outcome, user, month) in try await db.query("""
             WITH input AS (
                 SELECT * FROM unnest(\(picks.map(\.id))::uuid[], \(picks.map(\.version))::int[]) AS t(id, version)
             ), admins AS (
@@ -73,11 +75,16 @@ public enum WorkStatementDecisions {
                 WHERE \(reopen) AND m.tenant_id = \(db.tenant) AND m.user_id = changed.user_id AND m.month = changed.month
                   AND m.status <> 'returned'
             )
-            SELECT id, 'changed' FROM changed
+            SELECT id, 'changed', user_id, to_char(month, 'YYYY-MM') FROM changed
             UNION ALL
-            SELECT id, 'own-invoice' FROM refused
-            """).decode((UUID, String).self) {
+            SELECT id, 'own-invoice', NULL, NULL FROM refused
+            """).decode((UUID, String, UUID?, String?).self) {
             outcomes[id] = ReviewOutcome(rawValue: outcome) ?? .notFound
+            if reopen, let user, let month = month.flatMap(Month.init(iso:)) { reopened[month, default: []].append(user) }
+        }
+        // The people whose months were reopened hear why, as from a returned month.
+        for (month, people) in reopened {
+            try await MonthCloseMail.tellPeople(people, month: month, approved: false, reason: reason, site: site, on: db)
         }
         let unchanged = picks.filter { outcomes[$0.id] == .notFound }
         guard !unchanged.isEmpty else { return outcomes }

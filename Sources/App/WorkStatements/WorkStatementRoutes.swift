@@ -54,7 +54,7 @@ struct WorkStatementRoutes: RouteCollection {
             return request.redirect(to: back, flash: Flash(.error, "flash.statement.reason"))
         }
         let outcomes = try await WorkStatementDecisions.apply(decision, to: picks, reason: decision == .return ? reason : nil,
-                                                              by: try request.user.id, on: try request.db)
+                                                              by: try request.user.id, site: try request.mailSite, on: try request.db)
         let all = outcomes.values.allSatisfy { $0 == .changed }
         let key = all ? (decision == .approve ? "flash.statement.approved" : "flash.statement.returned") : "flash.statement.partly"
         return request.redirect(to: back, flash: Flash(all ? .success : .error, key))

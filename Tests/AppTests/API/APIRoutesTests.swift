@@ -36,8 +36,8 @@ import Vapor
             let eva = try await APIClient.signIn(world, world.employee)
             let defaults = try await eva.get("/me/mail").decode(Components.Schemas.MailPreferences.self)
             #expect(defaults.wanted.map(\.rawValue) == ["invoice-returned", "invoice-approved", "invoice-paid", "rate-changed",
-                                                          "invoice-reminder", "absence-decided"],
-                    "all but the admins' digest and the requests of others' time off")
+                                                          "invoice-reminder", "absence-decided", "month-decided"],
+                    "all but the admins' digest and the requests and months of others")
             let set = try await eva.send(.PUT, "/me/mail", json: #"{"wanted":["invoice-paid","daily-digest"]}"#)
             #expect(try set.decode(Components.Schemas.MailPreferences.self).wanted.map(\.rawValue) == ["invoice-paid"],
                     "a digest is not an employee's to ask for")

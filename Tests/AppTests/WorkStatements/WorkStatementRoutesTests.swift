@@ -49,6 +49,11 @@ import Testing
             var petr = try await world.signedIn(world.leader)
             try await Self.approveMonth(world, by: &petr)
             let statement = try #require(try await Self.statements(world).first)
+            // Petr heard of the submitted month, Eva of its approval (in the company's language).
+            let mails = try await AbsenceRoutesTests.mails(world)
+            #expect(mails.contains { $0.to == world.leader.email && $0.subject == "Eva Dvořáková odeslal(a) odpracovaný čas za listopad 2026" })
+            #expect(mails.contains { $0.to == world.employee.email && $0.subject.hasPrefix("Váš čas za listopad 2026 je schválen") }
+                || mails.contains { $0.to == world.employee.email && $0.subject == "Your time for November 2026 is approved" })
             // 3.5 h + 8 h at 400 Kč.
             #expect(statement.state == .submitted && statement.version == 1 && statement.seconds == 41_400)
             #expect(statement.amountMinor == 4_600_00 && statement.basis == .hours)
@@ -111,6 +116,8 @@ import Testing
             #expect(try await Self.statements(world).first?.state == .returned)
             #expect(try await MonthCloseTests.state(world, world.employee)?.status == .returned)
             #expect(try await eva.get("/t/acme/invoices").body.contains("Returned because: The 18th is missing."))
+            let returned = try await AbsenceRoutesTests.mails(world).last
+            #expect(returned?.to == world.employee.email && returned?.body.contains("The 18th is missing") == true)
             let week = try await eva.get("/t/acme/time?week=2026-11-16")
             let project = try #require(try await TimeTrackingTests.entries(world, of: world.employee).first).projectID
             #expect(try await eva.post("/t/acme/time/entries", form: ["day": "2026-11-18", "project": project.uuidString, "start": "9:00",
@@ -175,9 +182,10 @@ import Testing
                 return try await WorkStatementQueries.store(statement, file: Data("x".utf8), filename: "x.xlsx", of: world.admin.id,
                                                             month: Month(iso: "2026-11")!, by: world.admin.id, on: db)
             }
+            let site = try await world.mailSite()
             let outcome = try await world.db.transaction(tenant: world.admin.tenantID) { db in
                 try await WorkStatementDecisions.apply(.approve, to: [WorkStatementPick(id: own, version: 1)], reason: nil,
-                                                       by: world.admin.id, on: db)
+                                                       by: world.admin.id, site: site, on: db)
             }
             #expect(outcome[own] == .ownInvoice)
             let list = try await Self.statements(world)

@@ -282,7 +282,9 @@ extension Components {
         /// company's reminder days), daily-digest (admins: on working days when something waits, what
         /// the home page lists; off until asked for), absence-requested (team leaders and admins: someone
         /// whose requests they decide asks for time off or withdraws it), absence-decided (my request
-        /// for time off was approved or declined). The others are on until turned off.
+        /// for time off was approved or declined), month-submitted (team leaders and admins: someone whose
+        /// month they decide submitted their time), month-decided (my month of time was approved,
+        /// returned or reopened). The others are on until turned off.
         ///
         ///
         /// - Remark: Generated from `#/components/schemas/MailKind`.
@@ -295,6 +297,8 @@ extension Components {
             case dailyDigest = "daily-digest"
             case absenceRequested = "absence-requested"
             case absenceDecided = "absence-decided"
+            case monthSubmitted = "month-submitted"
+            case monthDecided = "month-decided"
         }
         /// - Remark: Generated from `#/components/schemas/MailPreferences`.
         internal struct MailPreferences: Codable, Hashable, Sendable {

@@ -104,3 +104,61 @@ def test_vacation_asked_and_approved(journey):
     eva.open(f"/t/acme/time?week={day.isoformat()}")
     eva.sees("Vacation")
     journey.finish(petr)
+
+
+def test_a_closed_month_moves_the_desk(journey, tmp_path):
+    """Eva invoices a month by the contracted hours; the desk expects that much. She books a day
+    of it, submits the month, Petr approves it, and the desk now expects that day's hours and says
+    the invoice's amount differs."""
+    import datetime
+    from seed import upload
+    from world import Month, czk, expected_minor, write_invoice
+    month = Month.current().minus(5)
+    day = datetime.date(month.year, month.month, 1)
+    day += datetime.timedelta(days=(7 - day.weekday()) % 7 + 7)  # the second Monday of the month
+
+    eva = journey.browser("Eva invoices and books her time")
+    journey.sign_in_with_link(eva, EVA)
+    total = expected_minor(EVA, month)
+    upload(eva, month, write_invoice(tmp_path, EVA, month, total, number=f"T{month.year}{month.month:02d}"))
+
+    jana = journey.browser("Jana on the desk")
+    journey.sign_in_with_link(jana, JANA)
+    jana.open(f"/t/acme/review/desk?month={month.iso}&state=submitted")
+    row = jana.row("Eva Dvořáková")
+    assert czk(total) in row.text and "from contracted hours" in row.text, row.text
+    assert "Amount differs" not in row.text, row.text
+
+    # The project to book on, then a day of 7.5 hours, and the month submitted.
+    jana.menu("Projects")
+    jana.fill("New client", "Globus ČR")
+    jana.press("Add client")
+    new = jana.driver.find_element(By.XPATH, "//h3[normalize-space()='New project']/following::form[1]")
+    jana.choose("Client", "Globus ČR", within=new)
+    jana.fill("Project name", "E-shop", within=new)
+    jana.press("Add project", within=new)
+    eva.open(f"/t/acme/time?week={day.isoformat()}")
+    form = eva.driver.find_element(By.CSS_SELECTOR, "form.entry-form")
+    eva.fill_date("Day", day)
+    eva.choose("Project", "Globus ČR · E-shop", within=form)
+    eva.fill("Start", "8:30", within=form)
+    eva.fill("End", "16:00", within=form)
+    eva.press("Add", within=form)
+    eva.sees("The time was added.")
+    eva.open(f"/t/acme/time/month?month={month.iso}")
+    eva.press("Submit the month")
+    eva.sees("submitted for approval")
+
+    petr = journey.browser("Petr approves the month")
+    journey.sign_in_with_link(petr, PETR)
+    petr.open(f"/t/acme/time/close?month={month.iso}")
+    petr.follow("Dvořáková Eva")
+    petr.press("Approve the month")
+    petr.sees("approved and closed")
+
+    jana.open(f"/t/acme/review/desk?month={month.iso}&state=submitted")
+    row = jana.row("Eva Dvořáková")
+    hours = czk(15 * EVA.rate_czk * 100 // 2)  # 7.5 h at the rate
+    assert hours in row.text and "from approved hours" in row.text, row.text
+    assert "Amount differs" in row.text, row.text
+    journey.finish(jana)

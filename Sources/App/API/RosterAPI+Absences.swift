@@ -13,8 +13,7 @@ extension RosterAPI {
             let absences = try await AbsenceQueries.of(api.user.id, from: start, through: end, on: api.db)
             let daysOff = try await DaysOffQueries.between(start, end, on: api.db)
             let balance = VacationBalance.of(
-                year: year, contracts: try await PeopleQueries.contracts(of: api.user.id, on: api.db),
-                vacationTenths: try await AbsenceQueries.vacationTenths(of: api.user.id, on: api.db), absences: absences, daysOff: daysOff)
+                year: year, contracts: try await PeopleQueries.contracts(of: api.user.id, on: api.db), absences: absences, daysOff: daysOff)
             let name = api.user.lastName + " " + api.user.firstName
             return Components.Schemas.MyAbsences(
                 balance: balance.map {

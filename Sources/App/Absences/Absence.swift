@@ -133,8 +133,7 @@ public struct VacationBalance: Sendable, Equatable {
     /// The entitlement of the year's employment contracts (HPP), each prorated by the days of the
     /// year it covers and rounded down to half days; the approved and the waiting vacation of the
     /// year's working days.
-    public static func of(year: Int, contracts: [Contract], vacationTenths: [UUID: Int], absences: [Absence],
-                          daysOff: DaysOff) -> VacationBalance? {
+    public static func of(year: Int, contracts: [Contract], absences: [Absence], daysOff: DaysOff) -> VacationBalance? {
         guard let start = LocalDate(year: year, month: 1, day: 1), let end = LocalDate(year: year, month: 12, day: 31) else { return nil }
         let daysInYear = end.daysSinceEpoch - start.daysSinceEpoch + 1
         var entitlementHalfTenths = 0
@@ -145,7 +144,7 @@ public struct VacationBalance: Sendable, Equatable {
             employed = true
             let days = to.daysSinceEpoch - from.daysSinceEpoch + 1
             // Tenths of days × 2 (half days) × days covered ÷ days of the year.
-            entitlementHalfTenths += (vacationTenths[contract.id] ?? 200) * 2 * days / daysInYear
+            entitlementHalfTenths += contract.vacationTenths * 2 * days / daysInYear
         }
         guard employed else { return nil }
         let year = start...end

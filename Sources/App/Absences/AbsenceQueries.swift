@@ -64,6 +64,19 @@ public enum AbsenceQueries {
         return try await db.query(sql).collect().map { try row($0).absence }
     }
 
+    /// The absences of several people that touch the days, by person and first day; one statement.
+    public static func of(_ users: [UUID], from first: LocalDate, through last: LocalDate, on db: TenantConnection) async throws
+        -> [Absence] {
+        guard !users.isEmpty else { return [] }
+        var sql = PostgresQuery(unsafeSQL: select + """
+
+            WHERE a.tenant_id = $1 AND a.user_id = ANY($2) AND a.first_day <= $4::date AND a.last_day >= $3::date
+            ORDER BY a.user_id, a.first_day, a.created_at
+            """)
+        sql.binds = .of(db.tenant, users, first.iso, last.iso)
+        return try await db.query(sql).collect().map { try row($0).absence }
+    }
+
     /// The pending and approved absences of everyone the viewer sees (`reach`: their own, the
     /// teams they lead, the tenant) that touch the days, by name and first day.
     public static func visible(
@@ -111,18 +124,6 @@ public enum AbsenceQueries {
             """)
         sql.binds = .of(db.tenant, viewer.id)
         return try await db.query(sql).collect().map(row)
-    }
-
-    /// The vacation days a year of each of the person's contracts gives, in tenths of days.
-    public static func vacationTenths(of user: UUID, on db: TenantConnection) async throws -> [UUID: Int] {
-        var tenths: [UUID: Int] = [:]
-        for row in try await db.query("""
-            SELECT id, (vacation_days * 10)::int FROM contracts WHERE tenant_id = \(db.tenant) AND user_id = \(user)
-            """).collect() {
-            let (id, value) = try row.decode((UUID, Int).self)
-            tenths[id] = value
-        }
-        return tenths
     }
 
     /// One absence with whose it is; nil for none.

@@ -48,11 +48,10 @@ struct AbsenceRoutes: RouteCollection {
         let absences = try await AbsenceQueries.of(user.id, from: start, through: end, on: db)
         let daysOff = try await DaysOffQueries.between(start, end, on: db)
         let contracts = try await PeopleQueries.contracts(of: user.id, on: db)
-        let tenths = try await AbsenceQueries.vacationTenths(of: user.id, on: db)
         let t = request.translator
         return try await AbsencesPage(
             layout: Layout(request: request, title: t("nav.absences")), slug: tenant.slug, year: year,
-            balance: VacationBalance.of(year: year, contracts: contracts, vacationTenths: tenths, absences: absences, daysOff: daysOff),
+            balance: VacationBalance.of(year: year, contracts: contracts, absences: absences, daysOff: daysOff),
             absences: absences, daysOff: daysOff, input: input, problems: problems, refusal: refusal,
             calendarURL: Paths.teamAbsences(tenant.slug, month: Month(today)),
             daysOffURL: Permissions.can(user, .manageDaysOff, .company) ? Paths.daysOff(tenant.slug) : nil, t: t
@@ -107,14 +106,34 @@ struct AbsenceRoutes: RouteCollection {
         let user = try request.user, db = try request.db, tenant = try request.tenant
         let reach = Permissions.reach(of: user.roles, for: .viewAbsences) ?? .own
         let t = request.translator
+        let waiting = try await AbsenceQueries.waiting(for: user, on: db)
         return try await TeamAbsencesPage(
             layout: Layout(request: request, title: t("absence.calendar.title", t.month(month))), slug: tenant.slug, month: month,
             people: try await AbsenceQueries.people(visibleTo: user.id, reach: reach, on: db),
             absences: try await AbsenceQueries.visible(to: user.id, reach: reach, from: month.first, through: month.last, on: db),
-            waiting: try await AbsenceQueries.waiting(for: user, on: db),
+            waiting: waiting, balances: try await Self.balances(of: waiting, on: db),
             daysOff: try await DaysOffQueries.between(month.first.adding(days: -400), month.last.adding(days: 400), on: db),
             refused: refused, t: t
         ).encodeResponse(status: status, for: request)
+    }
+
+    /// The vacation balance of the year of each waiting request for vacation (what a leader checks
+    /// before approving), by request; three statements when any waits, none otherwise.
+    static func balances(of waiting: [PersonAbsence], on db: TenantConnection) async throws -> [UUID: VacationBalance] {
+        let vacations = waiting.map(\.absence).filter { $0.kind == .vacation }
+        guard let firstYear = vacations.map(\.first.year).min(), let lastYear = vacations.map(\.first.year).max(),
+              let start = LocalDate(year: firstYear, month: 1, day: 1), let end = LocalDate(year: lastYear, month: 12, day: 31)
+        else { return [:] }
+        let people = Array(Set(vacations.map(\.userID)))
+        let contracts = try await ReviewQueries.contractsAndRates(of: people, on: db)
+        let absences = Dictionary(grouping: try await AbsenceQueries.of(people, from: start, through: end, on: db), by: \.userID)
+        let daysOff = try await DaysOffQueries.between(start, end, on: db)
+        var balances: [UUID: VacationBalance] = [:]
+        for request in vacations {
+            balances[request.id] = VacationBalance.of(year: request.first.year, contracts: contracts[request.userID]?.contracts ?? [],
+                                                      absences: absences[request.userID] ?? [], daysOff: daysOff)
+        }
+        return balances
     }
 
     func decide(_ request: Request) async throws -> Response {

@@ -10,6 +10,8 @@ struct TeamAbsencesPage: HTMLPage {
     let people: [(id: UUID, name: String)]
     let absences: [PersonAbsence]
     let waiting: [PersonAbsence]
+    /// The requester's vacation of the request's year, by request (vacation of employees only).
+    let balances: [UUID: VacationBalance]
     let daysOff: DaysOff
     /// A refused decision: the request and why.
     let refused: (id: UUID, message: String)?
@@ -35,6 +37,13 @@ struct TeamAbsencesPage: HTMLPage {
         return html
     }
 
+    /// "Vacation in 2026: 12.5 of 20 days left; 3 waiting for approval (this request included)."
+    private func balanceLine(_ absence: Absence) -> HTML {
+        guard let balance = balances[absence.id] else { return .empty }
+        let days = { VacationBalance.days($0, language: self.t.language) }
+        return "<p class=\"hint\">\(t("absence.waiting.balance", String(absence.first.year), days(balance.remaining), days(balance.entitlement), days(balance.pending)))</p>"
+    }
+
     private func request(_ item: PersonAbsence) -> HTML {
         let absence = item.absence, id = absence.id.lowercasedString
         let days = AbsenceRules.halfDays(of: (absence.first, absence.last, absence.halfDay), daysOff: daysOff)
@@ -44,6 +53,7 @@ struct TeamAbsencesPage: HTMLPage {
               <h3 id="request-\(id)">\(item.name): \(t("absence.kind.\(absence.kind.rawValue)"))</h3>
               <p>\(AbsenceText.range(absence.first, absence.last, halfDay: absence.halfDay, t: t)) · \
             \(t("absence.daysCount", VacationBalance.days(days, language: t.language)))\(if: !absence.note.isEmpty, " · \(absence.note)")</p>
+              \(balanceLine(absence))
               \(if: problem != nil, "<p class=\"error\" role=\"alert\">\(problem ?? "")</p>")
               <div class="row-form">
                 <form method="post" action="\(Paths.decideAbsence(slug, absence.id))">

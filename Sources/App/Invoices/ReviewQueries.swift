@@ -111,7 +111,9 @@ public enum ReviewQueries {
         var result: [UUID: (contracts: [Contract], rates: [Rate])] = [:]
         guard !users.isEmpty else { return result }
         for try await (user, isContract, id, kind, from, to, tenths, amount, currency) in try await db.query("""
-            SELECT user_id, true, id, kind, valid_from::text, valid_to::text, (capacity_hours * 10)::int, NULL::bigint, NULL::text
+            -- A contract's amount column carries its vacation days (tenths).
+            SELECT user_id, true, id, kind, valid_from::text, valid_to::text, (capacity_hours * 10)::int, (vacation_days * 10)::bigint,
+                   NULL::text
             FROM contracts
             WHERE tenant_id = \(db.tenant) AND user_id = ANY(\(users))
               AND valid_from <= \(last)::date AND (valid_to IS NULL OR valid_to >= \(first)::date)
@@ -134,7 +136,7 @@ public enum ReviewQueries {
             var entry = result[user] ?? ([], [])
             if isContract, let kind = kind.flatMap(ContractKind.init(rawValue:)), let tenths {
                 entry.contracts.append(Contract(id: id, kind: kind, validFrom: day, validTo: to.flatMap(LocalDate.init(iso:)),
-                                                capacityTenths: tenths))
+                                                capacityTenths: tenths, vacationTenths: Int(amount ?? 200)))
             } else if let amount, let currency {
                 entry.rates.append(Rate(id: id, effectiveFrom: day, amountMinor: amount, currency: currency))
             }

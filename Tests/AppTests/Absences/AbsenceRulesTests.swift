@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func theBalanceIsTheYearsShareOfTheEntitlement() {
-        let hpp = Contract(id: UUID(), kind: .hpp, validFrom: day("2026-07-01"), validTo: nil, capacityTenths: 400)
+        let hpp = Contract(id: UUID(), kind: .hpp, validFrom: day("2026-07-01"), validTo: nil, capacityTenths: 400, vacationTenths: 250)
         let contractor = Contract(id: UUID(), kind: .ico, validFrom: day("2025-01-01"), validTo: day("2026-06-30"), capacityTenths: 400)
         func absence(_ first: String, _ last: String, _ status: AbsenceStatus, kind: AbsenceKind = .vacation, half: Bool = false) -> Absence {
             Absence(id: UUID(), userID: UUID(), kind: kind, first: day(first), last: day(last), halfDay: half, note: "", status: status,
@@ -45,14 +45,13 @@ import Testing
         let absences = [absence("2026-08-03", "2026-08-07", .approved), absence("2026-09-01", "2026-09-01", .approved, half: true),
                         absence("2026-10-05", "2026-10-06", .pending), absence("2026-10-12", "2026-10-12", .declined),
                         absence("2026-11-02", "2026-11-02", .approved, kind: .sick)]
-        let balance = VacationBalance.of(year: 2026, contracts: [contractor, hpp], vacationTenths: [hpp.id: 250],
-                                         absences: absences, daysOff: DaysOff())
+        let balance = VacationBalance.of(year: 2026, contracts: [contractor, hpp], absences: absences, daysOff: DaysOff())
         // 25 days a year, for 184 of 365 days: 12.6 days, rounded down to 12.5.
         #expect(balance == VacationBalance(entitlement: 25, taken: 11, pending: 4))
         #expect(balance?.remaining == 14 && VacationBalance.days(14, language: .cs) == "7" && VacationBalance.days(25, language: .cs) == "12,5")
         #expect(VacationBalance.days(-3, language: .en) == "-1.5")
         // A contractor has no vacation to count.
-        #expect(VacationBalance.of(year: 2025, contracts: [contractor, hpp], vacationTenths: [:], absences: [], daysOff: DaysOff()) == nil)
+        #expect(VacationBalance.of(year: 2025, contracts: [contractor, hpp], absences: [], daysOff: DaysOff()) == nil)
     }
 
     @Test func theTeamsLeaderOrAnAdminDecidesNeverOneself() {

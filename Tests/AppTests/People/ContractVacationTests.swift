@@ -44,6 +44,13 @@ import Testing
             #expect(absences.body.contains("Vacation in 2026"))
             #expect(absences.body.contains("<dt>Entitlement (days)</dt><dd>30</dd>"), "the entitlement of 30 days")
             #expect(try await jana.get(path).body.contains("changed the vacation days"))
+            // Eva asks for three days; Petr, deciding, sees what she has left.
+            let asked = try await eva.post("/t/acme/absences", form: ["kind": "vacation", "first": "2026-12-21", "last": "2026-12-23"],
+                                           csrfFrom: absences)
+            #expect(asked.status == .seeOther)
+            var petr = try await world.signedIn(world.leader)
+            let calendar = try await petr.get("/t/acme/absences/team")
+            #expect(calendar.body.contains("Vacation in 2026: 30 of 30 days left; 3 waiting for approval (this request included)."))
 
             // Bad input changes nothing; Eva and another company's admin cannot; no such contract is a 404.
             _ = try await jana.post(Paths.contractVacation("acme", world.employee.id, hpp.id), form: ["vacationDays": "30.3"], csrfFrom: page)

@@ -9,6 +9,10 @@ import Foundation
 enum XLSXFile {
     struct Failure: Error { let step: String }
 
+    /// The most rows written in memory; more stream through temporary files (measured: a workbook
+    /// of 961 sheets of 110 rows took 0.8 s in memory and 1.4–2.1 s through ~1,000 temporary files).
+    static let inMemoryRows = 50_000
+
     static func write(_ tables: [ExportTable]) throws -> Data {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-xlsx-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false,
@@ -16,7 +20,11 @@ enum XLSXFile {
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("export.xlsx").path
         try directory.path.withCString { tmp in
-            var options = lxw_workbook_options(constant_memory: 1, tmpdir: UnsafeMutablePointer(mutating: tmp), use_zip64: 0)
+            // Rows are kept in memory up to `inMemoryRows` (fast: a month's workbook of 1,000 small
+            // sheets); beyond that each sheet streams to a temporary file, bounding memory.
+            let rows = tables.reduce(0) { $0 + min($1.rows.count, ExportTable.maxRows) + $1.preamble.count }
+            var options = lxw_workbook_options(constant_memory: rows > inMemoryRows ? 1 : 0, tmpdir: UnsafeMutablePointer(mutating: tmp),
+                                               use_zip64: 0)
             guard let workbook = workbook_new_opt(path, &options) else { throw Failure(step: "workbook") }
             let header = workbook_add_format(workbook), decimal = workbook_add_format(workbook)
             let hours = workbook_add_format(workbook)

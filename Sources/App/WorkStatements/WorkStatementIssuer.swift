@@ -21,6 +21,10 @@ enum WorkStatementIssuer {
     /// The month's workbook: every current statement of the month, a sheet per person.
     static func workbook(_ month: Month, on db: TenantConnection, app: Application) async throws -> Data {
         let sheets = try await WorkStatementQueries.sheets(month, on: db)
-        return try await app.threadPool.runIfActive { try XLSXFile.write(sheets) }
+        // A thousand tables to decode and write: the thread pool's work, not an event loop's.
+        return try await app.threadPool.runIfActive {
+            let decoder = JSONDecoder()
+            return try XLSXFile.write(try sheets.map { try decoder.decode(ExportTable.self, from: Data($0.utf8)) })
+        }
     }
 }

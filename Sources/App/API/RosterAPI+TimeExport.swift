@@ -12,6 +12,15 @@ extension RosterAPI {
         // The rows are read in the transaction; the file is written after it, off the event loops.
         let (rows, filter, t, request) = try await APIContext.run(readOnly: true) { api in
             try api.require(.exportTime)
+            // The web's forms send an empty field for a filter left out; the API's parameters are
+            // a date, a month or an id when given at all.
+            let given: [(String, String?, String)] = [
+                ("month", q.month, "api.field.month"), ("from", q.from, "time.error.day"), ("to", q.to, "time.error.day"),
+                ("person", q.person, "export.time.error.id"), ("team", q.team, "export.time.error.id"),
+                ("project", q.project, "export.time.error.id"), ("client", q.client, "export.time.error.id"),
+            ]
+            let empty = given.filter { $0.1?.isEmpty == true }.map { Components.Schemas.FieldError(field: $0.0, message: api.t($0.2)) }
+            guard empty.isEmpty else { throw APIProblem.invalid(empty) }
             let filter: TimeExportFilter
             switch TimeExportFilter.read(query, today: api.today) {
             case .success(let read): filter = read

@@ -199,6 +199,9 @@ import Testing
             #expect(viaAPI.headers.first(name: .contentDisposition)?.contains("time-2026-11-toggl.csv") == true)
             let xlsxViaAPI = try await api.get("/time/export?format=xlsx&month=2026-11")
             #expect(Set(try ExportTests.readXLSX(xlsxViaAPI.bytes).keys) == Set(sheets.keys))
+            // A parameter given empty is not a date, a month or an id (the web reads it as left out).
+            let empty = try await api.get("/time/export?to=&person=")
+            #expect(empty.status == .unprocessableEntity && Set(empty.problem?.errors?.map(\.field) ?? []) == ["to", "person"])
         }
     }
 

@@ -71,8 +71,16 @@ extension RosterAPI {
             let month = try APIInput.month(input.query.month, field: "month", t: api.t) ?? Month(api.today)
             let reach = Permissions.reach(of: api.user.roles, for: .viewAbsences) ?? .own
             let daysOff = try await DaysOffQueries.between(month.first.adding(days: -400), month.last.adding(days: 400), on: api.db)
-            let people = try await AbsenceQueries.people(visibleTo: api.user.id, reach: reach, on: api.db)
-            let absences = try await AbsenceQueries.visible(to: api.user.id, reach: reach, from: month.first, through: month.last, on: api.db)
+            var team: UUID?
+            if let text = input.query.team {
+                guard let id = UUID(uuidString: String(text.prefix(40))) else {
+                    throw APIProblem.invalid([.init(field: "team", message: api.t("api.field.id"))])
+                }
+                team = id
+            }
+            let people = try await AbsenceQueries.people(visibleTo: api.user.id, reach: reach, team: team, on: api.db)
+            let absences = try await AbsenceQueries.visible(to: api.user.id, reach: reach, team: team, from: month.first,
+                                                            through: month.last, on: api.db)
             let waiting = try await AbsenceQueries.waiting(for: api.user, on: api.db)
             return Components.Schemas.TeamAbsences(
                 month: month.iso, people: people.map { .init(id: $0.id.lowercasedString, name: $0.name) },

@@ -80,15 +80,16 @@ public enum AbsenceQueries {
     /// The pending and approved absences of everyone the viewer sees (`reach`: their own, the
     /// teams they lead, the tenant) that touch the days, by name and first day.
     public static func visible(
-        to viewer: UUID, reach: Reach, from first: LocalDate, through last: LocalDate, on db: TenantConnection
+        to viewer: UUID, reach: Reach, team: UUID? = nil, from first: LocalDate, through last: LocalDate, on db: TenantConnection
     ) async throws -> [PersonAbsence] {
         var sql = PostgresQuery(unsafeSQL: select + """
 
             WHERE a.tenant_id = $1 AND a.status IN ('pending', 'approved') AND a.first_day <= $4::date AND a.last_day >= $3::date
-              AND (\(reachCondition(reach)))
+              AND (\(reachCondition(reach))) AND ($5::uuid IS NULL OR u.team_id = $5::uuid)
             ORDER BY fold_name(u.last_name), fold_name(u.first_name), a.first_day
             """)
         sql.binds = .of(db.tenant, viewer, first.iso, last.iso)
+        sql.binds.append(team)
         return try await db.query(sql).collect().map(row)
     }
 
@@ -101,15 +102,18 @@ public enum AbsenceQueries {
         }
     }
 
-    /// The active people the calendar has a row for, by surname.
-    public static func people(visibleTo viewer: UUID, reach: Reach, on db: TenantConnection) async throws -> [(id: UUID, name: String)] {
+    /// The active people the calendar has a row for, by surname; of one team when `team` is given.
+    public static func people(
+        visibleTo viewer: UUID, reach: Reach, team: UUID? = nil, on db: TenantConnection
+    ) async throws -> [(id: UUID, name: String)] {
         var sql = PostgresQuery(unsafeSQL: """
             SELECT u.id, u.last_name || ' ' || u.first_name FROM users u
             LEFT JOIN teams t ON t.tenant_id = u.tenant_id AND t.id = u.team_id
-            WHERE u.tenant_id = $1 AND u.active AND (\(reachCondition(reach)))
+            WHERE u.tenant_id = $1 AND u.active AND (\(reachCondition(reach))) AND ($3::uuid IS NULL OR u.team_id = $3::uuid)
             ORDER BY fold_name(u.last_name), fold_name(u.first_name), u.id
             """)
         sql.binds = .of(db.tenant, viewer)
+        sql.binds.append(team)
         return try await db.query(sql).collect().map { try $0.decode((UUID, String).self) }.map { (id: $0.0, name: $0.1) }
     }
 

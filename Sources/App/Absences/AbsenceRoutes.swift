@@ -107,10 +107,16 @@ struct AbsenceRoutes: RouteCollection {
         let reach = Permissions.reach(of: user.roles, for: .viewAbsences) ?? .own
         let t = request.translator
         let waiting = try await AbsenceQueries.waiting(for: user, on: db)
+        // Admins see everyone: a team narrows the grid (`?team=`).
+        let teams = reach == .tenant ? try await TeamQueries.names(on: db) : []
+        let team = (try? request.query.get(String.self, at: "team")).flatMap { UUID(uuidString: String($0.prefix(40))) }
+            .flatMap { id in teams.contains { $0.id == id } ? id : nil }
         return try await TeamAbsencesPage(
             layout: Layout(request: request, title: t("absence.calendar.title", t.month(month))), slug: tenant.slug, month: month,
-            people: try await AbsenceQueries.people(visibleTo: user.id, reach: reach, on: db),
-            absences: try await AbsenceQueries.visible(to: user.id, reach: reach, from: month.first, through: month.last, on: db),
+            teams: teams, team: team,
+            people: try await AbsenceQueries.people(visibleTo: user.id, reach: reach, team: team, on: db),
+            absences: try await AbsenceQueries.visible(to: user.id, reach: reach, team: team, from: month.first, through: month.last,
+                                                       on: db),
             waiting: waiting, balances: try await Self.balances(of: waiting, on: db),
             daysOff: try await DaysOffQueries.between(month.first.adding(days: -400), month.last.adding(days: 400), on: db),
             refused: refused, t: t

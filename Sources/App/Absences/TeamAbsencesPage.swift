@@ -7,6 +7,9 @@ struct TeamAbsencesPage: HTMLPage {
     let layout: Layout
     let slug: String
     let month: Month
+    /// The teams to narrow the grid to (admins'), and the one chosen.
+    let teams: [(id: UUID, name: String)]
+    let team: UUID?
     let people: [(id: UUID, name: String)]
     let absences: [PersonAbsence]
     let waiting: [PersonAbsence]
@@ -29,9 +32,23 @@ struct TeamAbsencesPage: HTMLPage {
             html.append("<h2 id=\"waiting\">\(t("absence.waiting.title"))</h2>\n")
             for item in waiting { html.append(request(item)) }
         }
+        if !teams.isEmpty {
+            let options = teams.map { option -> HTML in
+                "<option value=\"\(option.id.lowercasedString)\"\(if: option.id == team, " selected")>\(option.name)</option>"
+            }
+            html.append("""
+                <form method="get" action="\(Paths.teamAbsencesAddress(slug))" class="filters">
+                  <input type="hidden" name="month" value="\(month.iso)">
+                  <div class="field"><label for="calendar-team">\(t("person.team"))</label>\
+                <select id="calendar-team" name="team"><option value="">\(t("absence.calendar.everyone"))</option>\(options.joined())</select></div>
+                  <button type="submit">\(t("people.filter"))</button>
+                </form>
+
+                """)
+        }
         html.append(PagePieces.pager(
-            previousURL: Paths.teamAbsences(slug, month: month.adding(months: -1)),
-            nextURL: Paths.teamAbsences(slug, month: month.adding(months: 1)), label: t.month(month),
+            previousURL: Paths.teamAbsences(slug, month: month.adding(months: -1), team: team),
+            nextURL: Paths.teamAbsences(slug, month: month.adding(months: 1), team: team), label: t.month(month),
             previousText: t("time.previousMonth"), nextText: t("time.nextMonth"), t: t))
         html.append(grid)
         return html

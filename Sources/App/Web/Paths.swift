@@ -108,8 +108,8 @@ extension Paths {
     static let daysOff = Address("admin", "days-off")
     static let deleteDayOff = Address("admin", "days-off", "delete")
 
-    public static func teamAbsences(_ slug: String, month: Month) -> String {
-        teamAbsencesAddress(slug) + "?month=" + month.iso
+    public static func teamAbsences(_ slug: String, month: Month, team: UUID? = nil) -> String {
+        teamAbsencesAddress(slug) + "?month=" + month.iso + (team.map { "&team=" + $0.lowercasedString } ?? "")
     }
 }
 

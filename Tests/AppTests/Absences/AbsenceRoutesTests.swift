@@ -144,4 +144,32 @@ import Testing
                 == .notFound)
         }
     }
+
+    @Test func anAdminNarrowsTheCalendarToATeam() async throws {
+        try await withWorld { world in
+            let evasTeam = try #require(try await world.db.transaction(tenant: world.employee.tenantID, readOnly: true) {
+                try await PeopleQueries.person(world.employee.id, on: $0)?.teamID
+            })
+            var jana = try await world.signedIn(world.admin)
+            let everyone = try await jana.get("/t/acme/absences/team?month=2026-12")
+            #expect(everyone.body.contains("Dvořáková Eva") && everyone.body.contains("Nováková Jana"))
+            #expect(everyone.body.contains(#"<select id="calendar-team" name="team">"#))
+            let team = try await jana.get(Paths.teamAbsences("acme", month: Month(iso: "2026-12")!, team: evasTeam))
+            #expect(team.body.contains("Dvořáková Eva") && !team.body.contains(">Nováková Jana<"))
+            #expect(team.body.contains("team=\(evasTeam.lowercasedString)"), "the pager keeps the team")
+            // Garbage or another company's team: everyone, as without one.
+            for other in ["nope", UUID().uuidString] {
+                #expect(try await jana.get("/t/acme/absences/team?month=2026-12&team=\(other)").body.contains(">Nováková Jana<"))
+            }
+            // A leader has no team filter: their teams are the calendar.
+            var petr = try await world.signedIn(world.leader)
+            #expect(!(try await petr.get("/t/acme/absences/team?month=2026-12").body.contains("calendar-team")))
+            // The API: the same narrowing; an id that is not one is refused.
+            let api = try await APIClient.signIn(world, world.admin)
+            let narrowed = try await api.get("/absences?month=2026-12&team=\(evasTeam.lowercasedString)")
+                .decode(Components.Schemas.TeamAbsences.self)
+            #expect(narrowed.people.contains { $0.name == "Dvořáková Eva" } && !narrowed.people.contains { $0.name == "Nováková Jana" })
+            #expect(try await api.get("/absences?month=2026-12&team=nope").status == .unprocessableEntity)
+        }
+    }
 }

@@ -5955,13 +5955,22 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                 APIHandler.listTeamAbsences($0)
             },
             deserializer: { request, requestBody, metadata in
-                let query: Operations.ListTeamAbsences.Input.Query = .init(month: try converter.getOptionalQueryItemAsURI(
-                    in: request.soar_query,
-                    style: .form,
-                    explode: true,
-                    name: "month",
-                    as: Components.Schemas.MonthInput.self
-                ))
+                let query: Operations.ListTeamAbsences.Input.Query = .init(
+                    month: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "month",
+                        as: Components.Schemas.MonthInput.self
+                    ),
+                    team: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "team",
+                        as: Swift.String.self
+                    )
+                )
                 let headers: Operations.ListTeamAbsences.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
                 return Operations.ListTeamAbsences.Input(
                     query: query,

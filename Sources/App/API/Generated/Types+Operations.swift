@@ -9688,12 +9688,21 @@ internal enum Operations {
             internal struct Query: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/absences/GET/query/month`.
                 internal var month: Components.Schemas.MonthInput?
+                /// Only the people of this team (among those I see); the requests waiting for me are all of them.
+                ///
+                /// - Remark: Generated from `#/paths/absences/GET/query/team`.
+                internal var team: Swift.String?
                 /// Creates a new `Query`.
                 ///
                 /// - Parameters:
                 ///   - month:
-                internal init(month: Components.Schemas.MonthInput? = nil) {
+                ///   - team: Only the people of this team (among those I see); the requests waiting for me are all of them.
+                internal init(
+                    month: Components.Schemas.MonthInput? = nil,
+                    team: Swift.String? = nil
+                ) {
                     self.month = month
+                    self.team = team
                 }
             }
             internal var query: Operations.ListTeamAbsences.Input.Query

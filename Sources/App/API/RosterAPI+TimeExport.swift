@@ -29,6 +29,9 @@ extension RosterAPI {
             }
             guard let rows = try await TimeExportQueries.rows(filter, for: api.user, zone: api.tenant.timeZone, on: api.db)
             else { throw APIProblem.notFound }
+            guard !TimeExportQueries.isCut(rows) else {
+                throw APIProblem.invalid([.init(field: "to", message: api.t("export.time.error.tooMany", String(ExportTable.maxRows)))])
+            }
             return (rows, filter, api.t, api.request)
         }
         let file = try await request.application.threadPool.runIfActive {

@@ -33,8 +33,9 @@ public enum TimeExportQueries {
 
     /// Every entry the filter names of the people `viewer` may see with `reach` (themselves, the
     /// teams they lead, everyone: `TimeReportQueries.inReach`, the month page's rule), by person
-    /// (surname, first name) and then by day and start; at most `ExportTable.maxRows`. One
-    /// statement; inactive people's entries too (time worked stays worked).
+    /// (surname, first name) and then by day and start; at most `ExportTable.maxRows` and one more,
+    /// which tells the caller that the file would leave entries out (`isCut`). One statement;
+    /// inactive people's entries too (time worked stays worked).
     public static func rows(
         _ filter: TimeExportFilter, visibleTo viewer: UUID, reach: Reach, zone: String, on db: TenantConnection
     ) async throws -> [TimeExportRow] {
@@ -62,7 +63,7 @@ public enum TimeExportQueries {
         binds.append(filter.last.iso)
         binds.append(viewer)
         for id in [filter.person, filter.team, filter.project, filter.client] { binds.append(id) }
-        binds.append(ExportTable.maxRows)
+        binds.append(ExportTable.maxRows + 1)
         sql.binds = binds
         return try await db.query(sql).collect().map { row in
             let (person, name, email, id, day, start, end, seconds, project, projectName, client, billable, description) =
@@ -72,4 +73,7 @@ public enum TimeExportQueries {
                 billable: billable, description: description))
         }
     }
+
+    /// Whether rows read by `rows` hold more entries than a file takes: the export is refused, not cut.
+    public static func isCut(_ rows: [TimeExportRow]) -> Bool { rows.count > ExportTable.maxRows }
 }

@@ -32,6 +32,9 @@ struct TimeExportRoutes: RouteCollection {
         }
         let rows = try await TimeExportQueries.rows(filter, for: try request.user, zone: try request.tenant.timeZone, on: try request.db)
         guard let rows else { throw Abort(.notFound) }
+        guard !TimeExportQueries.isCut(rows) else {
+            throw RequestProblem(.badRequest, "export.time.error.tooMany", [String(ExportTable.maxRows)])
+        }
         let t = request.translator
         let file = try await request.application.threadPool.runIfActive {
             try TimeExportFile.write(rows, filter: filter, format: format, t: t)

@@ -274,4 +274,28 @@ import Testing
             #expect(invalid.problem?.errors?.first?.field == "to")
         }
     }
+
+    /// An export that would hold more entries than a file takes is refused with what to do, never cut short.
+    @Test func tooManyEntriesAreRefusedNotCut() async throws {
+        try await withWorld { world in
+            let project = try await TimeTrackingTests.project(world)
+            _ = try await world.db.transaction(tenant: world.employee.tenantID) { db in
+                try await db.query("""
+                    INSERT INTO time_entries (tenant_id, user_id, project_id, work_date, started_at, ended_at)
+                    SELECT \(db.tenant), \(world.employee.id), \(project), (timestamp '2025-01-01 00:00' + n * interval '1 minute')::date,
+                           (timestamp '2025-01-01 00:00' + n * interval '1 minute') AT TIME ZONE 'Europe/Prague',
+                           (timestamp '2025-01-01 00:00' + (n + 1) * interval '1 minute') AT TIME ZONE 'Europe/Prague'
+                    FROM generate_series(0, \(ExportTable.maxRows)) n
+                    """)
+            }
+            var jana = try await world.signedIn(world.admin)
+            let refused = try await jana.get("/t/acme/time/export?format=csv&from=2025-01-01&to=2025-12-31")
+            #expect(refused.status == .badRequest && refused.body.contains("More than 100000 entries"))
+            let march = try await jana.get("/t/acme/time/export?format=csv&month=2025-03")
+            #expect(march.status == .ok)
+            let api = try await APIClient.signIn(world, world.admin)
+            let viaAPI = try await api.get("/time/export?from=2025-01-01&to=2025-12-31")
+            #expect(viaAPI.status == .unprocessableEntity && viaAPI.problem?.errors?.first?.field == "to")
+        }
+    }
 }

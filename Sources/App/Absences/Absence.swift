@@ -98,7 +98,8 @@ public enum AbsenceRules {
     /// `maxNote` characters; nil when it is longer.
     public static func reason(_ text: String?) -> String? {
         let cleaned = TimeEntryRules.cleaned(String((text ?? "").prefix(2000)))
-        return cleaned.count <= maxNote ? cleaned : nil
+        // Counted as PostgreSQL's length() counts (code points), which the columns' checks use.
+        return cleaned.unicodeScalars.count <= maxNote ? cleaned : nil
     }
 
     /// The working days an absence takes, in half days (a whole day is 2): the days from its first

@@ -101,7 +101,8 @@ enum XLSXFile {
         if base.isEmpty { base = "Sheet" }
         var name = base, counter = 2
         while used.contains(name.lowercased()) {
-            name = base + " " + String(counter)
+            let suffix = " " + String(counter)
+            name = String(String.UnicodeScalarView(base.unicodeScalars.prefix(31 - suffix.count))) + suffix
             counter += 1
         }
         used.insert(name.lowercased())

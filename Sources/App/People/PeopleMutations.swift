@@ -59,15 +59,15 @@ public enum PeopleMutations {
         ], on: db)
     }
 
-    /// Sets the days of vacation a year of one of a person's contracts; false when the person has
-    /// no such contract. Recorded with the old and the new value.
+    /// Sets the days of vacation a year of one of a person's employment (HPP) contracts; false when
+    /// the person has no such contract. Recorded with the old and the new value.
     public static func setVacationDays(
         _ tenths: Int, contract: UUID, of user: UUID, actor: UUID, on db: TenantConnection
     ) async throws -> Bool {
         let old = try await db.query("""
             UPDATE contracts c SET vacation_days = \(tenths)::numeric / 10
             FROM contracts o WHERE o.tenant_id = c.tenant_id AND o.id = c.id
-              AND c.tenant_id = \(db.tenant) AND c.id = \(contract) AND c.user_id = \(user)
+              AND c.tenant_id = \(db.tenant) AND c.id = \(contract) AND c.user_id = \(user) AND c.kind = 'hpp'
             RETURNING (o.vacation_days * 10)::int
             """).collect().first?.decode(Int.self)
         guard let old else { return false }

@@ -106,6 +106,22 @@ public enum MonthCloseQueries {
             RETURNING 1
             """).collect()
         guard !changed.isEmpty else { return .unchanged }
+        // Its work statement, if one was written, goes back with it: not in payroll's workbook while
+        // the month changes; the next approval writes the next version.
+        try await db.query("""
+            WITH old AS (
+                SELECT id, state FROM work_statements
+                WHERE tenant_id = \(db.tenant) AND user_id = \(person) AND month = \(month.first.iso)::date
+                  AND state IN ('submitted', 'approved')
+                FOR UPDATE
+            ), changed AS (
+                UPDATE work_statements s SET state = 'returned', version = s.version + 1, updated_at = now()
+                FROM old WHERE s.tenant_id = \(db.tenant) AND s.id = old.id
+                RETURNING s.id, old.state AS from_state
+            )
+            INSERT INTO work_statement_history (tenant_id, statement_id, actor_id, from_state, to_state, reason)
+            SELECT \(db.tenant), id, \(admin.id), from_state, 'returned', \(reason) FROM changed
+            """)
         try await PeopleMutations.audit(actor: admin.id, subject: person, action: "timeReopened",
                                         changes: ["month": month.iso, "reason": reason], on: db)
         try await MonthCloseMail.tellPeople([person], month: month, approved: false, reason: reason, site: site, on: db)

@@ -43,8 +43,15 @@ struct StatementsCommand: AsyncCommand {
         var written = 0
         for (user, approver) in pending {
             do {
-                let id = try await database.transaction(tenant: tenant.id) { db in
-                    try await WorkStatementIssuer.issue(for: user, month: month, by: approver, tenant: tenant, on: db, app: app)
+                let id = try await database.transaction(tenant: tenant.id) { db -> UUID? in
+                    // Still approved (and kept so while the statement is written)?
+                    let approved = try await db.query("""
+                        SELECT 1 FROM time_months WHERE tenant_id = \(db.tenant) AND user_id = \(user)
+                          AND month = \(month.first.iso)::date AND status = 'approved'
+                        FOR SHARE
+                        """).collect()
+                    guard !approved.isEmpty else { return nil }
+                    return try await WorkStatementIssuer.issue(for: user, month: month, by: approver, tenant: tenant, on: db, app: app)
                 }
                 if id != nil { written += 1 }
             } catch {

@@ -42,6 +42,17 @@ public enum WorkStatementDecisions {
         let refuseAlone = OwnInvoiceRule.verdict(action, actorIsOwner: true, otherAdminExists: false) == .refused
         let reopen = decision == .return
         var reopened: [Month: [UUID]] = [:]
+        if reopen {
+            // A return reopens months: their rows are locked first, as an approval of a month locks
+            // its row before it writes the statement (the same order: no deadlock between the two).
+            try await db.query("""
+                SELECT 1 FROM time_months m JOIN work_statements s
+                    ON s.tenant_id = m.tenant_id AND s.user_id = m.user_id AND s.month = m.month
+                WHERE m.tenant_id = \(db.tenant) AND s.id = ANY(\(picks.map(\.id)))
+                ORDER BY m.user_id, m.month
+                FOR UPDATE OF m
+                """)
+        }
         for try await (id, outcome, user, month) in try await db.query("""
             WITH input AS (
                 SELECT * FROM unnest(\(picks.map(\.id))::uuid[], \(picks.map(\.version))::int[]) AS t(id, version)
@@ -74,6 +85,12 @@ public enum WorkStatementDecisions {
                 FROM changed
                 WHERE \(reopen) AND m.tenant_id = \(db.tenant) AND m.user_id = changed.user_id AND m.month = changed.month
                   AND m.status <> 'returned'
+                RETURNING m.user_id, m.month
+            ), audited AS (
+                INSERT INTO audit_events (tenant_id, actor_id, subject_id, action, changes)
+                SELECT \(db.tenant), \(actor), reopened.user_id, 'timeReopened',
+                       jsonb_build_object('month', to_char(reopened.month, 'YYYY-MM'), 'reason', \(reason)::text)
+                FROM reopened
             )
             SELECT id, 'changed', user_id, to_char(month, 'YYYY-MM') FROM changed
             UNION ALL

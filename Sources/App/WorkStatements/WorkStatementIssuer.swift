@@ -18,7 +18,7 @@ enum WorkStatementIssuer {
                                                     of: user, month: month, by: actor, on: db)
     }
 
-    /// The month's workbook: every current statement of the month, a sheet per person.
+    /// The month's workbook for payroll: its approved statements, a sheet per person.
     static func workbook(_ month: Month, on db: TenantConnection, app: Application) async throws -> Data {
         let sheets = try await WorkStatementQueries.sheets(month, on: db)
         // A thousand tables to decode and write: the thread pool's work, not an event loop's.

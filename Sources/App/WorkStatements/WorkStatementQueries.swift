@@ -152,15 +152,16 @@ public enum WorkStatementQueries {
                                  filename: filename, content: content)
     }
 
-    /// The tables of a month's current statements as stored (JSON of `ExportTable`), by surname:
-    /// the month's workbook; one statement. Decoding them is the caller's (off the event loops).
+    /// The tables of a month's approved statements as stored (JSON of `ExportTable`), by surname:
+    /// the month's workbook for payroll; one statement. Decoding them is the caller's (off the
+    /// event loops).
     public static func sheets(_ month: Month, on db: TenantConnection) async throws -> [String] {
         try await db.query("""
             SELECT d.sheet::text
             FROM work_statements s
             JOIN users u ON u.tenant_id = s.tenant_id AND u.id = s.user_id
             JOIN work_statement_documents d ON d.tenant_id = s.tenant_id AND d.id = s.document_id
-            WHERE s.tenant_id = \(db.tenant) AND s.month = \(month.first.iso)::date
+            WHERE s.tenant_id = \(db.tenant) AND s.month = \(month.first.iso)::date AND s.state = 'approved'
             ORDER BY fold_name(u.last_name), fold_name(u.first_name), u.id
             """).collect().map { try $0.decode(String.self) }
     }

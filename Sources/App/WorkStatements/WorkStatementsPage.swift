@@ -35,7 +35,8 @@ struct WorkStatementsPage: HTMLPage {
     var body: HTML {
         var html: HTML = """
             <div class="heading"><h1>\(t("statement.list.title", t.month(month)))</h1>\
-            \(if: !statements.isEmpty, "<a class=\"button\" href=\"\(Paths.workStatementWorkbook(slug, month: month))\">\(t("statement.workbook"))</a>")</div>
+            \(if: statements.contains { $0.state == .approved },
+                "<a class=\"button\" href=\"\(Paths.workStatementWorkbook(slug, month: month))\">\(t("statement.workbook"))</a>")</div>
             \(ReviewTabs.html(ReviewTabs.tabs(slug: slug, month: month, current: .workStatements, t: t), t: t))\
             \(PagePieces.pager(previousURL: Paths.workStatements(slug, month: month.adding(months: -1)),
                                nextURL: Paths.workStatements(slug, month: month.adding(months: 1)), label: t.month(month),

@@ -78,4 +78,10 @@ import Testing
         #expect(ExpectedTime.seconds(over: week, contracts: [contract], daysOff: DaysOff(company: [day("2026-12-23"): "Bridge"]),
                                      absences: [away, waiting]) == (4 + 8) * 3600)
     }
+
+    /// A reason is counted as the database counts it (code points), not as characters.
+    @Test func aReasonIsCountedInCodePoints() {
+        #expect(AbsenceRules.reason(String(repeating: "e", count: 500)) != nil)
+        #expect(AbsenceRules.reason(String(repeating: "e\u{301}", count: 300)) == nil)  // 300 characters, 600 code points
+    }
 }

@@ -110,4 +110,15 @@ import Testing
             #expect(try await employee.get("/exports/people").status == .forbidden)
         }
     }
+
+    /// A workbook of many people of one long name: every sheet name stays within the format's 31
+    /// characters and unique, so the file is written (libxlsxwriter refuses a longer name).
+    @Test func manySheetsOfOneLongNameAreAllNamed() throws {
+        let name = String(repeating: "Nováková-Dvořáková ", count: 3)
+        var used: Set<String> = []
+        let names = (0..<1_200).map { _ in XLSXFile.sheetName(name, used: &used) }
+        #expect(names.allSatisfy { $0.unicodeScalars.count <= 31 } && Set(names.map { $0.lowercased() }).count == 1_200)
+        let tables = (0..<120).map { _ in ExportTable(name: name, columns: ["a"], rows: [[.integer(1)]]) }
+        #expect(try Self.readXLSX(try XLSXFile.write(tables)).count == 120)
+    }
 }

@@ -67,6 +67,10 @@ import Testing
                 try await PeopleQueries.contracts(of: world.employee.id, on: $0)
             }
             #expect(kept.first { $0.kind == .hpp }?.vacationTenths == 300)
+            // A contractor's contract has no vacation to set.
+            let ico = try #require(kept.first { $0.kind == .ico })
+            #expect(try await jana.post(Paths.contractVacation("acme", world.employee.id, ico.id), form: ["vacationDays": "25"],
+                                        csrfFrom: page).status == .notFound)
 
             // The API: the same rule, the same 404s.
             let api = try await APIClient.signIn(world, world.admin)

@@ -118,6 +118,12 @@ import Testing
             #expect(try await eva.get("/t/acme/invoices").body.contains("Returned because: The 18th is missing."))
             let returned = try await AbsenceRoutesTests.mails(world).last
             #expect(returned?.to == world.employee.email && returned?.body.contains("The 18th is missing") == true)
+            let audited = try await world.db.transaction(tenant: world.employee.tenantID, readOnly: true) { db in
+                try await db.query("""
+                    SELECT changes->>'reason' FROM audit_events WHERE subject_id = \(world.employee.id) AND action = 'timeReopened'
+                    """).collect().map { try $0.decode(String.self) }
+            }
+            #expect(audited == ["The 18th is missing"])
             let week = try await eva.get("/t/acme/time?week=2026-11-16")
             let project = try #require(try await TimeTrackingTests.entries(world, of: world.employee).first).projectID
             #expect(try await eva.post("/t/acme/time/entries", form: ["day": "2026-11-18", "project": project.uuidString, "start": "9:00",
@@ -154,6 +160,15 @@ import Testing
             #expect(workbook.status == .ok)
             #expect(Array(try ExportTests.readXLSX(workbook.bytes).keys) == ["Dvořáková Eva"])
             #expect(try await eva.get(Paths.workStatementWorkbook("acme", month: Month(iso: "2026-11")!)).status == .forbidden)
+
+            // An admin reopens the approved month: its statement goes back too, out of the workbook.
+            let monthPage = try await jana.get("/t/acme/time/month?month=2026-11&person=\(world.employee.id.uuidString)")
+            let reopen = ["month": "2026-11", "person": world.employee.id.uuidString, "reason": "Overtime was missed"]
+            #expect(try await jana.post("/t/acme/time/month/reopen", form: reopen, csrfFrom: monthPage).status == .seeOther)
+            let reopened = try #require(try await Self.statements(world).first)
+            #expect(reopened.state == .returned && reopened.version == second.version + 2 && reopened.returnReason == "Overtime was missed")
+            let after = try await jana.get(Paths.workStatementWorkbook("acme", month: Month(iso: "2026-11")!))
+            #expect(!(try ExportTests.readXLSX(after.bytes).keys.contains("Dvořáková Eva")))
         }
     }
 

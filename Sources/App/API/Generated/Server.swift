@@ -3016,7 +3016,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
-    /// The month's statements in one XLSX workbook, a sheet per person, for payroll (admins).
+    /// The month's approved statements in one XLSX workbook, a sheet per person, for payroll (admins).
     ///
     /// - Remark: HTTP `GET /work-statements/workbook`.
     /// - Remark: Generated from `#/paths//work-statements/workbook/get(downloadWorkStatementWorkbook)`.
@@ -3843,7 +3843,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
-    /// Set the days of vacation a year of one of a person's contracts (admins).
+    /// Set the days of vacation a year of one of a person's employment (HPP) contracts (admins); 404 for another kind.
     ///
     /// - Remark: HTTP `PUT /people/{personId}/contracts/{contractId}/vacation-days`.
     /// - Remark: Generated from `#/paths//people/{personId}/contracts/{contractId}/vacation-days/put(setContractVacationDays)`.

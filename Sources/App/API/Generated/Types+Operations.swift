@@ -4152,7 +4152,7 @@ internal enum Operations {
             }
         }
     }
-    /// The month's statements in one XLSX workbook, a sheet per person, for payroll (admins).
+    /// The month's approved statements in one XLSX workbook, a sheet per person, for payroll (admins).
     ///
     /// - Remark: HTTP `GET /work-statements/workbook`.
     /// - Remark: Generated from `#/paths//work-statements/workbook/get(downloadWorkStatementWorkbook)`.
@@ -4249,7 +4249,7 @@ internal enum Operations {
                     self.body = body
                 }
             }
-            /// The workbook (no sheets when the month has no statement).
+            /// The workbook (an empty sheet when no statement of the month is approved).
             ///
             /// - Remark: Generated from `#/paths//work-statements/workbook/get(downloadWorkStatementWorkbook)/responses/200`.
             ///
@@ -5735,7 +5735,7 @@ internal enum Operations {
             }
         }
     }
-    /// Set the days of vacation a year of one of a person's contracts (admins).
+    /// Set the days of vacation a year of one of a person's employment (HPP) contracts (admins); 404 for another kind.
     ///
     /// - Remark: HTTP `PUT /people/{personId}/contracts/{contractId}/vacation-days`.
     /// - Remark: Generated from `#/paths//people/{personId}/contracts/{contractId}/vacation-days/put(setContractVacationDays)`.

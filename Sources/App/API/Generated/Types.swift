@@ -172,7 +172,7 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /work-statements`.
     /// - Remark: Generated from `#/paths//work-statements/get(listWorkStatements)`.
     func listWorkStatements(_ input: Operations.ListWorkStatements.Input) async throws -> Operations.ListWorkStatements.Output
-    /// The month's statements in one XLSX workbook, a sheet per person, for payroll (admins).
+    /// The month's approved statements in one XLSX workbook, a sheet per person, for payroll (admins).
     ///
     /// - Remark: HTTP `GET /work-statements/workbook`.
     /// - Remark: Generated from `#/paths//work-statements/workbook/get(downloadWorkStatementWorkbook)`.
@@ -227,7 +227,7 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /people/{personId}/contracts`.
     /// - Remark: Generated from `#/paths//people/{personId}/contracts/post(addPersonContract)`.
     func addPersonContract(_ input: Operations.AddPersonContract.Input) async throws -> Operations.AddPersonContract.Output
-    /// Set the days of vacation a year of one of a person's contracts (admins).
+    /// Set the days of vacation a year of one of a person's employment (HPP) contracts (admins); 404 for another kind.
     ///
     /// - Remark: HTTP `PUT /people/{personId}/contracts/{contractId}/vacation-days`.
     /// - Remark: Generated from `#/paths//people/{personId}/contracts/{contractId}/vacation-days/put(setContractVacationDays)`.
@@ -790,7 +790,7 @@ extension APIProtocol {
             headers: headers
         ))
     }
-    /// The month's statements in one XLSX workbook, a sheet per person, for payroll (admins).
+    /// The month's approved statements in one XLSX workbook, a sheet per person, for payroll (admins).
     ///
     /// - Remark: HTTP `GET /work-statements/workbook`.
     /// - Remark: Generated from `#/paths//work-statements/workbook/get(downloadWorkStatementWorkbook)`.
@@ -927,7 +927,7 @@ extension APIProtocol {
             body: body
         ))
     }
-    /// Set the days of vacation a year of one of a person's contracts (admins).
+    /// Set the days of vacation a year of one of a person's employment (HPP) contracts (admins); 404 for another kind.
     ///
     /// - Remark: HTTP `PUT /people/{personId}/contracts/{contractId}/vacation-days`.
     /// - Remark: Generated from `#/paths//people/{personId}/contracts/{contractId}/vacation-days/put(setContractVacationDays)`.

@@ -27,10 +27,12 @@ extension RosterAPI {
             case .failure(let problem):
                 throw APIProblem.invalid([.init(field: problem.field, message: api.t.text(problem.key, problem.arguments))])
             }
-            guard let rows = try await TimeExportQueries.rows(filter, for: api.user, zone: api.tenant.timeZone, on: api.db)
+            let limit = api.request.application.settings.timeExportMaxRows
+            guard let rows = try await TimeExportQueries.rows(filter, for: api.user, zone: api.tenant.timeZone, limit: limit, on: api.db)
             else { throw APIProblem.notFound }
-            guard !TimeExportQueries.isCut(rows) else {
-                throw APIProblem.invalid([.init(field: "to", message: api.t("export.time.error.tooMany", String(ExportTable.maxRows)))])
+            guard !TimeExportQueries.isCut(rows, limit: limit) else {
+                throw APIProblem.invalid([.init(field: "to", message: api.t("export.time.error.tooMany",
+                                                                            String(min(limit, ExportTable.maxRows))))])
             }
             return (rows, filter, api.t, api.request)
         }

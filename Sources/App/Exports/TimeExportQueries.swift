@@ -21,23 +21,25 @@ public struct TimeExportRow: Sendable, Equatable {
 public enum TimeExportQueries {
     /// The rows `viewer` may export: `viewTime` with its reach; nil when the filter names a
     /// person out of that reach (a 404, as that person's month page). Two statements at most.
-    public static func rows(_ filter: TimeExportFilter, for viewer: User, zone: String, on db: TenantConnection) async throws
-        -> [TimeExportRow]? {
+    public static func rows(
+        _ filter: TimeExportFilter, for viewer: User, zone: String, limit: Int = ExportTable.maxRows, on db: TenantConnection
+    ) async throws -> [TimeExportRow]? {
         if let id = filter.person {
             guard let person = try await PeopleQueries.person(id, on: db), Permissions.can(viewer, .viewTime, .person(person.subject))
             else { return nil }
         }
         let reach = Permissions.reach(of: viewer.roles, for: .viewTime) ?? .own
-        return try await rows(filter, visibleTo: viewer.id, reach: reach, zone: zone, on: db)
+        return try await rows(filter, visibleTo: viewer.id, reach: reach, zone: zone, limit: limit, on: db)
     }
 
     /// Every entry the filter names of the people `viewer` may see with `reach` (themselves, the
     /// teams they lead, everyone: `TimeReportQueries.inReach`, the month page's rule), by person
-    /// (surname, first name) and then by day and start; at most `ExportTable.maxRows` and one more,
-    /// which tells the caller that the file would leave entries out (`isCut`). One statement;
+    /// (surname, first name) and then by day and start; at most `limit` and one more, which tells
+    /// the caller that the file would leave entries out (`isCut`). One statement;
     /// inactive people's entries too (time worked stays worked).
     public static func rows(
-        _ filter: TimeExportFilter, visibleTo viewer: UUID, reach: Reach, zone: String, on db: TenantConnection
+        _ filter: TimeExportFilter, visibleTo viewer: UUID, reach: Reach, zone: String, limit: Int = ExportTable.maxRows,
+        on db: TenantConnection
     ) async throws -> [TimeExportRow] {
         var sql = PostgresQuery(unsafeSQL: """
             SELECT u.id, u.first_name || ' ' || u.last_name, u.email,
@@ -63,7 +65,7 @@ public enum TimeExportQueries {
         binds.append(filter.last.iso)
         binds.append(viewer)
         for id in [filter.person, filter.team, filter.project, filter.client] { binds.append(id) }
-        binds.append(ExportTable.maxRows + 1)
+        binds.append(min(limit, ExportTable.maxRows) + 1)
         sql.binds = binds
         return try await db.query(sql).collect().map { row in
             let (person, name, email, id, day, start, end, seconds, project, projectName, client, billable, description) =
@@ -74,6 +76,9 @@ public enum TimeExportQueries {
         }
     }
 
-    /// Whether rows read by `rows` hold more entries than a file takes: the export is refused, not cut.
-    public static func isCut(_ rows: [TimeExportRow]) -> Bool { rows.count > ExportTable.maxRows }
+    /// Whether rows read by `rows` with `limit` hold more entries than a file takes: the export is
+    /// refused, not cut.
+    public static func isCut(_ rows: [TimeExportRow], limit: Int = ExportTable.maxRows) -> Bool {
+        rows.count > min(limit, ExportTable.maxRows)
+    }
 }

@@ -30,10 +30,12 @@ struct TimeExportRoutes: RouteCollection {
         case .success(let read): filter = read
         case .failure(let problem): throw RequestProblem(.badRequest, problem.key, problem.arguments)
         }
-        let rows = try await TimeExportQueries.rows(filter, for: try request.user, zone: try request.tenant.timeZone, on: try request.db)
+        let limit = request.application.settings.timeExportMaxRows
+        let rows = try await TimeExportQueries.rows(filter, for: try request.user, zone: try request.tenant.timeZone, limit: limit,
+                                                    on: try request.db)
         guard let rows else { throw Abort(.notFound) }
-        guard !TimeExportQueries.isCut(rows) else {
-            throw RequestProblem(.badRequest, "export.time.error.tooMany", [String(ExportTable.maxRows)])
+        guard !TimeExportQueries.isCut(rows, limit: limit) else {
+            throw RequestProblem(.badRequest, "export.time.error.tooMany", [String(min(limit, ExportTable.maxRows))])
         }
         let t = request.translator
         let file = try await request.application.threadPool.runIfActive {

@@ -35,6 +35,8 @@ public struct AppSettings: Sendable {
     public var pdfMaxBytes: Int
     /// The most pages an invoice PDF may have (`ROSTER_PDF_MAX_PAGES`, default 20).
     public var pdfMaxPages: Int
+    /// The most entries an export of worked time holds; more are refused, never cut short.
+    public var timeExportMaxRows = ExportTable.maxRows
     /// How many PDF inspections run at once (`ROSTER_PDF_CONCURRENCY`, default: the number of cores).
     public var pdfConcurrency: Int
     /// How the PDF inspector is isolated (`ROSTER_PDF_SANDBOX`: `bwrap`, the default, or `none`).

@@ -55,13 +55,7 @@ public enum AbsenceQueries {
 
     /// A person's absences that touch the days from `first` through `last`, by first day.
     public static func of(_ user: UUID, from first: LocalDate, through last: LocalDate, on db: TenantConnection) async throws -> [Absence] {
-        var sql = PostgresQuery(unsafeSQL: select + """
-
-            WHERE a.tenant_id = $1 AND a.user_id = $2 AND a.first_day <= $4::date AND a.last_day >= $3::date
-            ORDER BY a.first_day, a.created_at
-            """)
-        sql.binds = .of(db.tenant, user, first.iso, last.iso)
-        return try await db.query(sql).collect().map { try row($0).absence }
+        try await of([user], from: first, through: last, on: db)
     }
 
     /// The absences of several people that touch the days, by person and first day; one statement.
@@ -221,14 +215,9 @@ public enum AbsenceQueries {
         if let reason, !approve { fields["reason"] = reason }
         try await PeopleMutations.audit(actor: viewer.id, subject: absence.userID, action: approve ? "absenceApproved" : "absenceDeclined",
                                         changes: fields, on: db)
-        if let recipient = try await Notifier.recipients([absence.userID], kind: .absenceDecided, on: db)[absence.userID] {
-            let key = try await MailKeyQueries.key(on: db)
-            try await Notifier.queue([NotificationText.compose(
-                .absenceDecided(kind: absence.kind, first: absence.first, last: absence.last, approved: approve,
-                                reason: approve ? nil : reason),
-                to: recipient, site: site,
-                unsubscribeURL: Notifier.unsubscribeURL(site: site, key: key, user: recipient.id, kind: .absenceDecided))], on: db)
-        }
+        try await Notifier.tell([absence.userID], .absenceDecided(kind: absence.kind, first: absence.first, last: absence.last,
+                                                                  approved: approve, reason: approve ? nil : reason),
+                                site: site, on: db)
         return .success(())
     }
 
@@ -242,15 +231,10 @@ public enum AbsenceQueries {
         about user: User, _ kind: AbsenceKind, _ first: LocalDate, _ last: LocalDate, halfDay: Bool, withdrawn: Bool, site: MailSite,
         on db: TenantConnection
     ) async throws {
-        let recipients = try await Notifier.recipients(try await deciders(of: user.id, on: db), kind: .absenceRequested, on: db)
-        guard !recipients.isEmpty else { return }
-        let key = try await MailKeyQueries.key(on: db)
-        let event = NotificationText.Event.absenceRequested(person: user.displayName, kind: kind, first: first, last: last,
-                                                            halfDay: halfDay, withdrawn: withdrawn)
-        try await Notifier.queue(recipients.values.sorted { $0.email < $1.email }.map { recipient in
-            NotificationText.compose(event, to: recipient, site: site,
-                                     unsubscribeURL: Notifier.unsubscribeURL(site: site, key: key, user: recipient.id, kind: .absenceRequested))
-        }, on: db)
+        try await Notifier.tell(try await deciders(of: user.id, on: db),
+                                .absenceRequested(person: user.displayName, kind: kind, first: first, last: last, halfDay: halfDay,
+                                                  withdrawn: withdrawn),
+                                site: site, on: db)
     }
 }
 

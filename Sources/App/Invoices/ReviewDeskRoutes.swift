@@ -69,11 +69,17 @@ struct ReviewDeskRoutes: RouteCollection {
     /// "id:version" → a pick; anything else is dropped (and reported as nothing selected).
     static func picks(_ form: ApplyForm, common: String?) -> [ReviewPick] {
         (form.pick ?? []).compactMap { value in
-            let parts = value.split(separator: ":")
-            guard parts.count == 2, let id = UUID(uuidString: String(parts[0])), let version = Int(parts[1]) else { return nil }
+            guard let (id, version) = idAndVersion(value) else { return nil }
             let own = form.reasons?[id.lowercasedString]?.trimmingWhitespace()
             return ReviewPick(id: id, version: version, reason: (own?.isEmpty == false ? own : nil) ?? common)
         }
+    }
+
+    /// A checkbox's value, "id:version" (the row as the page showed it); nil for anything else.
+    static func idAndVersion(_ value: String) -> (id: UUID, version: Int)? {
+        let parts = value.prefix(80).split(separator: ":")
+        guard parts.count == 2, let id = UUID(uuidString: String(parts[0])), let version = Int(parts[1]) else { return nil }
+        return (id, version)
     }
 
     func apply(_ request: Request) async throws -> Response {

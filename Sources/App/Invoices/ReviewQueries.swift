@@ -136,7 +136,8 @@ public enum ReviewQueries {
             var entry = result[user] ?? ([], [])
             if isContract, let kind = kind.flatMap(ContractKind.init(rawValue:)), let tenths {
                 entry.contracts.append(Contract(id: id, kind: kind, validFrom: day, validTo: to.flatMap(LocalDate.init(iso:)),
-                                                capacityTenths: tenths, vacationTenths: Int(amount ?? 200)))
+                                                capacityTenths: tenths,
+                                                vacationTenths: amount.map(Int.init) ?? ContractHistory.defaultVacationTenths))
             } else if let amount, let currency {
                 entry.rates.append(Rate(id: id, effectiveFrom: day, amountMinor: amount, currency: currency))
             }

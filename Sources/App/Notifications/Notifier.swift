@@ -66,6 +66,18 @@ public enum Notifier {
             unsubscribeURL: unsubscribeURL(site: site, key: key, user: person, kind: .rateChanged))], on: db)
     }
 
+    /// Mails `event` to each of `ids` who wants its kind (active, not turned off), in their own
+    /// language, in the order of their addresses: an event that reads the same to everyone.
+    public static func tell(_ ids: [UUID], _ event: NotificationText.Event, site: MailSite, on db: TenantConnection) async throws {
+        let recipients = try await recipients(ids, kind: event.kind, on: db)
+        guard !recipients.isEmpty else { return }
+        let key = try await MailKeyQueries.key(on: db)
+        try await queue(recipients.values.sorted { $0.email < $1.email }.map { recipient in
+            NotificationText.compose(event, to: recipient, site: site,
+                                     unsubscribeURL: unsubscribeURL(site: site, key: key, user: recipient.id, kind: event.kind))
+        }, on: db)
+    }
+
     /// The active people among `ids` who want mail of `kind`.
     public static func recipients(_ ids: [UUID], kind: MailKind, on db: TenantConnection) async throws -> [UUID: MailRecipient] {
         var found: [UUID: MailRecipient] = [:]

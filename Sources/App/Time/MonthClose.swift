@@ -59,7 +59,8 @@ public enum MonthCloseQueries {
             """).collect()
         guard !changed.isEmpty else { return .unchanged }
         try await PeopleMutations.audit(actor: user.id, subject: user.id, action: "timeSubmitted", changes: ["month": month.iso], on: db)
-        try await MonthCloseMail.tellDeciders(of: user, month: month, site: site, on: db)
+        try await Notifier.tell(try await AbsenceQueries.deciders(of: user.id, on: db),
+                                .monthSubmitted(person: user.displayName, personID: user.id, month: month), site: site, on: db)
         return .done
     }
 
@@ -88,7 +89,8 @@ public enum MonthCloseQueries {
         if !approve, let reason { fields["reason"] = reason }
         try await PeopleMutations.audit(actor: viewer.id, subject: person, action: approve ? "timeApproved" : "timeReturned",
                                         changes: fields, on: db)
-        try await MonthCloseMail.tellPeople([person], month: month, approved: approve, reason: approve ? nil : reason, site: site, on: db)
+        try await Notifier.tell([person], .monthDecided(month: month, approved: approve, reason: approve ? nil : reason), site: site,
+                                on: db)
         return .done
     }
 
@@ -124,7 +126,7 @@ public enum MonthCloseQueries {
             """)
         try await PeopleMutations.audit(actor: admin.id, subject: person, action: "timeReopened",
                                         changes: ["month": month.iso, "reason": reason], on: db)
-        try await MonthCloseMail.tellPeople([person], month: month, approved: false, reason: reason, site: site, on: db)
+        try await Notifier.tell([person], .monthDecided(month: month, approved: false, reason: reason), site: site, on: db)
         return .done
     }
 

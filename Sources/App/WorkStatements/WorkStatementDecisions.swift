@@ -101,7 +101,7 @@ public enum WorkStatementDecisions {
         }
         // The people whose months were reopened hear why, as from a returned month.
         for (month, people) in reopened {
-            try await MonthCloseMail.tellPeople(people, month: month, approved: false, reason: reason, site: site, on: db)
+            try await Notifier.tell(people, .monthDecided(month: month, approved: false, reason: reason), site: site, on: db)
         }
         let unchanged = picks.filter { outcomes[$0.id] == .notFound }
         guard !unchanged.isEmpty else { return outcomes }

@@ -33,9 +33,7 @@ struct WorkStatementRoutes: RouteCollection {
     /// "id:version" → a pick; anything else is dropped.
     static func picks(_ values: [String]) -> [WorkStatementPick] {
         values.prefix(10_000).compactMap { value in
-            let parts = value.prefix(80).split(separator: ":")
-            guard parts.count == 2, let id = UUID(uuidString: String(parts[0])), let version = Int(parts[1]) else { return nil }
-            return WorkStatementPick(id: id, version: version)
+            ReviewDeskRoutes.idAndVersion(value).map { WorkStatementPick(id: $0.id, version: $0.version) }
         }
     }
 

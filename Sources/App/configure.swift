@@ -10,6 +10,7 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.translations = try Translations.load(directory: root + "Localization")
     app.migrator = try Migrator.load(directory: root + "migrations")
 
+    NamedStatements.allow(!settings.transactionPooler)
     let pool = DatabasePool(url: settings.databaseURL, maxConnections: settings.maxDatabaseConnections,
                             waitTimeout: settings.databasePoolTimeout, logger: app.logger)
     app.database = Database(pool: pool, logger: app.logger)

@@ -85,11 +85,8 @@ public struct ExpiryCleanup: Sendable {
         let now = Date()
         let cutoff = now.addingTimeInterval(-retention)
         let idleCutoff = now.addingTimeInterval(-(idleTimeout + retention))
-        let key = "expiry-cleanup:" + tenant.uuidString
         return try await database.transaction(tenant: tenant) { connection in
-            let locked = try await connection.query(
-                "SELECT pg_try_advisory_xact_lock(hashtextextended(\(key), 0))").collect()[0].decode(Bool.self)
-            guard locked else { return nil }
+            guard try await connection.claim(job: "expiry-cleanup") else { return nil }
             var removed = Removed()
             removed.sessions = try await SessionQueries.deleteEnded(
                 before: cutoff, idleBefore: idleCutoff, limit: batchSize, on: connection)

@@ -27,7 +27,9 @@ struct GuardedServeCommand: AsyncCommand {
         try await app.pdfInspector.checkSandbox(production: app.environment == .production, logger: app.logger)
         // Mail leaves through the outbox while the server runs (commands only queue it).
         let worker = app.mailWorker, cleanup = app.expiryCleanup, reminders = app.scheduledMail
-        app.lifecycle.use(BackgroundTask { await worker.run(sweepEvery: .seconds(60)) })
+        // Behind a transaction pooler nothing can LISTEN: the outbox is swept every 10 s instead.
+        let listen = !app.settings.transactionPooler
+        app.lifecycle.use(BackgroundTask { await worker.run(sweepEvery: .seconds(listen ? 60 : 10), listen: listen) })
         // Reminders of missing invoices and the admins' digests, on their days (once each, whatever runs).
         app.lifecycle.use(BackgroundTask { await reminders.run(every: .seconds(15 * 60)) })
         // Expired sign-in rows, sessions and app tokens are deleted while the server runs.

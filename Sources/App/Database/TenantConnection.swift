@@ -36,7 +36,7 @@ public struct TenantConnection: Sendable {
     public func execute<Statement: PostgresPreparedStatement>(
         _ make: (UUID) -> Statement
     ) async throws -> AsyncThrowingMapSequence<PostgresRowSequence, Statement.Row> {
-        try await connection.execute(make(tenant), logger: logger)
+        try await connection.run(make(tenant), logger: logger)
     }
 
     /// Runs `body` inside a savepoint of the open transaction: a database error rolls back only
@@ -95,12 +95,13 @@ extension PostgresConnection {
     /// outer query (its `LIMIT`), so it runs once per tenant row, after `set_config` has run for
     /// that row. Were it ever read first, row level security would see no tenant and admit no
     /// row: the visitor would be signed out, never shown another tenant's data. It is a named
-    /// prepared statement: each pooled connection parses and plans it once, not on every request.
+    /// prepared statement: each pooled connection parses and plans it once, not on every request
+    /// (unless a transaction pooler stands between: `NamedStatements`).
     public func enterTenant(
         slug: String, session: SessionLookup?, logger: Logger
     ) async throws -> (Tenant, TenantConnection, BrowserSession?)? {
         var rows: [PostgresRow] = []
-        for try await row in try await execute(EnterTenantStatement(slug: slug, session: session), logger: logger) {
+        for try await row in try await run(EnterTenantStatement(slug: slug, session: session), logger: logger) {
             rows.append(row)
         }
         guard let row = rows.first else { return nil }

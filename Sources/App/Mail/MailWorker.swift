@@ -102,7 +102,13 @@ public struct MailWorker: Sendable {
     /// after a back-off, anything queued while nobody listened). The listening connection is one
     /// of the pool's, held for as long as it lasts; when it breaks (the database restarting), the
     /// worker sweeps and listens again a few seconds later. A failing pass is logged, never fatal.
-    public func run(sweepEvery sweep: Duration) async {
+    /// Without `listen` (behind a transaction pooler, where a LISTEN would be lost with its
+    /// transaction) it only sweeps.
+    public func run(sweepEvery sweep: Duration, listen: Bool = true) async {
+        while !listen && !Task.isCancelled {
+            do { try await deliverDue() } catch { logger.error("mail delivery pass failed: \(String(describing: error).prefix(300))") }
+            try? await Task.sleep(for: sweep)
+        }
         while !Task.isCancelled {
             do {
                 try await database.client.withConnection(timeout: .seconds(30)) { connection in

@@ -47,6 +47,9 @@ public struct ScheduledMail: Sendable {
             // One company's failure is logged and tried again at the next pass; the others go on.
             do {
                 queued += try await database.transaction(tenant: tenant.id) { db in
+                    // One server does a company's pass; the others pass it by (the once-only keys
+                    // would drop their copies anyway, but the work would be done twice).
+                    guard try await db.claim(job: "scheduled-mail") else { return 0 }
                     var queued = 0
                     for due in reminders {
                         queued += try await remind(due, site: site, on: db)

@@ -48,6 +48,10 @@ public struct AppSettings: Sendable {
     /// reached over plain http (`ROSTER_ALLOW_PRIVATE_IDENTITY_PROVIDERS=1`; the default outside
     /// production). In production Roster fetches only https addresses on the public internet.
     public var allowPrivateIdentityProviders: Bool
+    /// Connections go through a pooler in transaction mode (`DATABASE_POOLER=transaction`, e.g.
+    /// PgBouncer): no named prepared statements and no LISTEN, which need a session of their own
+    /// (docs/ARCHITECTURE.md, Several servers).
+    public var transactionPooler = false
     /// What day it is for the business (`BusinessClock`): the system's time; fixed in tests.
     public var clock: BusinessClock = .system
 
@@ -111,6 +115,7 @@ public struct AppSettings: Sendable {
                 ?? (environment == .development || environment == .testing)
         )
         settings.pdfSandbox = try sandbox()
+        settings.transactionPooler = try pooler()
         settings.databasePoolTimeout = .seconds(try positive("DATABASE_POOL_TIMEOUT_SECONDS") ?? 5)
         return settings
     }
@@ -122,6 +127,15 @@ public struct AppSettings: Sendable {
             throw Abort(.internalServerError, reason: "ROSTER_PDF_SANDBOX must be bwrap or none, not \"\(text ?? "")\".")
         }
         return sandbox
+    }
+
+    /// `DATABASE_POOLER`: `transaction`, or `none` (also when unset).
+    private static func pooler() throws -> Bool {
+        switch Environment.get("DATABASE_POOLER") ?? "" {
+        case "", "none": return false
+        case "transaction": return true
+        case let text: throw Abort(.internalServerError, reason: "DATABASE_POOLER must be transaction or none, not \"\(text)\".")
+        }
     }
 
     /// A positive whole number from the environment, nil when unset, an error when it is something else.

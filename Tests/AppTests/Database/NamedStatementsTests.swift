@@ -1,0 +1,57 @@
+import Foundation
+import PostgresNIO
+import Testing
+@testable import App
+
+/// Behind a transaction pooler the prepared statements are sent unnamed (`NamedStatements`): the
+/// same rows come back, and nothing is left prepared in the server session.
+@Suite struct NamedStatementsTests {
+    @Test func unnamedStatementsGiveTheSameRowsAndPrepareNothing() async throws {
+        try await TestPostgres.withDatabase { database in
+            try await database.asApp { connection in
+                let logger = TestPostgres.logger
+                try await connection.transaction(readOnly: false, logger: logger) { connection in
+                    let (tenant, db) = try await connection.createTenant(slug: "acme", name: "Acme", logger: logger)
+                    for name in ["Zeta", "alpha", "Beta"] {
+                        try await db.query("INSERT INTO teams (tenant_id, name) VALUES (\(tenant.id), \(name))")
+                    }
+                    var unnamed: [String] = []
+                    for try await team in try await connection.run(TeamNamesStatement(tenant: tenant.id), named: false, logger: logger) {
+                        unnamed.append(team.name)
+                    }
+                    #expect(unnamed == ["alpha", "Beta", "Zeta"])
+                    #expect(try await Self.prepared(on: connection) == 0)
+
+                    var named: [String] = []
+                    for try await team in try await connection.run(TeamNamesStatement(tenant: tenant.id), named: true, logger: logger) {
+                        named.append(team.name)
+                    }
+                    #expect(named == unnamed)
+                    #expect(try await Self.prepared(on: connection) == 1)
+
+                    // The shell's statement, too: the tenant is found and set without a name.
+                    let entered = try await connection.run(
+                        EnterTenantProbe(slug: "acme"), named: false, logger: logger)
+                    var slugs: [String] = []
+                    for try await slug in entered { slugs.append(slug) }
+                    #expect(slugs == ["acme"])
+                }
+            }
+        }
+    }
+
+    static func prepared(on connection: PostgresConnection) async throws -> Int {
+        try await connection.query("SELECT count(*)::int FROM pg_prepared_statements WHERE name LIKE 'roster_%'",
+                                   logger: TestPostgres.logger).collect()[0].decode(Int.self)
+    }
+}
+
+/// A statement with a text binding, for the unnamed path's bindings.
+private struct EnterTenantProbe: PostgresPreparedStatement {
+    static let name = "roster_probe"
+    static let sql = "SELECT slug FROM tenants WHERE slug = $1"
+    static let bindingDataTypes: [PostgresDataType] = [.text]
+    let slug: String
+    func makeBindings() throws -> PostgresBindings { .of(slug) }
+    func decodeRow(_ row: PostgresRow) throws -> String { try row.decode(String.self) }
+}

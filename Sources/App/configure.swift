@@ -11,8 +11,10 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.migrator = try Migrator.load(directory: root + "migrations")
 
     NamedStatements.allow(!settings.transactionPooler)
+    let metrics = RosterMetrics()
+    app.metrics = metrics
     let pool = DatabasePool(url: settings.databaseURL, maxConnections: settings.maxDatabaseConnections,
-                            waitTimeout: settings.databasePoolTimeout, logger: app.logger)
+                            waitTimeout: settings.databasePoolTimeout, metrics: metrics, logger: app.logger)
     app.database = Database(pool: pool, logger: app.logger)
     app.lifecycle.use(DatabasePoolRunner(pool: pool))
     // Requests Roster makes itself (to identity providers) never follow redirects.
@@ -28,7 +30,7 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     }
     app.uploadGate = UploadGate(limit: settings.uploadConcurrency)
     app.pdfInspector = PDFInspector(command: [inspector], maxPages: settings.pdfMaxPages, sandbox: settings.pdfSandbox,
-                                    concurrency: settings.pdfConcurrency)
+                                    concurrency: settings.pdfConcurrency, metrics: metrics)
 
     app.directory.viewsDirectory = root + "Views/"
     app.views.use(.leaf)
@@ -36,6 +38,8 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
 
     app.routes.defaultMaxBodySize = "256kb"
     app.middleware = Middlewares()
+    app.middleware.use(RequestObservationMiddleware(metrics: metrics, writesLog: settings.requestLog,
+                                                    trustsProxy: settings.trustForwardedFor))
     app.middleware.use(SecurityHeadersMiddleware())
     app.middleware.use(ErrorPageMiddleware())
     app.middleware.use(StaticFileMiddleware(publicDirectory: app.directory.publicDirectory))
@@ -50,6 +54,7 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
 
 func routes(_ app: Application) throws {
     try app.register(collection: HealthRoutes())
+    try app.register(collection: MetricsRoutes())
     try app.register(collection: LandingRoutes())
     try app.register(collection: OAuthTokenRoutes())
     try RosterAPI.register(on: app)

@@ -101,6 +101,7 @@ struct SignInRoutes: RouteCollection {
         case .deactivated: ("link.deactivated", .forbidden)
         case .unknown, .valid: ("link.unknown", .notFound)
         }
+        request.application.metrics.signInFailed("link", reason: String(key.dropFirst("link.".count)))
         let page = SignInProblemPage(
             layout: Layout(request: request, title: request.translate("\(key).title"), navigation: false),
             slug: try request.tenant.slug, key: key, t: request.translator)

@@ -19,6 +19,8 @@ struct GuardedServeCommand: AsyncCommand {
 
     func run(using context: CommandContext, signature: Signature) async throws {
         let app = context.application
+        // A request's log line written to a closed pipe must fail that write, not end the server.
+        signal(SIGPIPE, SIG_IGN)
         let hostname = try Self.applyAddress(signature, to: app)
         let refusals = ServeChecks.refusals(Self.situation(app, hostname: hostname))
         guard refusals.isEmpty else { throw OperatorCommands.Failure(refusals.joined(separator: "\n")) }

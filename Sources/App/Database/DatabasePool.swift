@@ -58,6 +58,8 @@ public struct DatabaseUnavailable: AbortError, CustomStringConvertible, Equatabl
 public final class DatabasePool: @unchecked Sendable {
     public let waitTimeout: Duration
     private let logger: Logger
+    /// Connections lent out, waits and their timeouts (`/metrics`).
+    private let metrics: RosterMetrics?
     /// How to make a new client and probe the server; nil for a client run by someone else.
     private let factory: Factory?
     private let lock = NSLock()
@@ -75,10 +77,11 @@ public final class DatabasePool: @unchecked Sendable {
 
     /// A pool that owns its client: `start()` runs it, `shutdown()` ends it, and it may be replaced
     /// after an outage.
-    public init(url: PostgresURL, maxConnections: Int, waitTimeout: Duration, logger: Logger) {
+    public init(url: PostgresURL, maxConnections: Int, waitTimeout: Duration, metrics: RosterMetrics? = nil, logger: Logger) {
         let factory = Factory(url: url, maxConnections: maxConnections)
         self.factory = factory
         self.waitTimeout = waitTimeout
+        self.metrics = metrics
         self.logger = logger
         self.client = Self.makeClient(factory, logger: logger)
     }
@@ -87,6 +90,7 @@ public final class DatabasePool: @unchecked Sendable {
     public init(client: PostgresClient, waitTimeout: Duration = .seconds(5), logger: Logger) {
         self.factory = nil
         self.waitTimeout = waitTimeout
+        self.metrics = nil
         self.logger = logger
         self.client = client
     }
@@ -125,6 +129,7 @@ public final class DatabasePool: @unchecked Sendable {
         _ body: (PostgresConnection) async throws -> sending Result
     ) async throws -> sending Result {
         let client = current
+        let started = ContinuousClock.now
         let handoff = ConnectionHandoff()
         let lease = Task {
             do {
@@ -150,13 +155,19 @@ public final class DatabasePool: @unchecked Sendable {
             }
         } catch {
             timer.cancel()
-            if error is DatabaseUnavailable { checkServer() }
+            if let unavailable = error as? DatabaseUnavailable {
+                if unavailable.cause == .timedOut { metrics?.poolTimeouts.increment() }
+                checkServer()
+            }
             throw error
         }
         timer.cancel()
-        lock.withLock { leased += 1 }
+        metrics?.poolWait.record(started.duration(to: .now))
+        let inUse = lock.withLock { leased += 1; return leased }
+        metrics?.poolInUse.set(Int64(inUse))
         defer {
-            lock.withLock { leased -= 1 }
+            let inUse = lock.withLock { leased -= 1; return leased }
+            metrics?.poolInUse.set(Int64(inUse))
             handoff.giveBack()
         }
         return try await body(connection)

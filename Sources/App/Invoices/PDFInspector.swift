@@ -36,9 +36,12 @@ public struct PDFInspector: Sendable {
     public let limits: Limits
     public let sandbox: PDFSandbox
     private let gate: ConcurrencyGate
+    /// Inspections running, waiting, refused and their time (`/metrics`).
+    let metrics: RosterMetrics?
 
     public init(command: [String], maxPages: Int = 20, limits: Limits = Limits(), sandbox: PDFSandbox = .bubblewrap,
-                concurrency: Int) {
+                concurrency: Int, metrics: RosterMetrics? = nil) {
+        self.metrics = metrics
         self.command = command
         self.maxPages = maxPages
         self.limits = limits
@@ -62,8 +65,16 @@ public struct PDFInspector: Sendable {
     public func inspect(_ bytes: Data) async -> Result {
         // Not a PDF at all: no process needed to say so.
         guard InspectionReport.hasPDFHeader(bytes) else { return .inspected(InspectionReport(verdict: .notPDF)) }
-        let command = launchCommand, limits = self.limits, sandbox = self.sandbox
+        let command = launchCommand, limits = self.limits, sandbox = self.sandbox, metrics = self.metrics
+        metrics?.pdfQueued.increment()
         let result: Result? = await gate.withTurn(maxQueued: limits.maxQueued) {
+            metrics?.pdfQueued.decrement()
+            metrics?.pdfRunning.increment()
+            let started = ContinuousClock.now
+            defer {
+                metrics?.pdfRunning.decrement()
+                metrics?.pdfDuration.record(started.duration(to: .now))
+            }
             let outcome: ChildProcess.Outcome
             do {
                 // Not one variable of the server's environment (database URLs, the secret key).
@@ -83,6 +94,11 @@ public struct PDFInspector: Sendable {
             }
             return .inspected(report)
         }
-        return result ?? .busy
+        guard let result else {
+            metrics?.pdfQueued.decrement()
+            metrics?.pdfRefused("inspections-busy")
+            return .busy
+        }
+        return result
     }
 }

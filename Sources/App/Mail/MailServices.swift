@@ -16,7 +16,9 @@ extension Application {
     }
 
     public var mailWorker: MailWorker {
-        MailWorker(database: database, transport: mailTransport, from: settings.mailFrom, logger: logger)
+        var worker = MailWorker(database: database, transport: mailTransport, from: settings.mailFrom, logger: logger)
+        worker.metrics = metrics
+        return worker
     }
 
     public var scheduledMail: ScheduledMail {

@@ -14,6 +14,8 @@ public struct MailWorker: Sendable {
     public let transport: any MailTransport
     public let from: String
     public let logger: Logger
+    /// The outbox's depth and the age of its oldest message, set by each sweep (`/metrics`).
+    public var metrics: RosterMetrics?
 
     public init(database: Database, transport: any MailTransport, from: String, logger: Logger) {
         self.database = database
@@ -37,9 +39,16 @@ public struct MailWorker: Sendable {
             tenants.append(id)
         }
         var pass = Pass()
+        var pending = 0, oldest: Date?
         for tenant in tenants {
             try await deliverDue(tenant: tenant, pass: &pass)
+            guard metrics != nil else { continue }
+            let waiting = try await database.transaction(tenant: tenant, readOnly: true) { try await OutboxQueries.pending(on: $0) }
+            pending += waiting.count
+            if let first = waiting.oldest { oldest = min(oldest ?? first, first) }
         }
+        metrics?.outboxPending.set(Int64(pending))
+        metrics?.outboxOldestAge.set(oldest.map { max(0, Date().timeIntervalSince($0)) } ?? 0)
         return pass
     }
 

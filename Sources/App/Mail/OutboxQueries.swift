@@ -79,6 +79,17 @@ public enum OutboxQueries {
     /// How long a claim holds: longer than a batch takes at worst (20 messages × sendmail's 30 s).
     public static let lease: Duration = .seconds(15 * 60)
 
+    /// How many of the tenant's messages wait for delivery, and since when the oldest (the
+    /// `outbox_due` index holds exactly these rows).
+    public static func pending(on db: TenantConnection) async throws -> (count: Int, oldest: Date?) {
+        let row = try await db.query("""
+            SELECT count(*)::int, min(created_at) FROM outbox
+            WHERE tenant_id = \(db.tenant) AND sent_at IS NULL AND failed_at IS NULL
+            """).collect()[0]
+        let (count, oldest) = try row.decode((Int, Date?).self)
+        return (count, oldest)
+    }
+
     /// Marks the tenant's undelivered messages that have expired (and no worker holds), so they
     /// are never sent; the number marked.
     public static func markExpiredUnsent(on db: TenantConnection) async throws -> Int {

@@ -78,6 +78,7 @@ struct OAuthTokenRoutes: RouteCollection {
         }
         switch result {
         case .failure(let error):
+            request.application.metrics.signInFailed("oauth", reason: error.code)
             return try Self.failure(error)
         case .success(let tokens):
             return try Self.json(TokenResponse(access_token: tokens.access.value, token_type: "Bearer",

@@ -19,6 +19,7 @@ struct OIDCRoutes: RouteCollection {
         default: .badRequest
         }
         request.logger.notice("sign-in through the provider refused: \(problem.rawValue)")
+        request.application.metrics.signInFailed("oidc", reason: problem.rawValue)
         let page = SignInProblemPage(
             layout: Layout(request: request, title: request.translate("oidc.problem.title"), navigation: false),
             heading: request.translate("oidc.problem.title"),

@@ -7,6 +7,7 @@ private struct MigratorKey: StorageKey { typealias Value = Migrator }
 private struct OIDCKey: StorageKey { typealias Value = OIDCDirectory }
 private struct PDFInspectorKey: StorageKey { typealias Value = PDFInspector }
 private struct UploadGateKey: StorageKey { typealias Value = UploadGate }
+private struct MetricsKey: StorageKey { typealias Value = RosterMetrics }
 
 /// The services `configure` sets up once, reachable from every request.
 extension Application {
@@ -40,6 +41,12 @@ extension Application {
     public var pdfInspector: PDFInspector {
         get { storage[PDFInspectorKey.self]! }
         set { storage[PDFInspectorKey.self] = newValue }
+    }
+
+    /// What `/metrics` shows.
+    public var metrics: RosterMetrics {
+        get { storage[MetricsKey.self]! }
+        set { storage[MetricsKey.self] = newValue }
     }
 
     /// How many uploads are read at once (`ROSTER_UPLOAD_CONCURRENCY`).

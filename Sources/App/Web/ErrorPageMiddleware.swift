@@ -34,7 +34,8 @@ struct ErrorPageMiddleware: AsyncMiddleware {
             message: (error as? RequestProblem).map { request.application.translations.text($0.messageKey, request.language, $0.arguments) }
                 ?? request.translate("\(key).message"),
             detail: detail,
-            homeURL: (try? request.tenant).map { Paths.home($0.slug) } ?? "/"
+            homeURL: (try? request.tenant).map { Paths.home($0.slug) } ?? "/",
+            requestID: request.requestID
         )
         do {
             let response = try await request.view.render("error", view).encodeResponse(status: status, for: request)
@@ -60,4 +61,6 @@ struct ErrorPage: Encodable {
     let message: String
     let detail: String?
     let homeURL: String
+    /// The request's id, for the person to quote and the operator to find in the logs.
+    let requestID: String?
 }

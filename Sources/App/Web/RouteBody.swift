@@ -55,7 +55,10 @@ extension Request {
         if let declared = headers.first(name: .contentLength).flatMap(Int.init), declared > maxBodyBytes {
             throw Abort(.payloadTooLarge)
         }
-        guard application.uploadGate.enter() else { throw RequestProblem.busy("invoice.refused.busy") }
+        guard application.uploadGate.enter() else {
+            application.metrics.pdfRefused("uploads-busy")
+            throw RequestProblem.busy("invoice.refused.busy")
+        }
         defer { application.uploadGate.leave() }
         try await collectBody()
         guard let buffer = self.body.data else { throw Abort(.badRequest) }

@@ -52,6 +52,12 @@ public struct AppSettings: Sendable {
     /// PgBouncer): no named prepared statements and no LISTEN, which need a session of their own
     /// (docs/ARCHITECTURE.md, Several servers).
     public var transactionPooler = false
+    /// Who may read `/metrics` (`ROSTER_METRICS_ALLOW`: addresses or CIDR blocks, separated by
+    /// commas; loopback when unset, nobody when `none`).
+    public var metricsAllowed: [AddressRange] = AddressRange.loopback
+    /// One JSON line per request on standard output (`ROSTER_REQUEST_LOG`: `json`, the default
+    /// outside tests, or `off`).
+    public var requestLog = false
     /// What day it is for the business (`BusinessClock`): the system's time; fixed in tests.
     public var clock: BusinessClock = .system
 
@@ -116,6 +122,13 @@ public struct AppSettings: Sendable {
         )
         settings.pdfSandbox = try sandbox()
         settings.transactionPooler = try pooler()
+        settings.metricsAllowed = try metricsAllowed()
+        switch Environment.get("ROSTER_REQUEST_LOG") ?? "" {
+        case "": settings.requestLog = environment != .testing
+        case "json": settings.requestLog = true
+        case "off": settings.requestLog = false
+        case let text: throw Abort(.internalServerError, reason: "ROSTER_REQUEST_LOG must be json or off, not \"\(text)\".")
+        }
         settings.databasePoolTimeout = .seconds(try positive("DATABASE_POOL_TIMEOUT_SECONDS") ?? 5)
         return settings
     }
@@ -127,6 +140,17 @@ public struct AppSettings: Sendable {
             throw Abort(.internalServerError, reason: "ROSTER_PDF_SANDBOX must be bwrap or none, not \"\(text ?? "")\".")
         }
         return sandbox
+    }
+
+    /// `ROSTER_METRICS_ALLOW`: loopback when unset, nobody for `none`, else a list of blocks.
+    private static func metricsAllowed() throws -> [AddressRange] {
+        guard let text = Environment.get("ROSTER_METRICS_ALLOW"), !text.isEmpty else { return AddressRange.loopback }
+        if text == "none" { return [] }
+        let (ranges, invalid) = AddressRange.list(text)
+        if let invalid {
+            throw Abort(.internalServerError, reason: "ROSTER_METRICS_ALLOW: \"\(invalid)\" is not an address or CIDR block (e.g. 10.0.0.0/8, ::1).")
+        }
+        return ranges
     }
 
     /// `DATABASE_POOLER`: `transaction`, or `none` (also when unset).

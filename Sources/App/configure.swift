@@ -17,6 +17,12 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
                             waitTimeout: settings.databasePoolTimeout, metrics: metrics, logger: app.logger)
     app.database = Database(pool: pool, logger: app.logger)
     app.lifecycle.use(DatabasePoolRunner(pool: pool))
+    if let replicaURL = settings.replicaURL {
+        let replica = DatabasePool(url: replicaURL, maxConnections: settings.maxDatabaseConnections,
+                                   waitTimeout: .seconds(1), logger: app.logger)
+        app.replica = Replica(database: Database(pool: replica, logger: app.logger))
+        app.lifecycle.use(DatabasePoolRunner(pool: replica))
+    }
     // Requests Roster makes itself (to identity providers) never follow redirects.
     app.http.client.configuration.redirectConfiguration = .disallow
     // They are rare (a sign-in's discovery, keys and code exchange), so a connection is kept

@@ -4,7 +4,7 @@ import Vapor
 /// (`/t/{slug}/export/{report}?format=csv|xlsx&…`; docs/ARCHITECTURE.md, Exports).
 struct ExportRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        routes.get(Paths.export, use: download)
+        routes.get(Paths.export, use: download).userInfo[RouteOption.replicaReads] = true
     }
 
     struct Query: Content {

@@ -5,7 +5,7 @@ import Vapor
 /// docs/ARCHITECTURE.md, Exports): one's own entries, a team leader's teams', everyone's for admins.
 struct TimeExportRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        routes.get(Paths.timeExport, use: download)
+        routes.get(Paths.timeExport, use: download).userInfo[RouteOption.replicaReads] = true
     }
 
     struct Query: Content {

@@ -8,7 +8,7 @@ struct ReviewOverviewRoutes: RouteCollection {
             try request.require(.reviewInvoices)
             return request.redirect(to: Paths.reviewOverview(try request.tenant.slug))
         })
-        routes.get(Paths.reviewOverview, use: overview)
+        routes.get(Paths.reviewOverview, use: overview).userInfo[RouteOption.replicaReads] = true
         routes.get(Paths.reviewMissingPage, use: missing)
     }
 

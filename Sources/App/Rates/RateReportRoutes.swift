@@ -3,8 +3,8 @@ import Vapor
 /// The admin's rate reports: "Rate increases" (one row per person) and "Average increase" (by month).
 struct RateReportRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        routes.get(Paths.rateIncreases, use: increases)
-        routes.get(Paths.averageIncrease, use: average)
+        routes.get(Paths.rateIncreases, use: increases).userInfo[RouteOption.replicaReads] = true
+        routes.get(Paths.averageIncrease, use: average).userInfo[RouteOption.replicaReads] = true
     }
 
     struct IncreasesQuery: Content {

@@ -17,4 +17,6 @@ enum RouteOption {
     /// A POST authorised by a signature in its address, not by a session or a page (a mail's
     /// one-click unsubscribe, which a mail program posts without cookies): no CSRF token is asked.
     static let signedAddress = "signedAddress"
+    /// A report page that may read from the standby (`ReplicaReads`), when one is configured.
+    static let replicaReads = "replicaReads"
 }

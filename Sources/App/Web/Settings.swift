@@ -6,6 +6,8 @@ public struct AppSettings: Sendable {
     /// The address people open, used in links that leave the server (e-mails, the console).
     public var publicURL: String
     public var databaseURL: PostgresURL
+    /// A streaming-replication standby for report pages (`ROSTER_REPLICA_URL`, `ReplicaReads`).
+    public var replicaURL: PostgresURL?
     /// Owner role for migrations; the application role when unset.
     public var migrationDatabaseURL: PostgresURL?
     public var maxDatabaseConnections: Int
@@ -122,6 +124,7 @@ public struct AppSettings: Sendable {
         )
         settings.pdfSandbox = try sandbox()
         settings.transactionPooler = try pooler()
+        settings.replicaURL = try Environment.get("ROSTER_REPLICA_URL").flatMap { $0.isEmpty ? nil : $0 }.map(PostgresURL.init)
         settings.metricsAllowed = try metricsAllowed()
         switch Environment.get("ROSTER_REQUEST_LOG") ?? "" {
         case "": settings.requestLog = environment != .testing

@@ -31,7 +31,20 @@ struct TenantMiddleware: AsyncMiddleware {
             guard request.currentUser != nil else { throw Abort(.unauthorized) }
             if let action = request.route?.userInfo[RouteOption.requiresBeforeBody] as? Action { try request.require(action) }
             if request.method == .GET || request.method == .HEAD { return try await next.respond(to: request) }
-            return try await request.withMultipartForm { try await next.respond(to: request) }
+            let response = try await request.withMultipartForm { try await next.respond(to: request) }
+            if request.application.replica != nil {
+                try? await database.client.withConnection { await Self.markWritten(response, request: request, on: $0) }
+            }
+            return response
+        }
+        if readOnly, request.route?.userInfo[RouteOption.replicaReads] != nil, let replica = request.application.replica,
+           !replica.isResting, let response = try await respondFromReplica(replica, slug: slug, request: request, next: next) {
+            if let session = request.browserSession, SessionQueries.needsTouch(lastSeen: session.lastSeenAt, now: Date()) {
+                try? await database.client.withConnection { connection in
+                    await SessionQueries.touchIfStale(session, tenant: try? request.tenant.id, on: connection, logger: request.logger)
+                }
+            }
+            return response
         }
         return try await database.client.withConnection { connection in
             let response = try await connection.transaction(readOnly: readOnly, logger: request.logger) { connection in
@@ -40,11 +53,46 @@ struct TenantMiddleware: AsyncMiddleware {
                 defer { request.setConnection(nil) }
                 return try await next.respond(to: request)
             }
+            if !readOnly, request.application.replica != nil {
+                await Self.markWritten(response, request: request, on: connection)
+            }
             // The session's last use, written outside the (read-only) transaction of the page.
             await SessionQueries.touchIfStale(request.browserSession, tenant: try? request.tenant.id, on: connection,
                                               logger: request.logger)
             return response
         }
+    }
+
+    /// A report page from the standby (`ReplicaReads`): nil, for the primary to answer, when the
+    /// standby has not yet replayed this browser's last write, or cannot be reached.
+    private func respondFromReplica(
+        _ replica: Replica, slug: String, request: Request, next: any AsyncResponder
+    ) async throws -> Response? {
+        let written = request.cookies[ReplicaReads.cookie].map(\.string).flatMap { ReplicaReads.isPosition($0) ? $0 : nil }
+        var answering = false
+        do {
+            return try await replica.database.client.withConnection { connection -> Response? in
+                if let written, try await !ReplicaReads.hasReplayed(written, on: connection, logger: request.logger) { return nil }
+                answering = true
+                return try await connection.transaction(readOnly: true, logger: request.logger) { connection in
+                    let db = try await enter(slug: slug, request: request, on: connection)
+                    request.setConnection(db)
+                    defer { request.setConnection(nil) }
+                    return try await next.respond(to: request)
+                }
+            }
+        } catch where !answering {
+            replica.failed()
+            request.logger.warning("the standby did not answer, the primary reads instead: \(String(describing: error).prefix(300))")
+            return nil
+        }
+    }
+
+    /// After a request that wrote: the primary's WAL position, for the report pages to know how far
+    /// the standby must be (`ReplicaReads`).
+    static func markWritten(_ response: Response, request: Request, on connection: PostgresConnection) async {
+        guard let position = try? await ReplicaReads.primaryPosition(on: connection, logger: request.logger) else { return }
+        response.cookies[ReplicaReads.cookie] = request.cookie(position, maxAge: ReplicaReads.cookieSeconds)
     }
 
     /// Sets the tenant, the browser session and the language of the request (one statement); the

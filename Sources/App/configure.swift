@@ -14,7 +14,8 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     let metrics = RosterMetrics()
     app.metrics = metrics
     let pool = DatabasePool(url: settings.databaseURL, maxConnections: settings.maxDatabaseConnections,
-                            waitTimeout: settings.databasePoolTimeout, metrics: metrics, logger: app.logger)
+                            waitTimeout: settings.databasePoolTimeout, throughPooler: settings.transactionPooler,
+                            metrics: metrics, logger: app.logger)
     app.database = Database(pool: pool, logger: app.logger)
     app.lifecycle.use(DatabasePoolRunner(pool: pool))
     if let replicaURL = settings.replicaURL {

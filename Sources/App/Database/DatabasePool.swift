@@ -73,12 +73,15 @@ public final class DatabasePool: @unchecked Sendable {
     struct Factory: Sendable {
         let url: PostgresURL
         let maxConnections: Int
+        /// Whether connections set the session limits at startup (not through a transaction pooler).
+        let sessionLimits: Bool
     }
 
     /// A pool that owns its client: `start()` runs it, `shutdown()` ends it, and it may be replaced
     /// after an outage.
-    public init(url: PostgresURL, maxConnections: Int, waitTimeout: Duration, metrics: RosterMetrics? = nil, logger: Logger) {
-        let factory = Factory(url: url, maxConnections: maxConnections)
+    public init(url: PostgresURL, maxConnections: Int, waitTimeout: Duration, throughPooler: Bool = false,
+                metrics: RosterMetrics? = nil, logger: Logger) {
+        let factory = Factory(url: url, maxConnections: maxConnections, sessionLimits: !throughPooler)
         self.factory = factory
         self.waitTimeout = waitTimeout
         self.metrics = metrics
@@ -96,7 +99,8 @@ public final class DatabasePool: @unchecked Sendable {
     }
 
     private static func makeClient(_ factory: Factory, logger: Logger) -> PostgresClient {
-        PostgresClient(configuration: factory.url.clientConfiguration(maxConnections: factory.maxConnections),
+        PostgresClient(configuration: factory.url.clientConfiguration(maxConnections: factory.maxConnections,
+                                                                      sessionLimits: factory.sessionLimits),
                        backgroundLogger: logger)
     }
 

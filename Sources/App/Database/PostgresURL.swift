@@ -70,9 +70,11 @@ public struct PostgresURL: Sendable, Equatable {
     /// Set on every pooled (application) connection: no statement runs longer than 30 seconds,
     /// and a transaction left idle for 30 seconds is ended by the server, so no client, bug or
     /// stalled request can keep a connection and its locks for long.
+    /// A pooler in transaction mode refuses such startup parameters (its server sessions are
+    /// shared): there the role carries them instead (`ALTER ROLE … SET`, as scripts/cluster does).
     static let sessionLimits = [("statement_timeout", "30s"), ("idle_in_transaction_session_timeout", "30s")]
 
-    public func clientConfiguration(maxConnections: Int = 20) -> PostgresClient.Configuration {
+    public func clientConfiguration(maxConnections: Int = 20, sessionLimits: Bool = true) -> PostgresClient.Configuration {
         var tls: PostgresClient.Configuration.TLS = .disable
         if requireTLS {
             tls = .require(TLSConfiguration.makeClientConfiguration())
@@ -82,7 +84,7 @@ public struct PostgresURL: Sendable, Equatable {
         )
         configuration.options.maximumConnections = maxConnections
         configuration.options.minimumConnections = 0
-        configuration.options.additionalStartupParameters = Self.sessionLimits
+        configuration.options.additionalStartupParameters = sessionLimits ? Self.sessionLimits : []
         return configuration
     }
 }

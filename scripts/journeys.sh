@@ -28,3 +28,31 @@ run_journeys() {
   say "journey screenshots (1280 and 375 px, light and dark; FAILED-… where a journey stopped): $screenshots"
   return "$status"
 }
+
+# run_cluster_journeys [pytest arguments]: the journeys once more, through HAProxy to two servers
+# on PgBouncer, a primary and its standby (scripts/cluster, with a cluster of its own), plus
+# the journeys of a server dying (Tests/Journeys/test_cluster.py, which run only here).
+run_cluster_journeys() {
+  local bindir screenshots web_port first second status=0
+  bindir=$(swift build --show-bin-path)
+  screenshots="$PWD/screenshots/cluster-journeys"
+  rm -rf "$screenshots"
+  mkdir -p "$screenshots"
+  web_port=$(free_port 8680)
+  first=$(free_port $((web_port + 1)))
+  second=$(free_port $((first + 1)))
+  (
+    export ROSTER_CLUSTER_NAME=test-cluster ROSTER_CLUSTER_SERVER_PORTS="$first $second" PORT=$web_port
+    export ROSTER_CLUSTER_DEMO=minimal ROSTER_SENDMAIL="$ROSTER_TEST_SENDMAIL" PUBLIC_URL="http://127.0.0.1:$web_port"
+    bash scripts/cluster --reset >/dev/null
+    trap 'bash scripts/cluster --stop >/dev/null 2>&1' EXIT
+    bash scripts/cluster >"$PWD/.data/test-cluster.log" 2>&1 || { tail -n 30 "$PWD/.data/test-cluster.log" >&2; die "the cluster did not start"; }
+    # shellcheck disable=SC1091
+    source "$PWD/.data/test-cluster/roster.env"
+    say "browser journeys through HAProxy at $PUBLIC_URL (servers on :$first and :$second; logs in .data/test-cluster/)"
+    ROSTER_JOURNEY_URL="$PUBLIC_URL" ROSTER_JOURNEY_BIN="$bindir/Roster" ROSTER_JOURNEY_SCREENSHOTS="$screenshots" \
+      "$venv/bin/python" -m pytest Tests/Journeys -p no:cacheprovider -q -rA "$@"
+  ) || status=$?
+  say "cluster journey screenshots: $screenshots"
+  return "$status"
+}

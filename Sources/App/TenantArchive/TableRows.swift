@@ -31,7 +31,8 @@ enum TableRows {
         }
     }
 
-    /// Calls `body` with each batch of rows of `tenant` in `table`; `firstRow` numbers the files.
+    /// Calls `body` with each batch of rows of `tenant` in `table`; files are named by their row's
+    /// number in the table, from 1.
     static func read(
         _ table: CatalogTable, tenant: UUID, files: Files, on connection: PostgresConnection, logger: Logger,
         _ body: ([Row]) async throws -> Void

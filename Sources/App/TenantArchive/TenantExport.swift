@@ -5,7 +5,7 @@ import PostgresNIO
 /// `tenant export`: one company, whole, into one archive (`ArchiveLayout`), read in one snapshot
 /// (a repeatable-read, read-only transaction) and written as it is read, a bounded batch at a
 /// time. The archive is written under a temporary name beside the output, readable by its owner
-/// only, and renamed when complete: a failed export leaves no archive behind.
+/// only, and linked to the output's name when complete (never over an existing file): a failed export leaves no archive behind.
 public enum TenantExport {
     public struct Summary: Sendable, Equatable {
         public let tenant: ArchiveHeader.Company
@@ -40,7 +40,11 @@ public enum TenantExport {
             }
             try handle.synchronize()
             try handle.close()
-            guard rename(partial, path) == 0 else { throw OperatorCommands.Failure("Cannot rename the archive to \(path).") }
+            // A hard link, not a rename: it fails where a file appeared at the output meanwhile.
+            guard link(partial, path) == 0 else {
+                throw OperatorCommands.Failure("Cannot write the archive to \(path) (does it exist now?): nothing is overwritten.")
+            }
+            try? FileManager.default.removeItem(atPath: partial)
             return summary
         } catch {
             try? handle.close()

@@ -171,6 +171,19 @@ import Vapor
         }
     }
 
+    @Test func aCompanyWhoseRemindersAnotherServerQueuesIsPassedBy() async throws {
+        try await withWorld(clock: .fixed("2026-11-30T10:00:00+01:00")!) { world in
+            let key = "scheduled-mail:" + world.admin.tenantID.uuidString
+            // Another server is in the middle of acme's pass: this one queues nothing there.
+            try await world.database.asSuperuser { connection in
+                try await connection.query("SELECT pg_advisory_lock(hashtextextended(\(key), 0))", logger: TestPostgres.logger)
+                #expect(try await world.app.scheduledMail.queueDue() == 0)
+                try await connection.query("SELECT pg_advisory_unlock(hashtextextended(\(key), 0))", logger: TestPostgres.logger)
+            }
+            #expect(try await world.app.scheduledMail.queueDue() == 2, "the next pass does it")
+        }
+    }
+
     /// The latest reminder day at 10:00 in Prague no later than now: `remind --at` takes no older
     /// instant than 25 days, and the processes read the real clock. There is always one: a
     /// month's third working day and its last are at most 25 days apart.

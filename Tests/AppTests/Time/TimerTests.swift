@@ -114,7 +114,8 @@ import Testing
         try await withWorld { world in
             let project = try await TimeTrackingTests.project(world)
             let user = world.employee
-            let now = Date()
+            // The world's fixed instant (10:00 in Prague): an hour earlier is the same day whenever the test runs.
+            let now = world.app.settings.clock.now
             let starts = try await withThrowingTaskGroup(of: TimerStartOutcome.self) { group in
                 for _ in 0..<4 {
                     group.addTask {

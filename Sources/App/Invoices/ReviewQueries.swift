@@ -70,7 +70,14 @@ public enum ReviewQueries {
                              AND oi.invoice_number = i.invoice_number AND oi.id <> i.id) AS same_number_elsewhere,
                    i.exported_at IS NOT NULL AS exported,
                    sd.bank_account AS registered_account, sd.iban AS registered_iban, sd.ico AS registered_ico
-            FROM invoices i
+            -- The month's invoices first, from their index (OFFSET 0 keeps the planner from folding
+            -- this into the joins): with the month's rows counted, documents and people are looked
+            -- up by key. Folded, it read every document of the tenant's history instead (a desk of
+            -- 1,000 took 3.5 times as long with 100,000 invoices as with 1,000; bench/cluster).
+            FROM (SELECT * FROM invoices
+                  WHERE tenant_id = \(db.tenant) AND month = \(month.first.iso)::date AND state = \(state.rawValue)::invoice_state
+                    AND (\(ids == nil) OR id = ANY(\(ids ?? [])))
+                  OFFSET 0) i
             JOIN users u ON u.tenant_id = i.tenant_id AND u.id = i.user_id
             JOIN invoice_documents d ON d.tenant_id = i.tenant_id AND d.id = i.document_id
             LEFT JOIN supplier_details sd ON sd.tenant_id = i.tenant_id AND sd.user_id = i.user_id
@@ -79,8 +86,6 @@ public enum ReviewQueries {
                 WHERE pi.tenant_id = i.tenant_id AND pi.user_id = i.user_id AND pi.month < i.month
                   AND pi.state IN ('approved', 'paid')
                 ORDER BY pi.month DESC LIMIT 1) prev ON true
-            WHERE i.tenant_id = \(db.tenant) AND i.month = \(month.first.iso)::date AND i.state = \(state.rawValue)::invoice_state
-              AND (\(ids == nil) OR i.id = ANY(\(ids ?? [])))
             ORDER BY u.last_name, u.first_name, i.id
             """).collect()
         return try rows.compactMap { row in

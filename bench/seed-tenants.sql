@@ -3,6 +3,7 @@
 -- small stand-in document and their history). Run as the owner role; row level security is
 -- forced for it too, so each company's rows are written with that company set.
 \set ON_ERROR_STOP on
+SET client_min_messages = warning;
 INSERT INTO tenants (slug, name)
 SELECT 'company-' || g, 'Company ' || g || ' s.r.o.' FROM generate_series(1, 1000) g
 ON CONFLICT DO NOTHING;

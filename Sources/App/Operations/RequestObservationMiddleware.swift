@@ -33,7 +33,8 @@ struct RequestObservationMiddleware: AsyncMiddleware {
         let route = Self.pattern(request, status: status)
         let method = request.method.rawValue.count <= 10 ? request.method.rawValue : "OTHER"
         metrics.requestFinished(method: method, route: route, status: status, duration: duration)
-        guard writesLog else { return }
+        // A load balancer asks for the health checks every second: only their failures are news.
+        guard writesLog, status >= 400 || (route != "/readyz" && route != "/healthz") else { return }
         let line = RequestLogLine(time: Date(), requestID: request.requestID ?? "", method: method, route: route,
                                   tenant: (try? request.tenant)?.slug, status: status, duration: duration)
         try? FileHandle.standardOutput.write(contentsOf: line.json())

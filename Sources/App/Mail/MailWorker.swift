@@ -42,8 +42,10 @@ public struct MailWorker: Sendable {
         var pending = 0, oldest: Date?
         for tenant in tenants {
             try await deliverDue(tenant: tenant, pass: &pass)
-            guard metrics != nil else { continue }
-            let waiting = try await database.transaction(tenant: tenant, readOnly: true) { try await OutboxQueries.pending(on: $0) }
+            // The figures for /metrics; a failure to read them never holds up delivery.
+            guard metrics != nil, let waiting = try? await database.transaction(tenant: tenant, readOnly: true, {
+                try await OutboxQueries.pending(on: $0)
+            }) else { continue }
             pending += waiting.count
             if let first = waiting.oldest { oldest = min(oldest ?? first, first) }
         }

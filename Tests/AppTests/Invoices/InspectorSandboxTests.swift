@@ -38,7 +38,9 @@ import Testing
     @Test func aHangingInspectorIsKilledAtTheTimeout() async {
         let (result, took) = await Self.run(Self.inspector("exec sleep 60", timeout: .seconds(1)))
         #expect(Self.failed(result)?.contains("no answer") == true, "\(result)")
-        #expect(took < .seconds(5))
+        // Killed at the timeout, not after the minute the child asked for. The bound leaves room
+        // for starting the sandbox on a machine busy with the whole suite (6.5 s was seen there).
+        #expect(took < .seconds(15))
         #expect(InvoiceRules.refusal(for: result, maxPages: 20) == .unreadable)
     }
 

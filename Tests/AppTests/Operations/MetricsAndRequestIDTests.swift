@@ -92,5 +92,21 @@ import Vapor
                                   route: "/t/:slug/login/:token", tenant: "acme", status: 404, duration: .microseconds(12_345))
         let text = String(decoding: line.json(), as: UTF8.self)
         #expect(text == #"{"method":"GET","ms":12.345,"request_id":"abc","route":"/t/:slug/login/:token","status":404,"tenant":"acme","time":"2027-01-15T08:00:00.000Z"}"# + "\n")
+
+        // Whatever a field holds, the line is one line of JSON that reads back as it was written.
+        let hostile = "a\"b\\c\nd\re\tf\u{1}g\u{7f}h\u{2028}ž😀"
+        let odd = RequestLogLine(time: Date(), requestID: hostile, method: "GET", route: hostile, tenant: nil, status: 500,
+                                 duration: .seconds(2))
+        let data = odd.json()
+        #expect(data.last == 0x0a && data.dropLast().firstIndex(of: 0x0a) == nil)
+        let object = try #require(try JSONSerialization.jsonObject(with: data.dropLast()) as? [String: Any])
+        #expect(object["route"] as? String == hostile && object["request_id"] as? String == hostile)
+        #expect(object["tenant"] == nil && (object["ms"] as? Double) == 2_000 && (object["status"] as? Int) == 500)
+    }
+
+    @Test func requestIDsAreTwentyFourHexDigits() {
+        let ids = (0..<1_000).map { _ in RequestID.make() }
+        #expect(ids.allSatisfy { $0.utf8.count == 24 && $0.allSatisfy(\.isHexDigit) && RequestID.accepted($0) == $0 })
+        #expect(Set(ids).count == ids.count)
     }
 }

@@ -136,6 +136,22 @@ import Vapor
         }
     }
 
+    @Test func aSweepTellsTheMetricsHowManyMailsWaitAndSinceWhen() async throws {
+        try await withWorld { world in
+            _ = try await Self.enqueue(world, subjects: ["Refused", "Delivered"])
+            var worker = MailWorker(database: world.db, transport: ScriptedTransport(failing: ["Refused"]),
+                                    from: "roster@roster.test", logger: TestPostgres.logger)
+            let metrics = RosterMetrics()
+            worker.metrics = metrics
+            #expect(try await worker.deliverDue() == .init(sent: 1, failed: 1))
+            // The refused one waits for its retry; the delivered one and the world's sent mail do not count.
+            let text = String(decoding: metrics.exposition(), as: UTF8.self)
+            #expect(text.contains("roster_outbox_pending 1.0"), "\(text)")
+            let age = try #require(text.firstMatch(of: /roster_outbox_oldest_pending_age_seconds ([0-9.]+)/).flatMap { Double($0.1) })
+            #expect(age >= 0 && age < 60)
+        }
+    }
+
     @Test func aClaimWhoseWorkerDiedIsDeliveredAfterItsLeaseAndNotBefore() async throws {
         try await withWorld { world in
             let ids = try await Self.enqueue(world, subjects: ["Orphan"])

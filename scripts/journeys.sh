@@ -3,6 +3,14 @@
 # Sourced by scripts/test, which has started PostgreSQL ($port) and the OpenID provider.
 # shellcheck shell=bash
 
+# pytest_journeys BINDIR SCREENSHOTS [pytest arguments]: pytest driving Chromium against $PUBLIC_URL.
+pytest_journeys() {
+  local bindir=$1 screenshots=$2
+  shift 2
+  ROSTER_JOURNEY_URL="$PUBLIC_URL" ROSTER_JOURNEY_BIN="$bindir/Roster" ROSTER_JOURNEY_SCREENSHOTS="$screenshots" \
+    "$venv/bin/python" -m pytest Tests/Journeys -p no:cacheprovider -q -rA "$@"
+}
+
 # run_journeys [pytest arguments]: prints where the screenshots are; fails when a journey fails.
 run_journeys() {
   apt_install chromium chromium-driver fonts-dejavu-core
@@ -22,8 +30,7 @@ run_journeys() {
     # Mail leaves through msmtp to the test SMTP server, whose Maildir the journeys read.
     serve_demo journeys "$web_port" "$server_log"
     say "browser journeys against $PUBLIC_URL (server log: $server_log)"
-    ROSTER_JOURNEY_URL="$PUBLIC_URL" ROSTER_JOURNEY_BIN="$bindir/Roster" ROSTER_JOURNEY_SCREENSHOTS="$screenshots" \
-      "$venv/bin/python" -m pytest Tests/Journeys -p no:cacheprovider -q -rA "$@"
+    pytest_journeys "$bindir" "$screenshots" "$@"
   ) || status=$?
   say "journey screenshots (1280 and 375 px, light and dark; FAILED-… where a journey stopped): $screenshots"
   return "$status"
@@ -50,8 +57,7 @@ run_cluster_journeys() {
     # shellcheck disable=SC1091
     source "$PWD/.data/test-cluster/roster.env"
     say "browser journeys through HAProxy at $PUBLIC_URL (servers on :$first and :$second; logs in .data/test-cluster/)"
-    ROSTER_JOURNEY_URL="$PUBLIC_URL" ROSTER_JOURNEY_BIN="$bindir/Roster" ROSTER_JOURNEY_SCREENSHOTS="$screenshots" \
-      "$venv/bin/python" -m pytest Tests/Journeys -p no:cacheprovider -q -rA "$@"
+    pytest_journeys "$bindir" "$screenshots" "$@"
   ) || status=$?
   say "cluster journey screenshots: $screenshots"
   return "$status"

@@ -50,9 +50,8 @@ struct MigrateCommand: AsyncCommand {
     func run(using context: CommandContext, signature: Signature) async throws {
         let app = context.application
         let settings = app.settings
-        let owner = settings.migrationDatabaseURL ?? settings.databaseURL
         let applied = try await OperatorCommands.migrate(
-            migrator: app.migrator, owner: owner, appRole: settings.databaseURL.username, logger: app.logger)
+            migrator: app.migrator, owner: settings.ownerDatabaseURL, appRole: settings.databaseURL.username, logger: app.logger)
         context.console.print(applied.isEmpty
             ? "Migrations are current (\(app.migrator.files.count) applied)."
             : "Applied: " + applied.joined(separator: ", "))

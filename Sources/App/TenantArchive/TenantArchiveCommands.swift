@@ -1,10 +1,5 @@
 import Vapor
 
-extension AppSettings {
-    /// The owner role of the migrations: export, import and erasure connect as it.
-    var ownerDatabaseURL: PostgresURL { migrationDatabaseURL ?? databaseURL }
-}
-
 /// `tenant export --slug acme --output acme.tar`: the company's rows and files, one archive.
 struct ExportTenantCommand: AsyncCommand {
     struct Signature: CommandSignature {

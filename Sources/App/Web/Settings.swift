@@ -63,6 +63,9 @@ public struct AppSettings: Sendable {
     /// What day it is for the business (`BusinessClock`): the system's time; fixed in tests.
     public var clock: BusinessClock = .system
 
+    /// The owner role of the migrations: `migrate`, and tenant export, import and erasure, connect as it.
+    var ownerDatabaseURL: PostgresURL { migrationDatabaseURL ?? databaseURL }
+
     /// Cookies get `Secure` when people reach the server over https.
     public var secureCookies: Bool { publicURL.lowercased().hasPrefix("https://") }
 

@@ -47,12 +47,7 @@ struct TenantMiddleware: AsyncMiddleware {
             return response
         }
         return try await database.client.withConnection { connection in
-            let response = try await connection.transaction(readOnly: readOnly, logger: request.logger) { connection in
-                let db = try await enter(slug: slug, request: request, on: connection)
-                request.setConnection(db)
-                defer { request.setConnection(nil) }
-                return try await next.respond(to: request)
-            }
+            let response = try await respond(slug: slug, request: request, next: next, readOnly: readOnly, on: connection)
             if !readOnly, request.application.replica != nil {
                 await Self.markWritten(response, request: request, on: connection)
             }
@@ -74,17 +69,25 @@ struct TenantMiddleware: AsyncMiddleware {
             return try await replica.database.client.withConnection { connection -> Response? in
                 if let written, try await !ReplicaReads.hasReplayed(written, on: connection, logger: request.logger) { return nil }
                 answering = true
-                return try await connection.transaction(readOnly: true, logger: request.logger) { connection in
-                    let db = try await enter(slug: slug, request: request, on: connection)
-                    request.setConnection(db)
-                    defer { request.setConnection(nil) }
-                    return try await next.respond(to: request)
-                }
+                return try await respond(slug: slug, request: request, next: next, readOnly: true, on: connection)
             }
         } catch where !answering {
             replica.failed()
             request.logger.warning("the standby did not answer, the primary reads instead: \(String(describing: error).prefix(300))")
             return nil
+        }
+    }
+
+    /// The request in one transaction on `connection`: the tenant, session and language set first,
+    /// then the handler with the transaction as the request's connection.
+    private func respond(
+        slug: String, request: Request, next: any AsyncResponder, readOnly: Bool, on connection: PostgresConnection
+    ) async throws -> Response {
+        try await connection.transaction(readOnly: readOnly, logger: request.logger) { connection in
+            let db = try await enter(slug: slug, request: request, on: connection)
+            request.setConnection(db)
+            defer { request.setConnection(nil) }
+            return try await next.respond(to: request)
         }
     }
 

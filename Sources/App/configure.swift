@@ -44,13 +44,15 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.leaf.tags["t"] = TranslateTag(translations: app.translations)
 
     app.routes.defaultMaxBodySize = "256kb"
+    // One task for all of them (`MiddlewareChain`), the first outermost.
     app.middleware = Middlewares()
-    app.middleware.use(RequestObservationMiddleware(metrics: metrics, writesLog: settings.requestLog,
-                                                    trustsProxy: settings.trustForwardedFor))
-    app.middleware.use(SecurityHeadersMiddleware())
-    app.middleware.use(ErrorPageMiddleware())
-    app.middleware.use(StaticFileMiddleware(publicDirectory: app.directory.publicDirectory))
-    app.middleware.use(RequestBodyMiddleware())
+    app.middleware.use(MiddlewareChain([
+        RequestObservationMiddleware(metrics: metrics, writesLog: settings.requestLog, trustsProxy: settings.trustForwardedFor),
+        SecurityHeadersMiddleware(),
+        ErrorPageMiddleware(),
+        StaticFileMiddleware(publicDirectory: app.directory.publicDirectory),
+        RequestBodyMiddleware(),
+    ]))
     // A connection that neither sends nor receives for a minute is closed (the longest quiet
     // spell of a real request is a PDF inspection, at most 20 seconds).
     app.http.server.configuration.idleTimeout = .seconds(60)
@@ -66,17 +68,17 @@ func routes(_ app: Application) throws {
     try app.register(collection: OAuthTokenRoutes())
     try RosterAPI.register(on: app)
 
-    let tenant = app.grouped("t", ":slug").grouped(TenantMiddleware(), CSRFMiddleware(), FlashMiddleware())
+    let tenant = app.grouped("t", ":slug").chained(TenantMiddleware(), CSRFMiddleware(), FlashMiddleware())
     try tenant.register(collection: SignInRoutes())
     try tenant.register(collection: LinkRequestRoutes())
     try tenant.register(collection: OIDCRoutes())
     try tenant.register(collection: LanguageRoutes())
     try tenant.register(collection: UnsubscribeRoutes())
     if app.settings.devMailbox {
-        try tenant.grouped(RequireSignInMiddleware()).register(collection: DevMailboxRoutes())
+        try tenant.chained(RequireSignInMiddleware()).register(collection: DevMailboxRoutes())
     }
 
-    let signedIn = tenant.grouped(RequireSignInMiddleware())
+    let signedIn = tenant.chained(RequireSignInMiddleware())
     try signedIn.register(collection: HomeRoutes())
     try signedIn.register(collection: PreferencesRoutes())
     try signedIn.register(collection: CompanyRoutes())

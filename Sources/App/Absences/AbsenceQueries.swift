@@ -80,7 +80,7 @@ public enum AbsenceQueries {
 
             WHERE a.tenant_id = $1 AND a.status IN ('pending', 'approved') AND a.first_day <= $4::date AND a.last_day >= $3::date
               AND (\(reachCondition(reach))) AND ($5::uuid IS NULL OR u.team_id = $5::uuid)
-            ORDER BY fold_name(u.last_name), fold_name(u.first_name), a.first_day
+            ORDER BY u.sort_last, u.sort_first, a.first_day
             """)
         sql.binds = .of(db.tenant, viewer, first.iso, last.iso)
         sql.binds.append(team)
@@ -104,7 +104,7 @@ public enum AbsenceQueries {
             SELECT u.id, u.last_name || ' ' || u.first_name FROM users u
             LEFT JOIN teams t ON t.tenant_id = u.tenant_id AND t.id = u.team_id
             WHERE u.tenant_id = $1 AND u.active AND (\(reachCondition(reach))) AND ($3::uuid IS NULL OR u.team_id = $3::uuid)
-            ORDER BY fold_name(u.last_name), fold_name(u.first_name), u.id
+            ORDER BY u.sort_last, u.sort_first, u.id
             """)
         sql.binds = .of(db.tenant, viewer)
         sql.binds.append(team)

@@ -49,10 +49,14 @@ extension PostgresConnection {
         isolation: isolated (any Actor)? = #isolation,
         _ body: (PostgresConnection) async throws -> Result
     ) async throws -> Result {
-        try await query(readOnly ? "BEGIN READ ONLY" : "BEGIN", logger: logger)
+        if readOnly {
+            try await complete(TransactionStatements.BeginReadOnly(), logger: logger)
+        } else {
+            try await complete(TransactionStatements.Begin(), logger: logger)
+        }
         do {
             let result = try await body(self)
-            try await query("COMMIT", logger: logger)
+            try await complete(TransactionStatements.Commit(), logger: logger)
             return result
         } catch {
             _ = try? await query("ROLLBACK", logger: logger)

@@ -219,9 +219,14 @@ enum DemoLife {
                                                                                      actor: user, on: db)
                 else { return }
                 id = stored.invoice
+                // The invoice keeps its current document's day (0028_list_columns.sql).
                 try await db.query("""
-                    UPDATE invoice_documents SET uploaded_at = \(event.at)
-                    WHERE tenant_id = \(db.tenant) AND invoice_id = \(stored.invoice) AND uploaded_at = now()
+                    WITH dated AS (
+                        UPDATE invoice_documents SET uploaded_at = \(event.at)
+                        WHERE tenant_id = \(db.tenant) AND invoice_id = \(stored.invoice) AND uploaded_at = now()
+                        RETURNING id)
+                    UPDATE invoices SET uploaded_at = \(event.at)
+                    WHERE tenant_id = \(db.tenant) AND id = \(stored.invoice) AND document_id IN (SELECT id FROM dated)
                     """)
                 try await dateHistory(of: stored.invoice, at: event.at, on: db)
                 continue

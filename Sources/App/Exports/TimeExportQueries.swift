@@ -55,7 +55,7 @@ public enum TimeExportQueries {
               AND ($7::uuid IS NULL OR u.team_id = $7)
               AND ($8::uuid IS NULL OR p.id = $8)
               AND ($9::uuid IS NULL OR c.id = $9)
-            ORDER BY fold_name(u.last_name), fold_name(u.first_name), u.id, e.work_date, e.started_at
+            ORDER BY u.sort_last, u.sort_first, u.id, e.work_date, e.started_at
             LIMIT $10
             """)
         var binds = PostgresBindings()

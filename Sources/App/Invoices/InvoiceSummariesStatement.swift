@@ -7,13 +7,12 @@ struct InvoiceSummariesStatement: PostgresPreparedStatement {
     static let name = "roster_invoice_summaries"
     static let sql = """
         SELECT i.id, to_char(i.month, 'YYYY-MM'), i.state::text, i.amount_minor, i.currency,
-               to_char(d.uploaded_at AT TIME ZONE $3, 'YYYY-MM-DD'), d.id,
+               to_char(i.uploaded_at AT TIME ZONE $3, 'YYYY-MM-DD'), i.document_id,
                CASE WHEN i.state = 'returned' THEN (
                    SELECT h.reason FROM invoice_history h
                    WHERE h.tenant_id = i.tenant_id AND h.invoice_id = i.id AND h.to_state = 'returned'
                    ORDER BY h.at DESC LIMIT 1) END
         FROM invoices i
-        JOIN invoice_documents d ON d.tenant_id = i.tenant_id AND d.id = i.document_id
         WHERE i.tenant_id = $1 AND i.user_id = $2
         ORDER BY i.month DESC
         """

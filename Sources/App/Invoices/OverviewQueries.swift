@@ -67,16 +67,15 @@ public enum OverviewQueries {
         }
         for try await row in try await db.query("""
             SELECT i.id, i.version, u.first_name || ' ' || u.last_name, t.name, i.state::text, i.amount_minor, i.currency,
-                   to_char(d.uploaded_at AT TIME ZONE \(timeZone), 'YYYY-MM-DD'), d.id
+                   to_char(i.uploaded_at AT TIME ZONE \(timeZone), 'YYYY-MM-DD'), i.document_id
             FROM invoices i
             JOIN users u ON u.tenant_id = i.tenant_id AND u.id = i.user_id
             LEFT JOIN teams t ON t.tenant_id = u.tenant_id AND t.id = u.team_id
-            JOIN invoice_documents d ON d.tenant_id = i.tenant_id AND d.id = i.document_id
             WHERE i.tenant_id = \(db.tenant) AND i.month = \(filter.month.first.iso)::date
               AND (\(filter.state?.rawValue)::invoice_state IS NULL OR i.state = \(filter.state?.rawValue)::invoice_state)
               AND (\(filter.teamID)::uuid IS NULL OR u.team_id = \(filter.teamID))
               AND (\(search) = '' OR u.search_name LIKE fold_name(\(PeopleQueries.likePattern(search))))
-            ORDER BY fold_name(u.last_name), fold_name(u.first_name), i.id
+            ORDER BY u.sort_last, u.sort_first, u.id
             LIMIT \(limit) OFFSET \(offset)
             """).decode(OverviewRow.Columns.self) {
             if let row = OverviewRow(row) { rows.append(row) }
@@ -115,7 +114,7 @@ public enum OverviewQueries {
             WHERE i.tenant_id = \(db.tenant) AND i.month = \(filter.month.first.iso)::date
               AND (\(filter.teamID)::uuid IS NULL OR u.team_id = \(filter.teamID))
               AND (\(search) = '' OR u.search_name LIKE fold_name(\(PeopleQueries.likePattern(search))))
-            GROUP BY 1, 2 ORDER BY 1, 2
+            GROUP BY i.state, i.currency ORDER BY i.state, i.currency
             """
         for try await (state, currency, count, sum) in try await db.query(query).decode((String, String?, Int, Int64?).self) {
             add(state, currency, count, sum)
@@ -135,8 +134,7 @@ public enum OverviewQueries {
             FROM users u
             LEFT JOIN teams t ON t.tenant_id = u.tenant_id AND t.id = u.team_id
             LEFT JOIN LATERAL (
-                SELECT i.month, d.uploaded_at FROM invoices i
-                JOIN invoice_documents d ON d.tenant_id = i.tenant_id AND d.id = i.document_id
+                SELECT i.month, i.uploaded_at FROM invoices i
                 WHERE i.tenant_id = u.tenant_id AND i.user_id = u.id
                 ORDER BY i.month DESC LIMIT 1) last ON true
             WHERE u.tenant_id = \(db.tenant) AND u.active
@@ -146,7 +144,7 @@ public enum OverviewQueries {
                             AND (c.valid_to IS NULL OR c.valid_to >= \(month.first.iso)::date))
               AND NOT EXISTS (SELECT 1 FROM invoices i
                               WHERE i.tenant_id = u.tenant_id AND i.user_id = u.id AND i.month = \(month.first.iso)::date)
-            ORDER BY fold_name(u.last_name), fold_name(u.first_name), u.id
+            ORDER BY u.sort_last, u.sort_first, u.id
             """).decode((UUID, String, String?, String, String?, String?).self) {
             rows.append(MissingRow(userID: id, name: name, team: team, email: email,
                                    lastMonth: lastMonth.flatMap(Month.init(iso:)), lastUploadedOn: lastDay.flatMap(LocalDate.init(iso:))))

@@ -24,13 +24,12 @@ struct OverviewMonthStatement: PostgresPreparedStatement {
     static let name = "roster_overview_month"
     static let sql = """
         SELECT i.id, i.version, u.first_name || ' ' || u.last_name, t.name, i.state::text, i.amount_minor, i.currency,
-               to_char(d.uploaded_at AT TIME ZONE $3, 'YYYY-MM-DD'), d.id
+               to_char(i.uploaded_at AT TIME ZONE $3, 'YYYY-MM-DD'), i.document_id
         FROM invoices i
         JOIN users u ON u.tenant_id = i.tenant_id AND u.id = i.user_id
         LEFT JOIN teams t ON t.tenant_id = u.tenant_id AND t.id = u.team_id
-        JOIN invoice_documents d ON d.tenant_id = i.tenant_id AND d.id = i.document_id
         WHERE i.tenant_id = $1 AND i.month = $2::date
-        ORDER BY fold_name(u.last_name), fold_name(u.first_name), i.id
+        ORDER BY u.sort_last, u.sort_first, u.id
         LIMIT \(OverviewMonthStatement.limit)
         """
     static let bindingDataTypes: [PostgresDataType] = [.uuid, .text, .text]
@@ -56,7 +55,7 @@ struct OverviewTotalsStatement: PostgresPreparedStatement {
         SELECT i.state::text, i.currency, count(*)::int, sum(i.amount_minor)::bigint
         FROM invoices i
         WHERE i.tenant_id = $1 AND i.month = $2::date
-        GROUP BY 1, 2 ORDER BY 1, 2
+        GROUP BY i.state, i.currency ORDER BY i.state, i.currency
         """
     static let bindingDataTypes: [PostgresDataType] = [.uuid, .text]
 

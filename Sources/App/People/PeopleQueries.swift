@@ -92,7 +92,7 @@ public enum PeopleQueries {
                   AND (\(filter.kind?.rawValue)::text IS NULL OR c.kind = \(filter.kind?.rawValue))
                   AND (\(filter.active)::boolean IS NULL OR u.active = \(filter.active))
                   AND (\(filter.ledBy)::uuid IS NULL OR t.leader_id = \(filter.ledBy))
-                ORDER BY fold_name(u.last_name), fold_name(u.first_name), u.id
+                ORDER BY u.sort_last, u.sort_first, u.id
                 LIMIT \(limit) OFFSET \(offset)
                 """).collect()
         }
@@ -176,7 +176,7 @@ struct DirectoryFirstPageStatement: PostgresPreparedStatement {
               AND c.valid_from <= $2::date AND (c.valid_to IS NULL OR c.valid_to >= $2::date)
             LIMIT 1) c ON true
         WHERE u.tenant_id = $1 AND u.active
-        ORDER BY fold_name(u.last_name), fold_name(u.first_name), u.id
+        ORDER BY u.sort_last, u.sort_first, u.id
         LIMIT \(DirectoryFirstPageStatement.limit)
         """
     static let bindingDataTypes: [PostgresDataType] = [.uuid, .text]

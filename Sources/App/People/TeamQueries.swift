@@ -63,7 +63,7 @@ extension TeamQueries {
         var people: [(id: UUID, name: String)] = []
         for try await (id, first, last) in try await db.query("""
             SELECT id, first_name, last_name FROM users WHERE tenant_id = \(db.tenant) AND active
-            ORDER BY fold_name(last_name), fold_name(first_name)
+            ORDER BY sort_last, sort_first
             """).decode((UUID, String, String).self) {
             people.append((id, "\(last) \(first)"))
         }

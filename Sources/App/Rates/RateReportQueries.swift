@@ -85,7 +85,7 @@ public enum RateReportQueries {
                                WHERE c.tenant_id = u.tenant_id AND c.user_id = u.id
                                  AND c.valid_from < \(upper.iso)::date
                                  AND (c.valid_to IS NULL OR c.valid_to >= \(lower?.iso)::date)) END
-                ORDER BY fold_name(u.last_name), fold_name(u.first_name), u.id
+                ORDER BY u.sort_last, u.sort_first, u.id
                 LIMIT \(limit) OFFSET \(offset)
                 """).collect()
         }
@@ -173,7 +173,7 @@ struct RateIncreasesFirstPageStatement: PostgresPreparedStatement {
             WHERE r.tenant_id = u.tenant_id AND r.user_id = u.id AND r.effective_from < cur.effective_from
             ORDER BY r.effective_from DESC LIMIT 1) prev ON prev.currency = cur.currency
         WHERE u.tenant_id = $1 AND u.active
-        ORDER BY fold_name(u.last_name), fold_name(u.first_name), u.id
+        ORDER BY u.sort_last, u.sort_first, u.id
         LIMIT \(RateIncreasesFirstPageStatement.limit)
         """
     static let bindingDataTypes: [PostgresDataType] = [.uuid, .text]

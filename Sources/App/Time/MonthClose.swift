@@ -145,7 +145,7 @@ public enum MonthCloseQueries {
               AND (\(everyone) OR u.id = \(viewer) OR t.leader_id = \(viewer))
               AND EXISTS (SELECT FROM contracts k WHERE k.tenant_id = u.tenant_id AND k.user_id = u.id
                           AND k.valid_from <= \(month.last.iso)::date AND (k.valid_to IS NULL OR k.valid_to >= \(month.first.iso)::date))
-            ORDER BY fold_name(u.last_name), fold_name(u.first_name), u.id
+            ORDER BY u.sort_last, u.sort_first, u.id
             """).collect().map {
             let (id, name, status, seconds) = try $0.decode((UUID, String, String?, Int64).self)
             return MonthCloseRow(id: id, name: name, status: status.flatMap(TimeMonthStatus.init(rawValue:)),

@@ -23,8 +23,8 @@ public enum TimeReportQueries {
             LEFT JOIN time_entries e ON e.tenant_id = u.tenant_id AND e.user_id = u.id
                  AND e.work_date BETWEEN $2::date AND $3::date
             WHERE u.tenant_id = $1 AND u.active AND \(inReach(reach, person: "u", tenant: "$1", viewer: "$4"))
-            GROUP BY u.id, u.last_name, u.first_name
-            ORDER BY fold_name(u.last_name), fold_name(u.first_name), u.id
+            GROUP BY u.id, u.last_name, u.first_name, u.sort_last, u.sort_first
+            ORDER BY u.sort_last, u.sort_first, u.id
             """)
         sql.binds = .of(db.tenant, month.first.iso, month.last.iso, viewer)
         return try await db.query(sql).collect().map {

@@ -124,7 +124,7 @@ public enum WorkStatementQueries {
             WHERE s.tenant_id = \(db.tenant)
               AND (\(month?.first.iso)::date IS NULL OR s.month = \(month?.first.iso)::date)
               AND (\(user)::uuid IS NULL OR s.user_id = \(user))
-            ORDER BY s.month DESC, fold_name(u.last_name), fold_name(u.first_name), u.id
+            ORDER BY s.month DESC, u.sort_last, u.sort_first, u.id
             LIMIT 100000
             """).collect().compactMap { row in
             let (id, user, name, month, state, version, document, seconds, amount, currency, basis, generated, reason) =
@@ -162,7 +162,7 @@ public enum WorkStatementQueries {
             JOIN users u ON u.tenant_id = s.tenant_id AND u.id = s.user_id
             JOIN work_statement_documents d ON d.tenant_id = s.tenant_id AND d.id = s.document_id
             WHERE s.tenant_id = \(db.tenant) AND s.month = \(month.first.iso)::date AND s.state = 'approved'
-            ORDER BY fold_name(u.last_name), fold_name(u.first_name), u.id
+            ORDER BY u.sort_last, u.sort_first, u.id
             """).collect().map { try $0.decode(String.self) }
     }
 }
@@ -188,7 +188,7 @@ extension WorkStatementQueries {
                           AND k.valid_from <= \(month.last.iso)::date AND (k.valid_to IS NULL OR k.valid_to >= \(month.first.iso)::date))
               AND NOT EXISTS (SELECT FROM work_statements s WHERE s.tenant_id = u.tenant_id AND s.user_id = u.id
                               AND s.month = \(month.first.iso)::date)
-            ORDER BY fold_name(u.last_name), fold_name(u.first_name), u.id
+            ORDER BY u.sort_last, u.sort_first, u.id
             """).collect().map {
             let (id, name, status) = try $0.decode((UUID, String, String?).self)
             return WorkStatementWaiting(id: id, name: name, time: status.flatMap(TimeMonthStatus.init(rawValue:)))

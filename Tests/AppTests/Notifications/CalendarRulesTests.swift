@@ -24,6 +24,18 @@ import Testing
         #expect(CzechHolidays.contains(Self.day("2016-03-25")))
     }
 
+    /// `contains` answers without building the year's list: it agrees with the list on every
+    /// day of 1990 to 2060.
+    @Test func aDayIsAHolidayExactlyWhenTheYearsListHasIt() {
+        var day = Self.day("1990-01-01")
+        var holidays = Set(CzechHolidays.dates(in: day.year))
+        while day <= Self.day("2060-12-31") {
+            if day.month == 1 && day.day == 1 { holidays = Set(CzechHolidays.dates(in: day.year)) }
+            #expect(CzechHolidays.contains(day) == holidays.contains(day), "\(day.iso)")
+            day = day.adding(days: 1)
+        }
+    }
+
     @Test func weekdaysAndWorkingDays() {
         #expect(Self.day("2026-11-23").isoWeekday == 1 && Self.day("2026-11-29").isoWeekday == 7)
         #expect(Self.day("1969-12-31").isoWeekday == 3, "before the epoch too")

@@ -108,8 +108,8 @@ struct AbsenceRoutes: RouteCollection {
         let t = request.translator
         let waiting = try await AbsenceQueries.waiting(for: user, on: db)
         // Admins see everyone: a team narrows the grid (`?team=`).
-        let teams = reach == .tenant ? try await TeamQueries.names(on: db) : []
-        let team = (try? request.query.get(String.self, at: "team")).flatMap { UUID(uuidString: String($0.prefix(40))) }
+        let teams = reach == .tenant ? try await request.teamNames() : []
+        let team = request.queryText("team").flatMap { UUID(uuidString: String($0.prefix(40))) }
             .flatMap { id in teams.contains { $0.id == id } ? id : nil }
         return try await TeamAbsencesPage(
             layout: Layout(request: request, title: t("absence.calendar.title", t.month(month))), slug: tenant.slug, month: month,
@@ -174,7 +174,7 @@ struct AbsenceRoutes: RouteCollection {
     func daysOff(_ request: Request) async throws -> Response {
         try request.require(.manageDaysOff)
         let thisYear = try request.today.year
-        let year = (try? request.query.get(Int.self, at: "year")).flatMap { (2000...2100).contains($0) ? $0 : nil } ?? thisYear
+        let year = (request.queryInt("year")).flatMap { (2000...2100).contains($0) ? $0 : nil } ?? thisYear
         return try await daysOffPage(request, year: year, problem: nil, typed: ("", ""), status: .ok)
     }
 

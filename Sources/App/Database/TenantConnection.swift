@@ -82,32 +82,47 @@ extension PostgresConnection {
     /// statement, makes it the transaction's tenant (the page's statement, without a session).
     /// Nil when no tenant has that slug.
     public func enterTenant(slug: String, logger: Logger) async throws -> (Tenant, TenantConnection)? {
-        try await enterTenant(slug: slug, session: nil, logger: logger).map { ($0.0, $0.1) }
+        try await enterTenant(slug: slug, session: nil, logger: logger).map { ($0.tenant, $0.connection) }
     }
 
     /// The first statement of a page: inside an open transaction without a tenant, finds the
     /// tenant of `slug`, makes it the transaction's tenant and, when the browser sent a session
-    /// token, reads that live session and its user: one round trip for the request's shell.
-    /// Nil when no tenant has that slug.
+    /// token, reads that live session and its user: one round trip for the request's shell. With
+    /// `teams`, the same statement reads the names of the tenant's teams too (the filter of a list
+    /// page names them), in their order on every page. Nil when no tenant has that slug.
     ///
-    /// The tenant is set before any tenant row is read, by construction: the session is read in a
-    /// `LATERAL` subquery that depends on the tenant row (`t.id`) and cannot be merged into the
-    /// outer query (its `LIMIT`), so it runs once per tenant row, after `set_config` has run for
-    /// that row. Were it ever read first, row level security would see no tenant and admit no
-    /// row: the visitor would be signed out, never shown another tenant's data. It is a named
-    /// prepared statement: each pooled connection parses and plans it once, not on every request
-    /// (unless a transaction pooler stands between: `NamedStatements`).
+    /// The tenant is set before any tenant row is read, by construction: the session (and the
+    /// teams) are read in `LATERAL` subqueries that depend on the tenant row (`t.entered`) and
+    /// cannot be merged into the outer query (a `LIMIT`, an aggregate), so they run once per tenant
+    /// row, after `set_config` has run for that row. Were one ever read first, row level security
+    /// would see no tenant and admit no row: the visitor would be signed out, or see no teams, never
+    /// another tenant's data. It is a named prepared statement: each pooled connection parses and
+    /// plans it once, not on every request (unless a transaction pooler stands between:
+    /// `NamedStatements`).
     public func enterTenant(
-        slug: String, session: SessionLookup?, logger: Logger
-    ) async throws -> (Tenant, TenantConnection, BrowserSession?)? {
+        slug: String, session: SessionLookup?, teams: Bool = false, logger: Logger
+    ) async throws -> EnteredTenant? {
         var rows: [PostgresRow] = []
-        for try await row in try await run(EnterTenantStatement(slug: slug, session: session), logger: logger) {
-            rows.append(row)
+        if teams {
+            for try await row in try await run(EnterTenantWithTeamsStatement(slug: slug, session: session), logger: logger) {
+                rows.append(row)
+            }
+        } else {
+            for try await row in try await run(EnterTenantStatement(slug: slug, session: session), logger: logger) {
+                rows.append(row)
+            }
         }
         guard let row = rows.first else { return nil }
         let tenant = try TenantQueries.decode(row)
-        let browserSession = try SessionQueries.decodeLive(NamedRow(row))
-        return (tenant, TenantConnection(tenant: tenant.id, connection: self, logger: logger), browserSession)
+        let named = NamedRow(row)
+        let browserSession = try SessionQueries.decodeLive(named)
+        var teamNames: [(id: UUID, name: String)]?
+        if teams {
+            let ids: [UUID] = try named("team_ids") ?? [], names: [String] = try named("team_names") ?? []
+            teamNames = zip(ids, names).map { (id: $0, name: $1) }
+        }
+        return EnteredTenant(tenant: tenant, connection: TenantConnection(tenant: tenant.id, connection: self, logger: logger),
+                             session: browserSession, teams: teamNames)
     }
 
     /// Inside an open transaction without a tenant: inserts a tenant and makes it the
@@ -125,36 +140,74 @@ extension PostgresConnection {
     }
 }
 
-/// The statement of `PostgresConnection.enterTenant(slug:session:logger:)`; $2 (the session
-/// token's hash) is NULL when the browser sent none.
-private struct EnterTenantStatement: PostgresPreparedStatement {
-    typealias Row = PostgresRow
+/// What a page's first statement found (`PostgresConnection.enterTenant(slug:session:teams:logger:)`).
+public struct EnteredTenant: Sendable {
+    public let tenant: Tenant
+    public let connection: TenantConnection
+    public let session: BrowserSession?
+    /// The tenant's teams by name, when they were asked for.
+    public let teams: [(id: UUID, name: String)]?
+}
 
-    static let name = "roster_enter_tenant"
-    static let sql = """
+/// The text of the shell's statement; $2 (the session token's hash) is NULL when the browser sent
+/// none.
+private enum EnterTenantSQL {
+    static func text(teams: Bool) -> String {
+        """
         WITH t AS MATERIALIZED (
             SELECT \(TenantQueries.columns), set_config('roster.tenant_id', id::text, true) AS entered
             FROM tenants WHERE slug = $1)
-        SELECT t.*, live.* FROM t LEFT JOIN LATERAL (
+        SELECT t.*, live.*\(teams ? ", tm.team_ids, tm.team_names" : "") FROM t LEFT JOIN LATERAL (
             SELECT s.id AS session_id, s.csrf_token, s.last_seen_at, \(UserQueries.columns("u"))
             FROM sessions s JOIN users u ON u.tenant_id = s.tenant_id AND u.id = s.user_id
             WHERE s.tenant_id = t.id AND t.entered = t.id::text AND s.token_hash = $2
               AND s.expires_at > now() AND s.last_seen_at > now() - make_interval(secs => $3)
               AND u.active
-            LIMIT 1) live ON true
+            LIMIT 1) live ON true\(teams ? """
+
+         LEFT JOIN LATERAL (
+            SELECT array_agg(tm.id ORDER BY lower(tm.name), tm.id) AS team_ids,
+                   array_agg(tm.name ORDER BY lower(tm.name), tm.id) AS team_names
+            FROM teams tm WHERE tm.tenant_id = t.id AND t.entered = t.id::text) tm ON true
+        """ : "")
         """
-    static let bindingDataTypes: [PostgresDataType] = [.text, .bytea, .int4]
+    }
 
-    let slug: String
-    let session: SessionLookup?
-
-    func makeBindings() throws -> PostgresBindings {
+    static func bindings(slug: String, session: SessionLookup?) throws -> PostgresBindings {
         var bindings = PostgresBindings(capacity: 3)
         bindings.append(slug)
         try bindings.append(session?.tokenHash)
         bindings.append(Int32(clamping: session?.idleSeconds ?? 0))
         return bindings
     }
+}
 
+/// The shell's statement without the teams.
+private struct EnterTenantStatement: PostgresPreparedStatement {
+    typealias Row = PostgresRow
+
+    static let name = "roster_enter_tenant"
+    static let sql = EnterTenantSQL.text(teams: false)
+    static let bindingDataTypes: [PostgresDataType] = [.text, .bytea, .int4]
+
+    let slug: String
+    let session: SessionLookup?
+
+    func makeBindings() throws -> PostgresBindings { try EnterTenantSQL.bindings(slug: slug, session: session) }
+    func decodeRow(_ row: PostgresRow) throws -> PostgresRow { row }
+}
+
+/// The shell's statement with the names of the tenant's teams.
+private struct EnterTenantWithTeamsStatement: PostgresPreparedStatement {
+    typealias Row = PostgresRow
+
+    static let name = "roster_enter_tenant_teams"
+    static let sql = EnterTenantSQL.text(teams: true)
+    static let bindingDataTypes: [PostgresDataType] = [.text, .bytea, .int4]
+
+    let slug: String
+    let session: SessionLookup?
+
+    func makeBindings() throws -> PostgresBindings { try EnterTenantSQL.bindings(slug: slug, session: session) }
     func decodeRow(_ row: PostgresRow) throws -> PostgresRow { row }
 }

@@ -24,7 +24,7 @@ struct InvoiceRoutes: RouteCollection {
         return MyInvoicesPage(
             layout: Layout(request: request, title: t("nav.invoices")), slug: tenant.slug, currency: tenant.currency,
             months: InvoiceMonths.rows(contracts: contracts, invoices: invoices, statements: statements, today: today),
-            page: PageRequest(number: try? request.query.get(Int.self, at: "page"), size: MyInvoicesPage.pageSize),
+            page: PageRequest(number: request.queryInt("page"), size: MyInvoicesPage.pageSize),
             canUpload: !InvoiceMonths.uploadable(contracts: contracts, invoices: invoices, today: today).isEmpty, t: t)
     }
 
@@ -41,7 +41,7 @@ struct InvoiceRoutes: RouteCollection {
         return MyInvoicesPage(
             layout: Layout(request: request, title: t("invoice.list.of", name)), slug: tenant.slug, currency: tenant.currency,
             months: InvoiceMonths.rows(contracts: person.contracts, invoices: invoices, statements: statements, today: today),
-            page: PageRequest(number: try? request.query.get(Int.self, at: "page"), size: MyInvoicesPage.pageSize),
+            page: PageRequest(number: request.queryInt("page"), size: MyInvoicesPage.pageSize),
             canUpload: false, owner: (id, name), t: t)
     }
 

@@ -36,7 +36,7 @@ struct InvoiceUploadRoutes: RouteCollection {
         try request.require(.submitInvoices, .oneself)
         let tenant = try request.tenant
         let (contracts, invoices) = try await situation(request, user: user, tenant: tenant)
-        let wanted = (try? request.query.get(String.self, at: "month")).flatMap(Month.init(filter:))
+        let wanted = request.queryText("month").flatMap(Month.init(filter:))
         return try await render(request, contracts: contracts, invoices: invoices, month: wanted, refusal: nil)
     }
 

@@ -17,7 +17,7 @@ struct ReviewDeskRoutes: RouteCollection {
         try request.require(.reviewInvoices)
         let tenant = try request.tenant, db = try request.db
         let month = try request.queryMonth
-        let state = (try? request.query.get(String.self, at: "state")).flatMap(InvoiceState.init(rawValue:))
+        let state = request.queryText("state").flatMap(InvoiceState.init(rawValue:))
             .flatMap { Self.desks.contains($0) ? $0 : nil } ?? .submitted
         let rows = try await ReviewQueries.desk(month: month, state: state, on: db)
         let users = Array(Set(rows.map(\.userID)))

@@ -8,7 +8,9 @@ struct ReviewOverviewRoutes: RouteCollection {
             try request.require(.reviewInvoices)
             return request.redirect(to: Paths.reviewOverview(try request.tenant.slug))
         })
-        routes.get(Paths.reviewOverview, use: overview).userInfo[RouteOption.replicaReads] = true
+        let overview = routes.get(Paths.reviewOverview, use: overview)
+        overview.userInfo[RouteOption.replicaReads] = true
+        overview.userInfo[RouteOption.teamNames] = true
         routes.get(Paths.reviewMissingPage, use: missing)
     }
 
@@ -17,14 +19,14 @@ struct ReviewOverviewRoutes: RouteCollection {
         let tenant = try request.tenant, db = try request.db
         let filter = InvoiceFilter(
             month: try request.queryMonth,
-            state: (try? request.query.get(String.self, at: "state")).flatMap(InvoiceState.init(rawValue:)),
-            teamID: (try? request.query.get(String.self, at: "team")).flatMap(UUID.init(uuidString:)),
-            search: String(((try? request.query.get(String.self, at: "q")) ?? "").prefix(100)))
+            state: request.queryText("state").flatMap(InvoiceState.init(rawValue:)),
+            teamID: request.queryText("team").flatMap(UUID.init(uuidString:)),
+            search: String((request.queryText("q") ?? "").prefix(100)))
         let page = try await OverviewQueries.page(
-            filter, page: PageRequest(number: try? request.query.get(Int.self, at: "page"), size: OverviewQueries.pageSize),
+            filter, page: PageRequest(number: request.queryInt("page"), size: OverviewQueries.pageSize),
             timeZone: tenant.timeZone, on: db)
         let totals = try await OverviewQueries.totals(filter, on: db)
-        let teams = try await TeamQueries.names(on: db)
+        let teams = try await request.teamNames()
         let t = request.translator
         return ReviewOverviewPage(
             layout: Layout(request: request, title: t("review.title")), slug: tenant.slug, filter: filter, page: page,

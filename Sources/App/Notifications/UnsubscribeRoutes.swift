@@ -16,7 +16,7 @@ struct UnsubscribeRoutes: RouteCollection {
         let tenant = try request.tenant, db = try request.db
         guard let user = request.parameters.get("user").flatMap(UUID.init(uuidString:)),
               let kind = request.parameters.get("kind").flatMap(MailKind.init(rawValue:)),
-              let signature = try? request.query.get(String.self, at: "s"), signature.utf8.count <= 100
+              let signature = request.queryText("s"), signature.utf8.count <= 100
         else { throw Abort(.notFound) }
         guard let key = try await MailKeyQueries.existing(on: db),
               UnsubscribeLink.isValid(signature, key: key, tenant: tenant.id, user: user, kind: kind),

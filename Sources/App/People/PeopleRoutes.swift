@@ -3,7 +3,7 @@ import Vapor
 /// The admin's directory, a leader's "My team", profiles, deactivation.
 struct PeopleRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        routes.get(Paths.people, use: directory)
+        routes.get(Paths.people, use: directory).userInfo[RouteOption.teamNames] = true
         routes.get(Paths.myTeam, use: myTeam)
         routes.get(Paths.profile, use: ownProfile)
         routes.get(Paths.person, use: profile)
@@ -11,12 +11,18 @@ struct PeopleRoutes: RouteCollection {
         routes.post(Paths.reactivate) { try await setActive(true, $0) }
     }
 
-    struct Query: Content {
+    struct Query: Sendable {
         var q: String?
         var team: String?
         var kind: String?
         var status: String?
         var page: Int?
+    }
+
+    /// The directory's filter and page from the query string (`QueryText`).
+    static func query(of request: Request) -> Query {
+        Query(q: request.queryText("q"), team: request.queryText("team"), kind: request.queryText("kind"),
+              status: request.queryText("status"), page: request.queryInt("page"))
     }
 
     func directory(_ request: Request) async throws -> PeopleListPage {
@@ -51,11 +57,11 @@ struct PeopleRoutes: RouteCollection {
 
     private func list(_ request: Request, ledBy: UUID?, path: String, heading: String) async throws -> PeopleListPage {
         let tenant = try request.tenant, db = try request.db
-        let query = (try? request.query.decode(Query.self)) ?? Query()
+        let query = Self.query(of: request)
         let filter = Self.filter(from: query, ledBy: ledBy)
         let page = try await PeopleQueries.list(filter, page: PageRequest(number: query.page, size: PeopleQueries.pageSize),
                                                 today: try request.today, on: db)
-        let teams = ledBy == nil ? try await TeamQueries.names(on: db) : []
+        let teams = ledBy == nil ? try await request.teamNames() : []
         let t = request.translator
         let mayAdd = try ledBy == nil && Permissions.can(request.user, .manageEmployees, .company)
         return PeopleListPage(

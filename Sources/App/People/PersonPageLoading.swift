@@ -30,7 +30,7 @@ extension PersonPage {
         }
         return try await request.view.render("person", PersonPage(
             layout: Layout(request: request, title: content.person.user.displayName), slug: try request.tenant.slug,
-            viewer: viewer.id, content: content, today: today, ratesPage: try? request.query.get(Int.self, at: "ratesPage"),
+            viewer: viewer.id, content: content, today: today, ratesPage: request.queryInt("ratesPage"),
             refused: refused, t: request.translator))
     }
 }

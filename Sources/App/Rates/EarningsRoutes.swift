@@ -19,7 +19,7 @@ struct EarningsRoutes: RouteCollection {
         return try await request.view.render("earnings", EarningsPage(
             layout: Layout(request: request, title: t("nav.earnings")), slug: tenant.slug, currency: tenant.currency,
             today: today, contracts: contracts, rates: rates, invoices: invoices, time: { time.basis(of: user.id, in: $0) },
-            rangeCode: try? request.query.get(String.self, at: "range"),
-            selectedMonth: try? request.query.get(String.self, at: "month"), t: t))
+            rangeCode: request.queryText("range"),
+            selectedMonth: request.queryText("month"), t: t))
     }
 }

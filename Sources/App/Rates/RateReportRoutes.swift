@@ -3,25 +3,20 @@ import Vapor
 /// The admin's rate reports: "Rate increases" (one row per person) and "Average increase" (by month).
 struct RateReportRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        routes.get(Paths.rateIncreases, use: increases).userInfo[RouteOption.replicaReads] = true
+        let increases = routes.get(Paths.rateIncreases, use: increases)
+        increases.userInfo[RouteOption.replicaReads] = true
+        increases.userInfo[RouteOption.teamNames] = true
         routes.get(Paths.averageIncrease, use: average).userInfo[RouteOption.replicaReads] = true
-    }
-
-    struct IncreasesQuery: Content {
-        var team: String?
-        var month: String?
-        var page: Int?
     }
 
     func increases(_ request: Request) async throws -> RateIncreasesPage {
         try request.require(.manageRates)
         let tenant = try request.tenant, db = try request.db
-        let query = (try? request.query.decode(IncreasesQuery.self)) ?? IncreasesQuery()
-        let monthText = (query.month ?? "").trimmingWhitespace()
-        let filter = RateIncreaseFilter(teamID: query.team.flatMap(UUID.init(uuidString:)), month: Month(filter: monthText))
+        let monthText = (request.queryText("month") ?? "").trimmingWhitespace()
+        let filter = RateIncreaseFilter(teamID: request.queryText("team").flatMap(UUID.init(uuidString:)), month: Month(filter: monthText))
         let page = try await RateReportQueries.increases(
-            filter, page: PageRequest(number: query.page, size: RateReportQueries.pageSize), today: try request.today, on: db)
-        let teams = try await TeamQueries.names(on: db)
+            filter, page: PageRequest(number: request.queryInt("page"), size: RateReportQueries.pageSize), today: try request.today, on: db)
+        let teams = try await request.teamNames()
         let t = request.translator
         return RateIncreasesPage(
             layout: Layout(request: request, title: t("rates.increases")), slug: tenant.slug, filter: filter,
@@ -31,7 +26,7 @@ struct RateReportRoutes: RouteCollection {
     func average(_ request: Request) async throws -> View {
         try request.require(.manageRates)
         let tenant = try request.tenant
-        let monthText = ((try? request.query.get(String.self, at: "month")) ?? "").trimmingWhitespace()
+        let monthText = (request.queryText("month") ?? "").trimmingWhitespace()
         let month = try Month(filter: monthText) ?? request.thisMonth
         let summaries = try await RateReportQueries.monthlySummaries(
             from: month.adding(months: -(AverageIncreasePage.comparedMonths - 1)), to: month, currency: tenant.currency,

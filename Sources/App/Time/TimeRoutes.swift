@@ -30,7 +30,7 @@ struct TimeRoutes: RouteCollection {
     func week(_ request: Request) async throws -> Response {
         try request.require(.trackTime, .oneself)
         let today = try request.today
-        let week = Week(parameter: try? request.query.get(String.self, at: "week")) ?? Week(containing: today)
+        let week = Week(parameter: request.queryText("week")) ?? Week(containing: today)
         let day = week.contains(today) ? today : week.monday
         return try await render(request, week: week, form: TimeEntryForm(input: TimeEntryInput(day: day.iso)), status: .ok)
     }
@@ -136,7 +136,7 @@ struct TimeRoutes: RouteCollection {
         let viewer = try request.user, db = try request.db, tenant = try request.tenant
         try request.require(.viewTime, .oneself)
         let month = try request.queryMonth
-        let personID = (try? request.query.get(String.self, at: "person")).map { UUID(uuidString: $0) } ?? viewer.id
+        let personID = request.queryText("person").map { UUID(uuidString: $0) } ?? viewer.id
         guard let personID, let person = try await PeopleQueries.person(personID, on: db),
               Permissions.can(viewer, .viewTime, .person(person.subject))
         else { throw Abort(.notFound) }

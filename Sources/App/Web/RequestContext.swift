@@ -8,6 +8,7 @@ private struct SessionKey: StorageKey { typealias Value = BrowserSession }
 private struct LanguageKey: StorageKey { typealias Value = Language }
 private struct CSRFKey: StorageKey { typealias Value = String }
 private struct FlashKey: StorageKey { typealias Value = Flash }
+private struct TeamsKey: StorageKey { typealias Value = [(id: UUID, name: String)] }
 
 extension Request {
     /// The tenant of `/t/{slug}/…`; set by `TenantMiddleware`.
@@ -31,6 +32,20 @@ extension Request {
     }
 
     func setConnection(_ connection: TenantConnection?) { storage[ConnectionKey.self] = connection }
+
+    /// The tenant's teams by name, read with the request's first statement on a route marked
+    /// `RouteOption.teamNames`.
+    var shellTeams: [(id: UUID, name: String)]? {
+        get { storage[TeamsKey.self] }
+        set { storage[TeamsKey.self] = newValue }
+    }
+
+    /// The tenant's teams by name: from the request's first statement when the route asked for
+    /// them there, else one statement of their own.
+    func teamNames() async throws -> [(id: UUID, name: String)] {
+        if let teams = shellTeams { return teams }
+        return try await TeamQueries.names(on: try db)
+    }
 
     public var browserSession: BrowserSession? {
         get { storage[SessionKey.self] }
@@ -102,7 +117,7 @@ extension Request {
 
     /// The month of `?month=`, else this month.
     public var queryMonth: Month {
-        get throws { try month(try? query.get(String.self, at: "month")) }
+        get throws { try month(queryText("month")) }
     }
 
     /// What the mails a request queues point to (`Notifier`).

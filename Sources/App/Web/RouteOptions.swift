@@ -19,4 +19,7 @@ enum RouteOption {
     static let signedAddress = "signedAddress"
     /// A report page that may read from the standby (`ReplicaReads`), when one is configured.
     static let replicaReads = "replicaReads"
+    /// A page whose filter names the teams: the request's first statement reads them too
+    /// (`Request.teamNames()`), saving the page a round trip.
+    static let teamNames = "teamNames"
 }

@@ -106,10 +106,13 @@ struct TenantMiddleware: AsyncMiddleware {
         if let cookie = cookies[Self.sessionCookie]?.string, let token = SecretToken(parsing: cookie) {
             session = SessionLookup(token: token, idleTimeout: TimeInterval(request.application.settings.sessionIdleMinutes * 60))
         }
-        guard let (tenant, db, browserSession) = try await connection.enterTenant(slug: slug, session: session, logger: request.logger)
+        let teams = request.route?.userInfo[RouteOption.teamNames] != nil
+        guard let entered = try await connection.enterTenant(slug: slug, session: session, teams: teams, logger: request.logger)
         else { throw Abort(.notFound) }
+        let tenant = entered.tenant, db = entered.connection
         request.setTenant(tenant)
-        request.browserSession = browserSession
+        request.browserSession = entered.session
+        request.shellTeams = entered.teams
         request.language = Language.negotiate(
             preferred: request.currentUser?.preferredLanguage,
             cookie: cookies[Self.languageCookie]?.string,

@@ -161,10 +161,11 @@ import Testing
             }
             func enter(_ slug: String, _ lookup: SessionLookup?) async throws -> (UUID, String, BrowserSession?)? {
                 try await world.db.transaction(readOnly: true) { connection in
-                    guard let (tenant, db, session) = try await connection.enterTenant(slug: slug, session: lookup, logger: Self.log)
+                    guard let entered = try await connection.enterTenant(slug: slug, session: lookup, logger: Self.log)
                     else { return nil }
-                    let set = try await db.query("SELECT current_setting('roster.tenant_id')").collect()[0].decode(String.self)
-                    return (tenant.id, set, session)
+                    let set = try await entered.connection.query("SELECT current_setting('roster.tenant_id')").collect()[0]
+                        .decode(String.self)
+                    return (entered.tenant.id, set, entered.session)
                 }
             }
             let own = try #require(try await enter("acme", SessionLookup(token: token)))
@@ -187,6 +188,36 @@ import Testing
                 try await db.query("UPDATE users SET active = false WHERE tenant_id = \(db.tenant) AND id = \(world.employee.id)")
             }
             #expect(try await enter("acme", SessionLookup(token: token))?.2 == nil)
+        }
+    }
+
+    /// A list page's first statement reads the teams too: its own tenant's, in the order of
+    /// `TeamQueries.names`, with the session as without them.
+    @Test func aPagesFirstStatementReadsTheTeamsOfItsOwnTenantOnly() async throws {
+        try await withWorld { world in
+            let token = try await world.db.transaction(tenant: world.employee.tenantID) { db in
+                for name in ["Zeta", "alpha", "Beta"] {
+                    try await db.query("INSERT INTO teams (tenant_id, name) VALUES (\(db.tenant), \(name))")
+                }
+                return try await SessionQueries.create(for: world.employee.id, on: db)
+            }
+            _ = try await world.db.transaction(tenant: world.otherAdmin.tenantID) { db in
+                try await db.query("INSERT INTO teams (tenant_id, name) VALUES (\(db.tenant), 'Globex only')")
+            }
+            func enter(_ slug: String) async throws -> (teams: [String], alone: [String], session: BrowserSession?) {
+                try await world.db.transaction(readOnly: true) { connection in
+                    let entered = try #require(try await connection.enterTenant(
+                        slug: slug, session: SessionLookup(token: token), teams: true, logger: Self.log))
+                    let alone = try await TeamQueries.names(on: entered.connection).map(\.name)
+                    return (try #require(entered.teams).map(\.name), alone, entered.session)
+                }
+            }
+            let acme = try await enter("acme")
+            #expect(acme.teams == acme.alone && acme.teams.starts(with: ["alpha", "Beta"]) && !acme.teams.contains("Globex only"))
+            #expect(acme.session?.user.id == world.employee.id)
+            let globex = try await enter("globex")
+            #expect(globex.teams == globex.alone && globex.teams.contains("Globex only") && !globex.teams.contains("Zeta"))
+            #expect(globex.session == nil)
         }
     }
 

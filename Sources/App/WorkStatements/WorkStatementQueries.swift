@@ -107,34 +107,58 @@ public enum WorkStatementQueries {
         return id
     }
 
-    /// The statements of a month (all of them, or one person's), by surname; one statement.
+    /// The statements of a month (all of them, or one person's), by surname; one statement. One
+    /// person's of every month ("My invoices") is a prepared statement (`PersonWorkStatements`).
     public static func list(month: Month? = nil, of user: UUID? = nil, timeZone: String, on db: TenantConnection) async throws
         -> [WorkStatementSummary] {
-        try await db.query("""
-            SELECT s.id, s.user_id, u.last_name || ' ' || u.first_name, to_char(s.month, 'YYYY-MM'), s.state::text, s.version,
-                   s.document_id, s.seconds, s.amount_minor, s.currency, s.basis,
-                   to_char(d.generated_at AT TIME ZONE \(timeZone), 'YYYY-MM-DD'),
-                   CASE WHEN s.state = 'returned' THEN (
-                       SELECT h.reason FROM work_statement_history h
-                       WHERE h.tenant_id = s.tenant_id AND h.statement_id = s.id AND h.to_state = 'returned'
-                       ORDER BY h.at DESC LIMIT 1) END
+        if month == nil, let user {
+            var summaries: [WorkStatementSummary] = []
+            for try await row in try await db.execute({ PersonWorkStatements(tenant: $0, user: user, timeZone: timeZone) }) {
+                if let summary = try summary(row) { summaries.append(summary) }
+            }
+            return summaries
+        }
+        var query = PostgresQuery(unsafeSQL: """
+            SELECT \(summaryColumns(timeZone: "$4"))
             FROM work_statements s
             JOIN users u ON u.tenant_id = s.tenant_id AND u.id = s.user_id
             JOIN work_statement_documents d ON d.tenant_id = s.tenant_id AND d.id = s.document_id
-            WHERE s.tenant_id = \(db.tenant)
-              AND (\(month?.first.iso)::date IS NULL OR s.month = \(month?.first.iso)::date)
-              AND (\(user)::uuid IS NULL OR s.user_id = \(user))
+            WHERE s.tenant_id = $1
+              AND ($2::date IS NULL OR s.month = $2::date)
+              AND ($3::uuid IS NULL OR s.user_id = $3)
             ORDER BY s.month DESC, u.sort_last, u.sort_first, u.id
             LIMIT 100000
-            """).collect().compactMap { row in
-            let (id, user, name, month, state, version, document, seconds, amount, currency, basis, generated, reason) =
-                try row.decode((UUID, UUID, String, String, String, Int, UUID, Int, Int64?, String?, String, String, String?).self)
-            guard let period = Month(iso: month), let state = InvoiceState(rawValue: state),
-                  let day = LocalDate(iso: generated) else { return nil }
-            return WorkStatementSummary(id: id, userID: user, name: name, month: period, state: state, version: version,
-                                        documentID: document, seconds: seconds, amountMinor: amount, currency: currency,
-                                        basis: MonthEarnings.Basis(rawValue: basis) ?? .hours, generatedOn: day, returnReason: reason)
-        }
+            """)
+        query.binds.append(db.tenant)
+        query.binds.append(month?.first.iso)
+        query.binds.append(user)
+        query.binds.append(timeZone)
+        return try await db.query(query).collect().compactMap(summary)
+    }
+
+    /// The columns of a statement's summary (`summary(_:)`); `timeZone` is the parameter holding
+    /// the tenant's time zone.
+    static func summaryColumns(timeZone: String) -> String {
+        """
+        s.id, s.user_id, u.last_name || ' ' || u.first_name, to_char(s.month, 'YYYY-MM'), s.state::text, s.version,
+               s.document_id, s.seconds, s.amount_minor, s.currency, s.basis,
+               to_char(d.generated_at AT TIME ZONE \(timeZone), 'YYYY-MM-DD'),
+               CASE WHEN s.state = 'returned' THEN (
+                   SELECT h.reason FROM work_statement_history h
+                   WHERE h.tenant_id = s.tenant_id AND h.statement_id = s.id AND h.to_state = 'returned'
+                   ORDER BY h.at DESC LIMIT 1) END
+        """
+    }
+
+    /// A row of `summaryColumns(timeZone:)`; nil for a state or a day this version does not know.
+    static func summary(_ row: PostgresRow) throws -> WorkStatementSummary? {
+        let (id, user, name, month, state, version, document, seconds, amount, currency, basis, generated, reason) =
+            try row.decode((UUID, UUID, String, String, String, Int, UUID, Int, Int64?, String?, String, String, String?).self)
+        guard let period = Month(iso: month), let state = InvoiceState(rawValue: state),
+              let day = LocalDate(iso: generated) else { return nil }
+        return WorkStatementSummary(id: id, userID: user, name: name, month: period, state: state, version: version,
+                                    documentID: document, seconds: seconds, amountMinor: amount, currency: currency,
+                                    basis: MonthEarnings.Basis(rawValue: basis) ?? .hours, generatedOn: day, returnReason: reason)
     }
 
     /// The current file of a statement, with its owner; nil when there is no such statement here.
@@ -194,4 +218,27 @@ extension WorkStatementQueries {
             return WorkStatementWaiting(id: id, name: name, time: status.flatMap(TimeMonthStatus.init(rawValue:)))
         }
     }
+}
+
+/// One person's statements of every month ("My invoices"), newest first, prepared.
+struct PersonWorkStatements: PostgresPreparedStatement {
+    typealias Row = PostgresRow
+
+    static let name = "roster_person_work_statements"
+    static let sql = """
+        SELECT \(WorkStatementQueries.summaryColumns(timeZone: "$3"))
+        FROM work_statements s
+        JOIN users u ON u.tenant_id = s.tenant_id AND u.id = s.user_id
+        JOIN work_statement_documents d ON d.tenant_id = s.tenant_id AND d.id = s.document_id
+        WHERE s.tenant_id = $1 AND s.user_id = $2
+        ORDER BY s.month DESC
+        """
+    static let bindingDataTypes: [PostgresDataType] = [.uuid, .uuid, .text]
+
+    let tenant: UUID
+    let user: UUID
+    let timeZone: String
+
+    func makeBindings() throws -> PostgresBindings { .of(tenant, user, timeZone) }
+    func decodeRow(_ row: PostgresRow) throws -> PostgresRow { row }
 }

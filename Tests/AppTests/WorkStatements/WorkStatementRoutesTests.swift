@@ -49,6 +49,14 @@ import Testing
             var petr = try await world.signedIn(world.leader)
             try await Self.approveMonth(world, by: &petr)
             let statement = try #require(try await Self.statements(world).first)
+            // "My invoices" reads one person's statements with a prepared statement of its own
+            // (`PersonWorkStatements`): the same summary as the month's list.
+            let own = try await world.db.transaction(tenant: world.employee.tenantID, readOnly: true) { db in
+                try await WorkStatementQueries.list(of: world.employee.id, timeZone: "Europe/Prague", on: db)
+            }
+            #expect(own.first { $0.month == statement.month } == statement)
+            #expect(!own.isEmpty && own.allSatisfy { $0.userID == world.employee.id })
+            #expect(own.map(\.month) == own.map(\.month).sorted(by: >), "newest first")
             // Petr heard of the submitted month, Eva of its approval (in the company's language).
             let mails = try await AbsenceRoutesTests.mails(world)
             #expect(mails.contains { $0.to == world.leader.email && $0.subject == "Eva Dvořáková odeslal(a) odpracovaný čas za listopad 2026" })

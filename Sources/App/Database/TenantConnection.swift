@@ -182,32 +182,30 @@ private enum EnterTenantSQL {
     }
 }
 
-/// The shell's statement without the teams.
-private struct EnterTenantStatement: PostgresPreparedStatement {
-    typealias Row = PostgresRow
+/// The shell's statement, with or without the teams: the same bindings, a row as it comes.
+private protocol ShellStatement: PostgresPreparedStatement where Row == PostgresRow {
+    var slug: String { get }
+    var session: SessionLookup? { get }
+}
 
-    static let name = "roster_enter_tenant"
-    static let sql = EnterTenantSQL.text(teams: false)
-    static let bindingDataTypes: [PostgresDataType] = [.text, .bytea, .int4]
-
-    let slug: String
-    let session: SessionLookup?
-
+extension ShellStatement {
+    static var bindingDataTypes: [PostgresDataType] { [.text, .bytea, .int4] }
     func makeBindings() throws -> PostgresBindings { try EnterTenantSQL.bindings(slug: slug, session: session) }
     func decodeRow(_ row: PostgresRow) throws -> PostgresRow { row }
 }
 
-/// The shell's statement with the names of the tenant's teams.
-private struct EnterTenantWithTeamsStatement: PostgresPreparedStatement {
-    typealias Row = PostgresRow
-
-    static let name = "roster_enter_tenant_teams"
-    static let sql = EnterTenantSQL.text(teams: true)
-    static let bindingDataTypes: [PostgresDataType] = [.text, .bytea, .int4]
-
+/// The shell's statement without the teams.
+private struct EnterTenantStatement: ShellStatement {
+    static let name = "roster_enter_tenant"
+    static let sql = EnterTenantSQL.text(teams: false)
     let slug: String
     let session: SessionLookup?
+}
 
-    func makeBindings() throws -> PostgresBindings { try EnterTenantSQL.bindings(slug: slug, session: session) }
-    func decodeRow(_ row: PostgresRow) throws -> PostgresRow { row }
+/// The shell's statement with the names of the tenant's teams.
+private struct EnterTenantWithTeamsStatement: ShellStatement {
+    static let name = "roster_enter_tenant_teams"
+    static let sql = EnterTenantSQL.text(teams: true)
+    let slug: String
+    let session: SessionLookup?
 }

@@ -5,35 +5,34 @@ import PostgresNIO
 /// connection parses them once and then only binds and executes them (docs/ARCHITECTURE.md,
 /// "Page speed"). Behind a transaction pooler they are sent unnamed, as every statement is.
 enum TransactionStatements {
-    struct Begin: PostgresPreparedStatement {
+    struct Begin: BareStatement {
         static let name = "roster_begin"
         static let sql = "BEGIN"
-        static let bindingDataTypes: [PostgresDataType] = []
-        func makeBindings() throws -> PostgresBindings { PostgresBindings() }
-        func decodeRow(_ row: PostgresRow) throws {}
     }
 
-    struct BeginReadOnly: PostgresPreparedStatement {
+    struct BeginReadOnly: BareStatement {
         static let name = "roster_begin_read_only"
         static let sql = "BEGIN READ ONLY"
-        static let bindingDataTypes: [PostgresDataType] = []
-        func makeBindings() throws -> PostgresBindings { PostgresBindings() }
-        func decodeRow(_ row: PostgresRow) throws {}
     }
 
-    struct Commit: PostgresPreparedStatement {
+    struct Commit: BareStatement {
         static let name = "roster_commit"
         static let sql = "COMMIT"
-        static let bindingDataTypes: [PostgresDataType] = []
-        func makeBindings() throws -> PostgresBindings { PostgresBindings() }
-        func decodeRow(_ row: PostgresRow) throws {}
     }
+}
+
+/// A prepared statement without parameters or rows.
+protocol BareStatement: PostgresPreparedStatement where Row == Void {}
+
+extension BareStatement {
+    static var bindingDataTypes: [PostgresDataType] { [] }
+    func makeBindings() throws -> PostgresBindings { PostgresBindings() }
+    func decodeRow(_ row: PostgresRow) throws {}
 }
 
 extension PostgresConnection {
     /// Runs a statement that returns no rows, to its end.
-    func complete<Statement: PostgresPreparedStatement>(_ statement: Statement, logger: Logger) async throws
-    where Statement.Row == Void {
+    func complete<Statement: BareStatement>(_ statement: Statement, logger: Logger) async throws {
         for try await _ in try await run(statement, logger: logger) {}
     }
 }

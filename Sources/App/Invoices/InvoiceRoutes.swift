@@ -5,7 +5,7 @@ import Vapor
 /// not exist.
 struct InvoiceRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        routes.get(Paths.invoices, use: list)
+        routes.get(Paths.invoices, use: list).userInfo[RouteOption.onConnectionLoop] = true
         routes.get(Paths.personInvoices, use: personList)
         routes.get(Paths.invoice, use: detail)
         routes.get(Paths.invoiceDocument, use: document)

@@ -11,6 +11,7 @@ struct ReviewOverviewRoutes: RouteCollection {
         let overview = routes.get(Paths.reviewOverview, use: overview)
         overview.userInfo[RouteOption.replicaReads] = true
         overview.userInfo[RouteOption.teamNames] = true
+        overview.userInfo[RouteOption.onConnectionLoop] = true
         routes.get(Paths.reviewMissingPage, use: missing)
     }
 

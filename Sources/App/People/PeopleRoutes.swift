@@ -3,7 +3,9 @@ import Vapor
 /// The admin's directory, a leader's "My team", profiles, deactivation.
 struct PeopleRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        routes.get(Paths.people, use: directory).userInfo[RouteOption.teamNames] = true
+        let directory = routes.get(Paths.people, use: directory)
+        directory.userInfo[RouteOption.teamNames] = true
+        directory.userInfo[RouteOption.onConnectionLoop] = true
         routes.get(Paths.myTeam, use: myTeam)
         routes.get(Paths.profile, use: ownProfile)
         routes.get(Paths.person, use: profile)

@@ -6,6 +6,7 @@ struct RateReportRoutes: RouteCollection {
         let increases = routes.get(Paths.rateIncreases, use: increases)
         increases.userInfo[RouteOption.replicaReads] = true
         increases.userInfo[RouteOption.teamNames] = true
+        increases.userInfo[RouteOption.onConnectionLoop] = true
         routes.get(Paths.averageIncrease, use: average).userInfo[RouteOption.replicaReads] = true
     }
 

@@ -22,4 +22,9 @@ enum RouteOption {
     /// A page whose filter names the teams: the request's first statement reads them too
     /// (`Request.teamNames()`), saving the page a round trip.
     static let teamNames = "teamNames"
+    /// A page that computes little (a list of a page of rows): its transaction and handler run on
+    /// the event loop of its database connection (`EventLoopTaskExecutor`). Never a page that
+    /// computes for long (an export, the review desk), which would hold that loop and every
+    /// connection on it.
+    static let onConnectionLoop = "onConnectionLoop"
 }

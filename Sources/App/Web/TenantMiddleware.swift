@@ -80,7 +80,19 @@ struct TenantMiddleware: AsyncMiddleware {
 
     /// The request in one transaction on `connection`: the tenant, session and language set first,
     /// then the handler with the transaction as the request's connection.
+    /// A light page (`RouteOption.onConnectionLoop`) runs on the connection's event loop.
     private func respond(
+        slug: String, request: Request, next: any AsyncResponder, readOnly: Bool, on connection: PostgresConnection
+    ) async throws -> Response {
+        guard request.route?.userInfo[RouteOption.onConnectionLoop] != nil else {
+            return try await respondInTransaction(slug: slug, request: request, next: next, readOnly: readOnly, on: connection)
+        }
+        return try await withTaskExecutorPreference(EventLoopTaskExecutor(connection.eventLoop)) {
+            try await respondInTransaction(slug: slug, request: request, next: next, readOnly: readOnly, on: connection)
+        }
+    }
+
+    private func respondInTransaction(
         slug: String, request: Request, next: any AsyncResponder, readOnly: Bool, on connection: PostgresConnection
     ) async throws -> Response {
         try await connection.transaction(readOnly: readOnly, logger: request.logger) { connection in

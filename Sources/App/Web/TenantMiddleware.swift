@@ -78,9 +78,8 @@ struct TenantMiddleware: AsyncMiddleware {
         }
     }
 
-    /// The request in one transaction on `connection`: the tenant, session and language set first,
-    /// then the handler with the transaction as the request's connection.
-    /// A light page (`RouteOption.onConnectionLoop`) runs on the connection's event loop.
+    /// The request in one transaction on `connection`; a light page (`RouteOption.onConnectionLoop`)
+    /// on the connection's event loop.
     private func respond(
         slug: String, request: Request, next: any AsyncResponder, readOnly: Bool, on connection: PostgresConnection
     ) async throws -> Response {
@@ -92,6 +91,8 @@ struct TenantMiddleware: AsyncMiddleware {
         }
     }
 
+    /// The tenant, session and language set first, then the handler with the transaction as the
+    /// request's connection.
     private func respondInTransaction(
         slug: String, request: Request, next: any AsyncResponder, readOnly: Bool, on connection: PostgresConnection
     ) async throws -> Response {

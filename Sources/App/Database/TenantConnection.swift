@@ -102,17 +102,10 @@ extension PostgresConnection {
     public func enterTenant(
         slug: String, session: SessionLookup?, teams: Bool = false, logger: Logger
     ) async throws -> EnteredTenant? {
-        var rows: [PostgresRow] = []
-        if teams {
-            for try await row in try await run(EnterTenantWithTeamsStatement(slug: slug, session: session), logger: logger) {
-                rows.append(row)
-            }
-        } else {
-            for try await row in try await run(EnterTenantStatement(slug: slug, session: session), logger: logger) {
-                rows.append(row)
-            }
-        }
-        guard let row = rows.first else { return nil }
+        guard let row = teams
+            ? try await firstRow(of: EnterTenantWithTeamsStatement(slug: slug, session: session), logger: logger)
+            : try await firstRow(of: EnterTenantStatement(slug: slug, session: session), logger: logger)
+        else { return nil }
         let tenant = try TenantQueries.decode(row)
         let named = NamedRow(row)
         let browserSession = try SessionQueries.decodeLive(named)
@@ -123,6 +116,11 @@ extension PostgresConnection {
         }
         return EnteredTenant(tenant: tenant, connection: TenantConnection(tenant: tenant.id, connection: self, logger: logger),
                              session: browserSession, teams: teamNames)
+    }
+
+    /// The first row of the shell's statement, the statement read to its end.
+    private func firstRow<Statement: ShellStatement>(of statement: Statement, logger: Logger) async throws -> PostgresRow? {
+        try await run(statement, logger: logger).reduce(into: [PostgresRow]()) { $0.append($1) }.first
     }
 
     /// Inside an open transaction without a tenant: inserts a tenant and makes it the

@@ -106,16 +106,9 @@ extension PostgresConnection {
             ? try await firstRow(of: EnterTenantWithTeamsStatement(slug: slug, session: session), logger: logger)
             : try await firstRow(of: EnterTenantStatement(slug: slug, session: session), logger: logger)
         else { return nil }
-        let tenant = try TenantQueries.decode(row)
-        let named = NamedRow(row)
-        let browserSession = try SessionQueries.decodeLive(named)
-        var teamNames: [(id: UUID, name: String)]?
-        if teams {
-            let ids: [UUID] = try named("team_ids") ?? [], names: [String] = try named("team_names") ?? []
-            teamNames = zip(ids, names).map { (id: $0, name: $1) }
-        }
-        return EnteredTenant(tenant: tenant, connection: TenantConnection(tenant: tenant.id, connection: self, logger: logger),
-                             session: browserSession, teams: teamNames)
+        let shell = try ShellRow(row, teams: teams)
+        return EnteredTenant(tenant: shell.tenant, connection: TenantConnection(tenant: shell.tenant.id, connection: self, logger: logger),
+                             session: shell.session, teams: shell.teams)
     }
 
     /// The first row of the shell's statement, the statement read to its end.
@@ -147,15 +140,63 @@ public struct EnteredTenant: Sendable {
     public let teams: [(id: UUID, name: String)]?
 }
 
+/// What the shell's statement read: the tenant, the live session and, when asked for, the teams.
+struct ShellRow {
+    let tenant: Tenant
+    let session: BrowserSession?
+    let teams: [(id: UUID, name: String)]?
+
+    init(_ row: PostgresRow, teams: Bool) throws {
+        tenant = try TenantQueries.decode(row)
+        let named = NamedRow(row)
+        session = try SessionQueries.decodeLive(named)
+        if teams {
+            let ids: [UUID] = try named("team_ids") ?? [], names: [String] = try named("team_names") ?? []
+            self.teams = zip(ids, names).map { (id: $0, name: $1) }
+        } else {
+            self.teams = nil
+        }
+    }
+}
+
 /// The text of the shell's statement; $2 (the session token's hash) is NULL when the browser sent
 /// none.
-private enum EnterTenantSQL {
+enum EnterTenantSQL {
     static func text(teams: Bool) -> String {
         """
-        WITH t AS MATERIALIZED (
+        WITH t AS MATERIALIZED (\(tenant))
+        SELECT t.*, live.*\(teams ? ", tm.team_ids, tm.team_names" : "") FROM t\(laterals(teams: teams))
+        """
+    }
+
+    /// The shell's statement with a first view (`FirstViewQuery`): the shell's row is `s`, and
+    /// `joins` adds the page's rows as `page`, a part 0 always among them. The shell's columns
+    /// come with part 0 only (NULL on the page's other rows, which would repeat them), and the rows
+    /// come in the order of `page_part` and `page_n`.
+    static func text(firstView joins: String) -> String {
+        """
+        WITH t AS MATERIALIZED (\(tenant)),
+        s AS MATERIALIZED (
+            SELECT t.*, live.*, tm.team_ids, tm.team_names FROM t\(laterals(teams: true)))
+        SELECT shell.*, page.* FROM s
+        \(joins)
+        LEFT JOIN LATERAL (SELECT s.*) shell ON page.page_part = 0
+        ORDER BY page.page_part, page.page_n
+        """
+    }
+
+    /// The tenant of `$1`, set as the transaction's.
+    private static let tenant = """
+
             SELECT \(TenantQueries.columns), set_config('roster.tenant_id', id::text, true) AS entered
-            FROM tenants WHERE slug = $1)
-        SELECT t.*, live.*\(teams ? ", tm.team_ids, tm.team_names" : "") FROM t LEFT JOIN LATERAL (
+            FROM tenants WHERE slug = $1
+        """
+
+    /// The live session of the token's hash `$2` and, with `teams`, the teams: each depends on the
+    /// tenant row (`t.entered`).
+    private static func laterals(teams: Bool) -> String {
+        """
+         LEFT JOIN LATERAL (
             SELECT s.id AS session_id, s.csrf_token, s.last_seen_at, \(UserQueries.columns("u"))
             FROM sessions s JOIN users u ON u.tenant_id = s.tenant_id AND u.id = s.user_id
             WHERE s.tenant_id = t.id AND t.entered = t.id::text AND s.token_hash = $2
@@ -181,7 +222,7 @@ private enum EnterTenantSQL {
 }
 
 /// The shell's statement, with or without the teams: the same bindings, a row as it comes.
-private protocol ShellStatement: PostgresPreparedStatement where Row == PostgresRow {
+protocol ShellStatement: PostgresPreparedStatement where Row == PostgresRow {
     var slug: String { get }
     var session: SessionLookup? { get }
 }

@@ -39,6 +39,24 @@ public struct MissingRow: Sendable, Equatable {
     public let lastUploadedOn: LocalDate?
 }
 
+/// The counts and sums of a month's invoices per state, added up from rows of (state, currency,
+/// count, sum).
+struct StateTotals {
+    private var counts: [InvoiceState: Int] = [:]
+    private var sums: [InvoiceState: [InvoiceAmount]] = [:]
+
+    mutating func add(_ state: String, _ currency: String?, _ count: Int, _ sum: Int64?) {
+        guard let state = InvoiceState(rawValue: state) else { return }
+        counts[state, default: 0] += count
+        if let currency, let sum { sums[state, default: []].append(InvoiceAmount(minor: sum, currency: currency)) }
+    }
+
+    /// Every state, in order, with none for a state without invoices.
+    var all: [StateTotal] {
+        InvoiceState.allCases.map { StateTotal(state: $0, count: counts[$0] ?? 0, sums: sums[$0] ?? []) }
+    }
+}
+
 public enum OverviewQueries {
     /// Invoices on a page of the overview.
     public static let pageSize = 25
@@ -88,13 +106,7 @@ public enum OverviewQueries {
         _ filter: InvoiceFilter, on db: TenantConnection
     ) async throws -> [StateTotal] {
         let search = filter.search.trimmingWhitespace()
-        var counts: [InvoiceState: Int] = [:]
-        var sums: [InvoiceState: [InvoiceAmount]] = [:]
-        func add(_ state: String, _ currency: String?, _ count: Int, _ sum: Int64?) {
-            guard let state = InvoiceState(rawValue: state) else { return }
-            counts[state, default: 0] += count
-            if let currency, let sum { sums[state, default: []].append(InvoiceAmount(minor: sum, currency: currency)) }
-        }
+        var totals = StateTotals()
         // The month's invoices with the amounts of their current documents (kept on each invoice
         // by the database, migration 0012: one index-only scan of the month); people are joined
         // only when the filter names a team or a name.
@@ -103,9 +115,9 @@ public enum OverviewQueries {
             for try await (state, currency, count, sum) in try await db.execute({
                 OverviewTotalsStatement(tenant: $0, month: filter.month)
             }) {
-                add(state, currency, count, sum)
+                totals.add(state, currency, count, sum)
             }
-            return InvoiceState.allCases.map { StateTotal(state: $0, count: counts[$0] ?? 0, sums: sums[$0] ?? []) }
+            return totals.all
         }
         let query: PostgresQuery = """
             SELECT i.state::text, i.currency, count(*)::int, sum(i.amount_minor)::bigint
@@ -117,9 +129,9 @@ public enum OverviewQueries {
             GROUP BY i.state, i.currency ORDER BY i.state, i.currency
             """
         for try await (state, currency, count, sum) in try await db.query(query).decode((String, String?, Int, Int64?).self) {
-            add(state, currency, count, sum)
+            totals.add(state, currency, count, sum)
         }
-        return InvoiceState.allCases.map { StateTotal(state: $0, count: counts[$0] ?? 0, sums: sums[$0] ?? []) }
+        return totals.all
     }
 
     /// People with an IČO contract in the month and no invoice for it, with their last invoice;

@@ -12,21 +12,43 @@ struct ReviewOverviewRoutes: RouteCollection {
         overview.userInfo[RouteOption.replicaReads] = true
         overview.userInfo[RouteOption.teamNames] = true
         overview.userInfo[RouteOption.onConnectionLoop] = true
+        overview.userInfo[RouteOption.firstView] = FirstView { OverviewFirstView(request: $0) }
         routes.get(Paths.reviewMissingPage, use: missing)
+    }
+
+    /// What the overview's address names besides its month: a filter and a page.
+    struct Address {
+        let state: InvoiceState?
+        let teamID: UUID?
+        let search: String
+        let page: PageRequest
+
+        init(_ request: Request) {
+            state = request.queryText("state").flatMap(InvoiceState.init(rawValue:))
+            teamID = request.queryText("team").flatMap(UUID.init(uuidString:))
+            search = String((request.queryText("q") ?? "").prefix(100))
+            page = PageRequest(number: request.queryInt("page"), size: OverviewQueries.pageSize)
+        }
+
+        /// The month as first opened: no filter, the first page (`OverviewFirstView`).
+        var isFirstView: Bool { state == nil && teamID == nil && search.trimmingWhitespace().isEmpty && page.number == 1 }
     }
 
     func overview(_ request: Request) async throws -> ReviewOverviewPage {
         try request.require(.reviewInvoices)
-        let tenant = try request.tenant, db = try request.db
-        let filter = InvoiceFilter(
-            month: try request.queryMonth,
-            state: request.queryText("state").flatMap(InvoiceState.init(rawValue:)),
-            teamID: request.queryText("team").flatMap(UUID.init(uuidString:)),
-            search: String((request.queryText("q") ?? "").prefix(100)))
-        let page = try await OverviewQueries.page(
-            filter, page: PageRequest(number: request.queryInt("page"), size: OverviewQueries.pageSize),
-            timeZone: tenant.timeZone, on: db)
-        let totals = try await OverviewQueries.totals(filter, on: db)
+        let tenant = try request.tenant
+        let address = Address(request)
+        let filter: InvoiceFilter, page: Page<OverviewRow>, totals: [StateTotal]
+        if let rows = request.firstViewRows {
+            guard let view = try OverviewFirstView.decode(rows) else { throw Abort(.unauthorized) }
+            filter = InvoiceFilter(month: view.month, state: nil, teamID: nil, search: address.search)
+            (page, totals) = (view.page, view.totals)
+        } else {
+            let db = try request.db
+            filter = InvoiceFilter(month: try request.queryMonth, state: address.state, teamID: address.teamID, search: address.search)
+            page = try await OverviewQueries.page(filter, page: address.page, timeZone: tenant.timeZone, on: db)
+            totals = try await OverviewQueries.totals(filter, on: db)
+        }
         let teams = try await request.teamNames()
         let t = request.translator
         return ReviewOverviewPage(

@@ -9,6 +9,7 @@ private struct LanguageKey: StorageKey { typealias Value = Language }
 private struct CSRFKey: StorageKey { typealias Value = String }
 private struct FlashKey: StorageKey { typealias Value = Flash }
 private struct TeamsKey: StorageKey { typealias Value = [(id: UUID, name: String)] }
+private struct FirstViewKey: StorageKey { typealias Value = [FirstViewRow] }
 
 extension Request {
     /// The tenant of `/t/{slug}/…`; set by `TenantMiddleware`.
@@ -38,6 +39,13 @@ extension Request {
     var shellTeams: [(id: UUID, name: String)]? {
         get { storage[TeamsKey.self] }
         set { storage[TeamsKey.self] = newValue }
+    }
+
+    /// The page's rows of a first view (`FirstViewQuery`), read by the request's first statement;
+    /// nil when the request was answered in a transaction.
+    var firstViewRows: [FirstViewRow]? {
+        get { storage[FirstViewKey.self] }
+        set { storage[FirstViewKey.self] = newValue }
     }
 
     /// The tenant's teams by name: from the request's first statement when the route asked for

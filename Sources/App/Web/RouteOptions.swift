@@ -27,4 +27,12 @@ enum RouteOption {
     /// computes for long (an export, the review desk), which would hold that loop and every
     /// connection on it.
     static let onConnectionLoop = "onConnectionLoop"
+    /// A list page whose first view the request's first statement reads (a `FirstView`).
+    static let firstView = "firstView"
+}
+
+/// The value of `RouteOption.firstView`: the first view a request asks for (`FirstViewQuery`), or
+/// nil when it asks for more (a filter, a later page) and the page's own statements answer it.
+struct FirstView: Sendable {
+    let query: @Sendable (Request) -> (any FirstViewQuery)?
 }

@@ -92,11 +92,21 @@ struct TenantMiddleware: AsyncMiddleware {
     }
 
     /// The tenant, session and language set first, then the handler with the transaction as the
-    /// request's connection.
+    /// request's connection; or, for a first view, one statement and no transaction (`FirstViewQuery`).
     private func respondInTransaction(
         slug: String, request: Request, next: any AsyncResponder, readOnly: Bool, on connection: PostgresConnection
     ) async throws -> Response {
-        try await connection.transaction(readOnly: readOnly, logger: request.logger) { connection in
+        if readOnly, let firstView = request.route?.userInfo[RouteOption.firstView] as? FirstView,
+           let query = firstView.query(request) {
+            let cookies = request.cookies
+            guard let entered = try await connection.enterFirstView(
+                slug: slug, session: sessionLookup(cookies, request: request), query: query, logger: request.logger)
+            else { throw Abort(.notFound) }
+            enter(entered.tenant, session: entered.session, teams: entered.teams, cookies: cookies, request: request)
+            request.firstViewRows = entered.rows
+            return try await next.respond(to: request)
+        }
+        return try await connection.transaction(readOnly: readOnly, logger: request.logger) { connection in
             let db = try await enter(slug: slug, request: request, on: connection)
             request.setConnection(db)
             defer { request.setConnection(nil) }
@@ -114,24 +124,33 @@ struct TenantMiddleware: AsyncMiddleware {
     /// Sets the tenant, the browser session and the language of the request (one statement); the
     /// connection of the tenant's transaction.
     private func enter(slug: String, request: Request, on connection: PostgresConnection) async throws -> TenantConnection {
-        var session: SessionLookup?
         let cookies = request.cookies  // parsed from the header on every use: once here
-        if let cookie = cookies[Self.sessionCookie]?.string, let token = SecretToken(parsing: cookie) {
-            session = SessionLookup(token: token, idleTimeout: TimeInterval(request.application.settings.sessionIdleMinutes * 60))
-        }
         let teams = request.route?.userInfo[RouteOption.teamNames] != nil
-        guard let entered = try await connection.enterTenant(slug: slug, session: session, teams: teams, logger: request.logger)
+        guard let entered = try await connection.enterTenant(
+            slug: slug, session: sessionLookup(cookies, request: request), teams: teams, logger: request.logger)
         else { throw Abort(.notFound) }
-        let tenant = entered.tenant, db = entered.connection
+        enter(entered.tenant, session: entered.session, teams: entered.teams, cookies: cookies, request: request)
+        return entered.connection
+    }
+
+    /// The session the browser's cookie names, if it sent a well-formed one.
+    private func sessionLookup(_ cookies: HTTPCookies, request: Request) -> SessionLookup? {
+        guard let cookie = cookies[Self.sessionCookie]?.string, let token = SecretToken(parsing: cookie) else { return nil }
+        return SessionLookup(token: token, idleTimeout: TimeInterval(request.application.settings.sessionIdleMinutes * 60))
+    }
+
+    /// The request's tenant, session, teams and language, from its first statement.
+    private func enter(
+        _ tenant: Tenant, session: BrowserSession?, teams: [(id: UUID, name: String)]?, cookies: HTTPCookies, request: Request
+    ) {
         request.setTenant(tenant)
-        request.browserSession = entered.session
-        request.shellTeams = entered.teams
+        request.browserSession = session
+        request.shellTeams = teams
         request.language = Language.negotiate(
             preferred: request.currentUser?.preferredLanguage,
             cookie: cookies[Self.languageCookie]?.string,
             acceptLanguage: request.headers.first(name: .acceptLanguage),
             fallback: tenant.defaultLanguage)
-        return db
     }
 }
 

@@ -1,0 +1,100 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+/// A list page as first opened, read by the request's first statement itself: one round trip for
+/// the whole page, with no BEGIN and no COMMIT (docs/ARCHITECTURE.md, "Page speed", "A page in
+/// one statement").
+///
+/// The statement is the shell's (`EnterTenantSQL.text(firstView:)`, with the teams) with the page's
+/// `LATERAL` subqueries after it. They hold to the shell's rule: each depends on the tenant row
+/// (`s.entered`) and on the live session (`s.session_id IS NOT NULL`), and cannot be merged into
+/// the outer query (a `LIMIT`, an aggregate, a `UNION ALL`), so it runs after `set_config` has set
+/// the tenant, and reads nothing for a visitor who is not signed in. The statement runs in
+/// PostgreSQL's implicit transaction of one statement, so the tenant it sets ends with it. It is a
+/// `SELECT` that calls no function that writes, and the handler gets no connection (`Request.db`
+/// throws): a GET stays read-only by construction.
+///
+/// The page's rows are `page`: `page_part` tells their kind and `page_n` their place. Part 0 is
+/// always there, one row that carries the shell's columns (the other rows have them NULL); the
+/// page's other parts are its own.
+protocol FirstViewQuery: Sendable {
+    /// The prepared statement's name and text (`EnterTenantSQL.text(teams: true, firstView:)`).
+    static var statementName: String { get }
+    static var statementSQL: String { get }
+    /// The types of the page's own parameters: `$4` on.
+    static var pageBindingTypes: [PostgresDataType] { get }
+    func appendBindings(to bindings: inout PostgresBindings) throws
+}
+
+/// What the first statement of a first view read: the shell's, and the page's rows.
+struct EnteredFirstView: Sendable {
+    let tenant: Tenant
+    let session: BrowserSession?
+    let teams: [(id: UUID, name: String)]
+    /// The page's rows, part 0 first; none when nobody is signed in.
+    let rows: [FirstViewRow]
+}
+
+/// One row of the page's part of a first view's statement: its columns from `page_part` on, read
+/// by their place.
+struct FirstViewRow: Sendable {
+    private let row: PostgresRandomAccessRow
+    private let start: Int
+
+    fileprivate init(_ row: PostgresRandomAccessRow, start: Int) {
+        self.row = row
+        self.start = start
+    }
+
+    /// The kind of row (`page_part`).
+    var part: Int {
+        get throws { try self(0) }
+    }
+
+    /// The value of the page's column `index` (0 is `page_part`, 1 `page_n`), decoded as `T`.
+    func callAsFunction<T: PostgresDecodable>(_ index: Int, as type: T.Type = T.self) throws -> T {
+        try row[start + index].decode(T.self)
+    }
+}
+
+private struct FirstViewStatement<Query: FirstViewQuery>: PostgresPreparedStatement {
+    static var name: String { Query.statementName }
+    static var sql: String { Query.statementSQL }
+    static var bindingDataTypes: [PostgresDataType] { [.text, .bytea, .int4] + Query.pageBindingTypes }
+
+    let slug: String
+    let session: SessionLookup?
+    let query: Query
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = try EnterTenantSQL.bindings(slug: slug, session: session)
+        try query.appendBindings(to: &bindings)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> PostgresRow { row }
+}
+
+extension PostgresConnection {
+    /// A first view's one statement, outside any transaction (its own implicit one). Nil when no
+    /// tenant has that slug.
+    func enterFirstView(
+        slug: String, session: SessionLookup?, query: some FirstViewQuery, logger: Logger
+    ) async throws -> EnteredFirstView? {
+        var rows: [PostgresRow] = []
+        for try await row in try await run(FirstViewStatement(slug: slug, session: session, query: query), logger: logger) {
+            rows.append(row)
+        }
+        guard let first = rows.first else { return nil }
+        let shell = try ShellRow(first, teams: true)
+        var pageRows: [FirstViewRow] = []
+        if shell.session != nil {
+            let named = first.makeRandomAccess()
+            guard let start = (0..<named.count).first(where: { named[$0].columnName == "page_part" })
+            else { throw NamedRow.MissingColumn(name: "page_part") }
+            pageRows = rows.map { FirstViewRow($0.makeRandomAccess(), start: start) }
+        }
+        return EnteredFirstView(tenant: shell.tenant, session: shell.session, teams: shell.teams ?? [], rows: pageRows)
+    }
+}

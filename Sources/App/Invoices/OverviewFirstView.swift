@@ -1,0 +1,80 @@
+import Foundation
+import PostgresNIO
+import Vapor
+
+/// The overview of a month as first opened (no filter, its first page), with the month's totals,
+/// read by the request's first statement (`FirstViewQuery`): the page is one round trip. The month
+/// is the one the address names, else this month in the tenant's time zone by the application's
+/// clock, which the statement works out from the tenant it finds and says in its month row.
+struct OverviewFirstView: FirstViewQuery {
+    static let statementName = "roster_first_view_overview"
+    static let statementSQL = EnterTenantSQL.text(firstView: """
+        CROSS JOIN LATERAL (
+            SELECT coalesce($4::date, date_trunc('month', $5::timestamptz AT TIME ZONE s.time_zone)::date) AS month
+            OFFSET 0) pm
+        CROSS JOIN LATERAL (
+            SELECT 0 AS page_part, 0::bigint AS page_n, to_char(pm.month, 'YYYY-MM') AS page_month, NULL::uuid AS page_id,
+                   NULL::int AS page_version, NULL::text AS page_name, NULL::text AS page_team, NULL::text AS page_state,
+                   NULL::bigint AS page_amount, NULL::text AS page_currency, NULL::text AS page_uploaded, NULL::uuid AS page_document
+            UNION ALL
+            SELECT 1, r.n, NULL, r.id, r.version, r.name, r.team, r.state, r.amount_minor, r.currency, r.uploaded, r.document_id
+            FROM (
+                SELECT row_number() OVER (ORDER BY u.sort_last, u.sort_first, u.id) AS n, i.id, i.version,
+                       u.first_name || ' ' || u.last_name AS name, tt.name AS team, i.state::text AS state, i.amount_minor,
+                       i.currency, to_char(i.uploaded_at AT TIME ZONE s.time_zone, 'YYYY-MM-DD') AS uploaded, i.document_id
+                FROM invoices i
+                JOIN users u ON u.tenant_id = i.tenant_id AND u.id = i.user_id
+                LEFT JOIN teams tt ON tt.tenant_id = u.tenant_id AND tt.id = u.team_id
+                WHERE i.tenant_id = s.id AND i.month = pm.month AND s.entered = s.id::text AND s.session_id IS NOT NULL
+                ORDER BY u.sort_last, u.sort_first, u.id
+                LIMIT \(OverviewMonthStatement.limit)) r
+            UNION ALL
+            SELECT 2, 0, NULL, NULL, count(*)::int, NULL, NULL, i.state::text, sum(i.amount_minor)::bigint, i.currency, NULL, NULL
+            FROM invoices i
+            WHERE i.tenant_id = s.id AND i.month = pm.month AND s.entered = s.id::text AND s.session_id IS NOT NULL
+            GROUP BY i.state, i.currency) page
+        """)
+    static let pageBindingTypes: [PostgresDataType] = [.text, .timestamptz]
+
+    /// The month the address names; nil for this month.
+    let month: Month?
+    let now: Date
+
+    init(month: Month?, now: Date) {
+        self.month = month
+        self.now = now
+    }
+
+    /// The first view `request` asks for: nil when it names a filter or a later page.
+    init?(request: Request) {
+        guard ReviewOverviewRoutes.Address(request).isFirstView else { return nil }
+        self.init(month: request.queryText("month").flatMap(Month.init(filter:)), now: request.application.settings.clock.now)
+    }
+
+    func appendBindings(to bindings: inout PostgresBindings) throws {
+        bindings.append(month?.first.iso)
+        bindings.append(now)
+    }
+
+    /// The month, its first page and its totals from the page's rows; nil when the statement read
+    /// none (nobody signed in).
+    static func decode(_ rows: [FirstViewRow]) throws -> (month: Month, page: Page<OverviewRow>, totals: [StateTotal])? {
+        var month: Month?
+        var fetched: [OverviewRow] = []
+        var totals = StateTotals()
+        for row in rows {
+            switch try row.part {
+            case 0:
+                month = try row(2, as: String?.self).flatMap(Month.init(iso:))
+            case 1:
+                let columns: OverviewRow.Columns = (try row(3), try row(4), try row(5), try row(6), try row(7), try row(8),
+                                                    try row(9), try row(10), try row(11))
+                if let overviewRow = OverviewRow(columns) { fetched.append(overviewRow) }
+            default:
+                totals.add(try row(7), try row(9), try row(4), try row(8))
+            }
+        }
+        guard let month else { return nil }
+        return (month, PageRequest(number: 1, size: OverviewQueries.pageSize).page(fetched: fetched), totals.all)
+    }
+}

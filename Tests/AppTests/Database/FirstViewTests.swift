@@ -1,0 +1,101 @@
+import Foundation
+import PostgresNIO
+import Testing
+@testable import App
+
+/// A list page as first opened is read by the request's first statement (`FirstViewQuery`),
+/// outside any transaction: it must read what the page's own statements read, its own tenant's
+/// rows only, nothing for a visitor, and leave no tenant set on the connection.
+@Suite struct FirstViewTests {
+    static let log = TestPostgres.logger
+
+    /// The first view's statement, on a connection of the application's role, and the tenant set
+    /// on that connection after it.
+    static func enter(
+        _ world: TestWorld, slug: String, token: SecretToken?, query: some FirstViewQuery
+    ) async throws -> (view: EnteredFirstView?, tenantAfter: String?) {
+        try await world.database.asApp { connection in
+            let view = try await connection.enterFirstView(
+                slug: slug, session: token.map { SessionLookup(token: $0) }, query: query, logger: Self.log)
+            let after = try await connection.query("SELECT current_setting('roster.tenant_id', true)", logger: Self.log)
+                .collect()[0].decode(String?.self)
+            return (view, after)
+        }
+    }
+
+    @Test func theOverviewsFirstViewReadsWhatItsStatementsRead() async throws {
+        try await withWorld { world in
+            let month = PreparedListTests.month
+            let token = try await world.db.transaction(tenant: world.admin.tenantID) { db in
+                try await PreparedListTests.addPeople(30, on: db)
+                return try await SessionQueries.create(for: world.admin.id, on: db)
+            }
+            let (expectedPage, expectedTotals) = try await world.db.transaction(tenant: world.admin.tenantID, readOnly: true) { db in
+                let filter = InvoiceFilter(month: month, state: nil, teamID: nil, search: "")
+                return (try await OverviewQueries.page(filter, page: PageRequest(number: 1, size: OverviewQueries.pageSize),
+                                                       timeZone: "Europe/Prague", on: db),
+                        try await OverviewQueries.totals(filter, on: db))
+            }
+            let (entered, after) = try await Self.enter(world, slug: "acme", token: token,
+                                                        query: OverviewFirstView(month: month, now: Date()))
+            let rows = try #require(entered).rows
+            let view = try #require(try OverviewFirstView.decode(rows))
+            #expect(entered?.session?.user.id == world.admin.id && entered?.tenant.id == world.admin.tenantID)
+            #expect(view.month == month)
+            #expect(view.page.rows.count == 25 && view.page.hasNext)
+            #expect(view.page == expectedPage)
+            #expect(view.totals == expectedTotals)
+            #expect(view.totals.first { $0.state == .submitted }?.count == 30)
+            // The tenant was set for the statement's own transaction only.
+            #expect((after ?? "").isEmpty)
+        }
+    }
+
+    @Test func aFirstViewReadsNothingForAnotherTenantOrAVisitor() async throws {
+        try await withWorld { world in
+            let month = PreparedListTests.month
+            let token = try await world.db.transaction(tenant: world.admin.tenantID) { db in
+                try await PreparedListTests.addPeople(3, on: db)
+                return try await SessionQueries.create(for: world.admin.id, on: db)
+            }
+            let query = OverviewFirstView(month: month, now: Date())
+            // Acme's token at Globex: Globex, nobody signed in, no rows.
+            let globex = try #require(try await Self.enter(world, slug: "globex", token: token, query: query).view)
+            #expect(globex.tenant.id == world.otherAdmin.tenantID && globex.session == nil && globex.rows.isEmpty)
+            // Globex's own admin sees Globex's month: none of Acme's invoices.
+            let globexToken = try await world.db.transaction(tenant: world.otherAdmin.tenantID) { db in
+                try await SessionQueries.create(for: world.otherAdmin.id, on: db)
+            }
+            let own = try #require(try await Self.enter(world, slug: "globex", token: globexToken, query: query).view)
+            let globexView = try #require(try OverviewFirstView.decode(own.rows))
+            #expect(own.session?.user.id == world.otherAdmin.id && globexView.page.rows.isEmpty)
+            #expect(globexView.totals.allSatisfy { $0.count == 0 })
+            // No cookie, or a token nobody holds: the tenant, and no rows.
+            for visitor in [nil, SecretToken()] {
+                let view = try #require(try await Self.enter(world, slug: "acme", token: visitor, query: query).view)
+                #expect(view.tenant.id == world.admin.tenantID && view.session == nil && view.rows.isEmpty)
+            }
+            // An unknown company.
+            #expect(try await Self.enter(world, slug: "initech", token: token, query: query).view == nil)
+        }
+    }
+
+    /// Without a month in the address, this month in the tenant's time zone by the clock's instant.
+    @Test func theMonthOfAFirstViewIsTheTenantsMonthByTheClock() async throws {
+        try await withWorld { world in
+            let token = try await world.db.transaction(tenant: world.admin.tenantID) { db in
+                try await SessionQueries.create(for: world.admin.id, on: db)
+            }
+            func month(_ instant: String) async throws -> Month? {
+                let now = try #require(ISO8601DateFormatter().date(from: instant))
+                let entered = try await Self.enter(world, slug: "acme", token: token, query: OverviewFirstView(month: nil, now: now))
+                let rows = try #require(entered.view).rows
+                return try OverviewFirstView.decode(rows)?.month
+            }
+            // Prague is an hour or two ahead of UTC.
+            #expect(try await month("2026-09-30T21:30:00Z") == Month(iso: "2026-09"))
+            #expect(try await month("2026-09-30T22:30:00Z") == Month(iso: "2026-10"))
+            #expect(try await month("2026-12-31T23:30:00Z") == Month(iso: "2027-01"))
+        }
+    }
+}

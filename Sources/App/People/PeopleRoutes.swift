@@ -6,6 +6,7 @@ struct PeopleRoutes: RouteCollection {
         let directory = routes.get(Paths.people, use: directory)
         directory.userInfo[RouteOption.teamNames] = true
         directory.userInfo[RouteOption.onConnectionLoop] = true
+        directory.userInfo[RouteOption.firstView] = FirstView { DirectoryFirstView(request: $0) }
         routes.get(Paths.myTeam, use: myTeam)
         routes.get(Paths.profile, use: ownProfile)
         routes.get(Paths.person, use: profile)
@@ -58,11 +59,16 @@ struct PeopleRoutes: RouteCollection {
     }
 
     private func list(_ request: Request, ledBy: UUID?, path: String, heading: String) async throws -> PeopleListPage {
-        let tenant = try request.tenant, db = try request.db
+        let tenant = try request.tenant
         let query = Self.query(of: request)
         let filter = Self.filter(from: query, ledBy: ledBy)
-        let page = try await PeopleQueries.list(filter, page: PageRequest(number: query.page, size: PeopleQueries.pageSize),
-                                                today: try request.today, on: db)
+        // The directory as first opened came with the request's first statement (`DirectoryFirstView`).
+        let page = if ledBy == nil, let rows = request.firstViewRows {
+            try DirectoryFirstView.decode(rows)
+        } else {
+            try await PeopleQueries.list(filter, page: PageRequest(number: query.page, size: PeopleQueries.pageSize),
+                                         today: try request.today, on: try request.db)
+        }
         let teams = ledBy == nil ? try await request.teamNames() : []
         let t = request.translator
         let mayAdd = try ledBy == nil && Permissions.can(request.user, .manageEmployees, .company)

@@ -7,21 +7,37 @@ struct RateReportRoutes: RouteCollection {
         increases.userInfo[RouteOption.replicaReads] = true
         increases.userInfo[RouteOption.teamNames] = true
         increases.userInfo[RouteOption.onConnectionLoop] = true
+        increases.userInfo[RouteOption.firstView] = FirstView { RateIncreasesFirstView(request: $0) }
         routes.get(Paths.averageIncrease, use: average).userInfo[RouteOption.replicaReads] = true
+    }
+
+    /// What the address of "Rate increases" names: a month (as typed), a team and a page.
+    struct IncreasesAddress {
+        let monthText: String
+        let filter: RateIncreaseFilter
+        let page: PageRequest
+
+        init(_ request: Request) {
+            monthText = (request.queryText("month") ?? "").trimmingWhitespace()
+            filter = RateIncreaseFilter(teamID: request.queryText("team").flatMap(UUID.init(uuidString:)), month: Month(filter: monthText))
+            page = PageRequest(number: request.queryInt("page"), size: RateReportQueries.pageSize)
+        }
     }
 
     func increases(_ request: Request) async throws -> RateIncreasesPage {
         try request.require(.manageRates)
-        let tenant = try request.tenant, db = try request.db
-        let monthText = (request.queryText("month") ?? "").trimmingWhitespace()
-        let filter = RateIncreaseFilter(teamID: request.queryText("team").flatMap(UUID.init(uuidString:)), month: Month(filter: monthText))
-        let page = try await RateReportQueries.increases(
-            filter, page: PageRequest(number: request.queryInt("page"), size: RateReportQueries.pageSize), today: try request.today, on: db)
+        let tenant = try request.tenant
+        let address = IncreasesAddress(request)
+        let page = if let rows = request.firstViewRows {
+            try RateIncreasesFirstView.decode(rows)
+        } else {
+            try await RateReportQueries.increases(address.filter, page: address.page, today: try request.today, on: try request.db)
+        }
         let teams = try await request.teamNames()
         let t = request.translator
         return RateIncreasesPage(
-            layout: Layout(request: request, title: t("rates.increases")), slug: tenant.slug, filter: filter,
-            monthText: monthText, page: page, teams: teams, t: t)
+            layout: Layout(request: request, title: t("rates.increases")), slug: tenant.slug, filter: address.filter,
+            monthText: address.monthText, page: page, teams: teams, t: t)
     }
 
     func average(_ request: Request) async throws -> View {

@@ -51,6 +51,40 @@ import Testing
         }
     }
 
+    @Test func theDirectoryAndRateIncreasesFirstViewsReadWhatTheirStatementsRead() async throws {
+        try await withWorld { world in
+            let token = try await world.db.transaction(tenant: world.admin.tenantID) { db in
+                try await PreparedListTests.addPeople(30, on: db)
+                return try await SessionQueries.create(for: world.admin.id, on: db)
+            }
+            let now = Date(), today = LocalDate.today(in: "Europe/Prague", now: now)
+            let (people, increases) = try await world.db.transaction(tenant: world.admin.tenantID, readOnly: true) { db in
+                (try await PeopleQueries.list(PeopleFilter(), page: PageRequest(number: 1, size: PeopleQueries.pageSize),
+                                              today: today, on: db),
+                 try await RateReportQueries.increases(RateIncreaseFilter(), page: PageRequest(number: 1, size: RateReportQueries.pageSize),
+                                                       today: today, on: db))
+            }
+            let directory = try #require(try await Self.enter(world, slug: "acme", token: token, query: DirectoryFirstView(now: now)).view)
+            let directoryPage = try DirectoryFirstView.decode(directory.rows)
+            #expect(directoryPage == people && directoryPage.rows.count == 25 && directoryPage.hasNext)
+            #expect(directoryPage.rows.contains { $0.contractKind == .ico })
+            let report = try #require(try await Self.enter(world, slug: "acme", token: token, query: RateIncreasesFirstView(now: now)).view)
+            let reportPage = try RateIncreasesFirstView.decode(report.rows)
+            #expect(reportPage == increases && reportPage.rows.count == 25 && reportPage.hasNext)
+            #expect(reportPage.rows.contains { $0.increaseMinor != nil })
+            // Another tenant's admin: none of these people.
+            let globexToken = try await world.db.transaction(tenant: world.otherAdmin.tenantID) { db in
+                try await SessionQueries.create(for: world.otherAdmin.id, on: db)
+            }
+            let globex = try #require(try await Self.enter(world, slug: "globex", token: globexToken, query: DirectoryFirstView(now: now)).view)
+            #expect(try DirectoryFirstView.decode(globex.rows).rows.allSatisfy { !$0.email.hasSuffix("@acme.example") })
+            #expect(try !DirectoryFirstView.decode(globex.rows).rows.isEmpty)
+            let globexReport = try #require(
+                try await Self.enter(world, slug: "globex", token: globexToken, query: RateIncreasesFirstView(now: now)).view)
+            #expect(try RateIncreasesFirstView.decode(globexReport.rows).rows.allSatisfy { !$0.lastName.contains(where: \.isNumber) })
+        }
+    }
+
     @Test func aFirstViewReadsNothingForAnotherTenantOrAVisitor() async throws {
         try await withWorld { world in
             let month = PreparedListTests.month

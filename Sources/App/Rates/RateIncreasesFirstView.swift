@@ -1,0 +1,68 @@
+import Foundation
+import PostgresNIO
+import Vapor
+
+/// "Rate increases" as first opened (everyone's latest change, no team, the first page), read by
+/// the request's first statement (`FirstViewQuery`): the page is one round trip. Rates up to the
+/// tenant's day at the application clock's instant count, as in `RateReportQueries.increases`.
+struct RateIncreasesFirstView: FirstViewQuery {
+    static let statementName = "roster_first_view_rate_increases"
+    static let statementSQL = EnterTenantSQL.text(firstView: """
+        CROSS JOIN LATERAL (SELECT ($4::timestamptz AT TIME ZONE s.time_zone)::date + 1 AS upper OFFSET 0) d
+        CROSS JOIN LATERAL (
+            SELECT 0 AS page_part, 0::bigint AS page_n, NULL::uuid AS page_id, NULL::text AS page_first_name,
+                   NULL::text AS page_last_name, NULL::text AS page_team, NULL::uuid AS page_rate, NULL::text AS page_from,
+                   NULL::bigint AS page_amount, NULL::text AS page_currency, NULL::bigint AS page_previous,
+                   NULL::bigint AS page_increase, NULL::bigint AS page_basis_points
+            UNION ALL (
+            SELECT 1, row_number() OVER (ORDER BY u.sort_last, u.sort_first, u.id), u.id, u.first_name, u.last_name, tt.name,
+                   cur.id, cur.effective_from::text, cur.amount_minor, cur.currency,
+                   prev.amount_minor,
+                   cur.amount_minor - prev.amount_minor,
+                   round_div((cur.amount_minor - prev.amount_minor) * 10000, prev.amount_minor)
+            FROM users u
+            LEFT JOIN teams tt ON tt.tenant_id = u.tenant_id AND tt.id = u.team_id
+            JOIN LATERAL (
+                SELECT r.id, r.effective_from, r.amount_minor, r.currency FROM rates r
+                WHERE r.tenant_id = u.tenant_id AND r.user_id = u.id AND r.effective_from < d.upper
+                ORDER BY r.effective_from DESC LIMIT 1) cur ON true
+            LEFT JOIN LATERAL (
+                SELECT r.amount_minor, r.currency FROM rates r
+                WHERE r.tenant_id = u.tenant_id AND r.user_id = u.id AND r.effective_from < cur.effective_from
+                ORDER BY r.effective_from DESC LIMIT 1) prev ON prev.currency = cur.currency
+            WHERE u.tenant_id = s.id AND u.active AND s.entered = s.id::text AND s.session_id IS NOT NULL
+            ORDER BY u.sort_last, u.sort_first, u.id
+            LIMIT \(RateIncreasesFirstPageStatement.limit))) page
+        """)
+    static let pageBindingTypes: [PostgresDataType] = [.timestamptz]
+
+    let now: Date
+
+    init(now: Date) {
+        self.now = now
+    }
+
+    /// The first view `request` asks for: nil when it names a month, a team or a later page.
+    init?(request: Request) {
+        let address = RateReportRoutes.IncreasesAddress(request)
+        guard address.filter == RateIncreaseFilter(), address.page.number == 1 else { return nil }
+        self.init(now: request.application.settings.clock.now)
+    }
+
+    func appendBindings(to bindings: inout PostgresBindings) throws {
+        bindings.append(now)
+    }
+
+    /// The report's first page from the page's rows.
+    static func decode(_ rows: [FirstViewRow]) throws -> Page<RateIncreaseRow> {
+        var fetched: [RateIncreaseRow] = []
+        for row in rows where try row.part == 1 {
+            guard let from = LocalDate(iso: try row(7)) else { continue }
+            fetched.append(RateIncreaseRow(
+                userID: try row(2), firstName: try row(3), lastName: try row(4), teamName: try row(5),
+                current: Rate(id: try row(6), effectiveFrom: from, amountMinor: try row(8), currency: try row(9)),
+                previousMinor: try row(10), increaseMinor: try row(11), increaseBasisPoints: try row(12)))
+        }
+        return PageRequest(number: 1, size: RateReportQueries.pageSize).page(fetched: fetched)
+    }
+}

@@ -15,9 +15,9 @@ import PostgresNIO
 /// `SELECT` that calls no function that writes, and the handler gets no connection (`Request.db`
 /// throws): a GET stays read-only by construction.
 ///
-/// The page's rows are `page`: `page_part` tells their kind and `page_n` their place. Part 0 is
-/// always there, one row that carries the shell's columns (the other rows have them NULL); the
-/// page's other parts are its own.
+/// The page's rows are `page`, and its columns come first: `page_part` tells a row's kind and
+/// `page_n` its place. Part 0 is always there, one row that carries the shell's columns (the other
+/// rows have them NULL); the page's other parts are its own.
 protocol FirstViewQuery: Sendable {
     /// The prepared statement's name and text (`EnterTenantSQL.text(teams: true, firstView:)`).
     static var statementName: String { get }
@@ -36,25 +36,19 @@ struct EnteredFirstView: Sendable {
     let rows: [FirstViewRow]
 }
 
-/// One row of the page's part of a first view's statement: its columns from `page_part` on, read
-/// by their place.
+/// One row of a first view's statement. The page's columns come first (`page_part`, `page_n`,
+/// then the page's own), so a page decodes the prefix it needs by place.
 struct FirstViewRow: Sendable {
-    private let row: PostgresRandomAccessRow
-    private let start: Int
-
-    fileprivate init(_ row: PostgresRandomAccessRow, start: Int) {
-        self.row = row
-        self.start = start
-    }
+    let row: PostgresRow
 
     /// The kind of row (`page_part`).
     var part: Int {
-        get throws { try self(0) }
+        get throws { try row.decode(Int.self) }
     }
 
-    /// The value of the page's column `index` (0 is `page_part`, 1 `page_n`), decoded as `T`.
-    func callAsFunction<T: PostgresDecodable>(_ index: Int, as type: T.Type = T.self) throws -> T {
-        try row[start + index].decode(T.self)
+    /// The row's first columns, `page_part` first, decoded as `Columns`.
+    func decode<each Column: PostgresDecodable>(_ columns: (repeat each Column).Type) throws -> (repeat each Column) {
+        try row.decode(columns, context: .default)
     }
 }
 
@@ -88,13 +82,7 @@ extension PostgresConnection {
         }
         guard let first = rows.first else { return nil }
         let shell = try ShellRow(first, teams: true)
-        var pageRows: [FirstViewRow] = []
-        if shell.session != nil {
-            let named = first.makeRandomAccess()
-            guard let start = (0..<named.count).first(where: { named[$0].columnName == "page_part" })
-            else { throw NamedRow.MissingColumn(name: "page_part") }
-            pageRows = rows.map { FirstViewRow($0.makeRandomAccess(), start: start) }
-        }
-        return EnteredFirstView(tenant: shell.tenant, session: shell.session, teams: shell.teams ?? [], rows: pageRows)
+        return EnteredFirstView(tenant: shell.tenant, session: shell.session, teams: shell.teams ?? [],
+                                rows: shell.session == nil ? [] : rows.map(FirstViewRow.init(row:)))
     }
 }

@@ -147,8 +147,8 @@ struct ShellRow {
     let teams: [(id: UUID, name: String)]?
 
     init(_ row: PostgresRow, teams: Bool) throws {
-        tenant = try TenantQueries.decode(row)
         let named = NamedRow(row)
+        tenant = try TenantQueries.decode(named)
         session = try SessionQueries.decodeLive(named)
         if teams {
             let ids: [UUID] = try named("team_ids") ?? [], names: [String] = try named("team_names") ?? []
@@ -170,15 +170,15 @@ enum EnterTenantSQL {
     }
 
     /// The shell's statement with a first view (`FirstViewQuery`): the shell's row is `s`, and
-    /// `joins` adds the page's rows as `page`, a part 0 always among them. The shell's columns
-    /// come with part 0 only (NULL on the page's other rows, which would repeat them), and the rows
-    /// come in the order of `page_part` and `page_n`.
+    /// `joins` adds the page's rows as `page`, a part 0 always among them. The page's columns come
+    /// first; the shell's come with part 0 only (NULL on the page's other rows, which would repeat
+    /// them); the rows come in the order of `page_part` and `page_n`.
     static func text(firstView joins: String) -> String {
         """
         WITH t AS MATERIALIZED (\(tenant)),
         s AS MATERIALIZED (
             SELECT t.*, live.*, tm.team_ids, tm.team_names FROM t\(laterals(teams: true)))
-        SELECT shell.*, page.* FROM s
+        SELECT page.*, shell.* FROM s
         \(joins)
         LEFT JOIN LATERAL (SELECT s.*) shell ON page.page_part = 0
         ORDER BY page.page_part, page.page_n

@@ -65,13 +65,17 @@ struct OverviewFirstView: FirstViewQuery {
         for row in rows {
             switch try row.part {
             case 0:
-                month = try row(2, as: String?.self).flatMap(Month.init(iso:))
+                month = try row.decode((Int, Int64, String?).self).2.flatMap(Month.init(iso:))
             case 1:
-                let columns: OverviewRow.Columns = (try row(3), try row(4), try row(5), try row(6), try row(7), try row(8),
-                                                    try row(9), try row(10), try row(11))
-                if let overviewRow = OverviewRow(columns) { fetched.append(overviewRow) }
+                let (_, _, _, id, version, name, team, state, amount, currency, uploaded, document) = try row.decode(
+                    (Int, Int64, String?, UUID, Int, String, String?, String, Int64?, String?, String, UUID).self)
+                if let overviewRow = OverviewRow((id, version, name, team, state, amount, currency, uploaded, document)) {
+                    fetched.append(overviewRow)
+                }
             default:
-                totals.add(try row(7), try row(9), try row(4), try row(8))
+                let (_, _, _, _, count, _, _, state, sum, currency) = try row.decode(
+                    (Int, Int64, String?, UUID?, Int, String?, String?, String, Int64?, String?).self)
+                totals.add(state, currency, count, sum)
             }
         }
         guard let month else { return nil }

@@ -51,10 +51,11 @@ struct DirectoryFirstView: FirstViewQuery {
     static func decode(_ rows: [FirstViewRow]) throws -> Page<PersonRow> {
         var fetched: [PersonRow] = []
         for row in rows where try row.part == 1 {
+            let (_, _, id, first, last, title, position, email, phone, team, kind, active) = try row.decode(
+                (Int, Int64, UUID, String, String, String, String, String, String?, String?, String?, Bool).self)
             fetched.append(PersonRow(
-                id: try row(2), firstName: try row(3), lastName: try row(4), title: try row(5), position: try row(6),
-                email: try row(7), phone: try row(8), teamName: try row(9),
-                contractKind: try row(10, as: String?.self).flatMap(ContractKind.init(rawValue:)), active: try row(11)))
+                id: id, firstName: first, lastName: last, title: title, position: position, email: email, phone: phone,
+                teamName: team, contractKind: kind.flatMap(ContractKind.init(rawValue:)), active: active))
         }
         return PageRequest(number: 1, size: PeopleQueries.pageSize).page(fetched: fetched)
     }

@@ -57,11 +57,13 @@ struct RateIncreasesFirstView: FirstViewQuery {
     static func decode(_ rows: [FirstViewRow]) throws -> Page<RateIncreaseRow> {
         var fetched: [RateIncreaseRow] = []
         for row in rows where try row.part == 1 {
-            guard let from = LocalDate(iso: try row(7)) else { continue }
+            let (_, _, id, first, last, team, rateID, from, amount, currency, previous, increase, basisPoints) = try row.decode(
+                (Int, Int64, UUID, String, String, String?, UUID, String, Int64, String, Int64?, Int64?, Int64?).self)
+            guard let from = LocalDate(iso: from) else { continue }
             fetched.append(RateIncreaseRow(
-                userID: try row(2), firstName: try row(3), lastName: try row(4), teamName: try row(5),
-                current: Rate(id: try row(6), effectiveFrom: from, amountMinor: try row(8), currency: try row(9)),
-                previousMinor: try row(10), increaseMinor: try row(11), increaseBasisPoints: try row(12)))
+                userID: id, firstName: first, lastName: last, teamName: team,
+                current: Rate(id: rateID, effectiveFrom: from, amountMinor: amount, currency: currency),
+                previousMinor: previous, increaseMinor: increase, increaseBasisPoints: basisPoints))
         }
         return PageRequest(number: 1, size: RateReportQueries.pageSize).page(fetched: fetched)
     }

@@ -6,6 +6,12 @@ public enum TenantQueries {
     /// The columns `decode` reads, in its order.
     static let columns = "id, slug, name, time_zone, default_language, currency"
 
+    /// A tenant from its columns by name, wherever they stand in the row.
+    static func decode(_ row: NamedRow) throws -> Tenant {
+        Tenant(id: try row("id"), slug: try row("slug"), name: try row("name"), timeZone: try row("time_zone"),
+               defaultLanguage: Language(rawValue: try row("default_language")) ?? .cs, currency: try row("currency"))
+    }
+
     static func decode(_ row: PostgresRow) throws -> Tenant {
         let (id, slug, name, zone, language, currency) = try row.decode((UUID, String, String, String, String, String).self)
         return Tenant(id: id, slug: slug, name: name, timeZone: zone,

@@ -47,7 +47,7 @@ extension AddressPattern {
 }
 
 /// An address without parameters.
-struct Address: AddressPattern {
+struct Address: AddressPattern, Equatable {
     let segments: [String]
     init(_ segments: String...) { self.segments = Self.checked(segments, parameters: 0) }
     func callAsFunction(_ slug: String) -> String { fill(slug, []) }

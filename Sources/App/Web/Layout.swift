@@ -176,37 +176,37 @@ struct Layout: Encodable {
         return html
     }
 
-    /// The links a user's roles allow, in menu order.
+    /// The links a user's roles allow, in menu order. Each address is filled in once, and only
+    /// for the links shown (this runs on every page).
     static func navigation(for user: User, slug: String, request: Request) -> [NavItem] {
         let me = Subject.oneself
-        let entries: [(Action, Subject, String, String)] = [
-            (.viewHome, .company, "nav.home", Paths.home(slug)),
-            (.listPeople, .company, "nav.people", Paths.people(slug)),
-            (.viewOwnTeam, me, "nav.team", Paths.myTeam(slug)),
-            (.manageEmployees, .company, "nav.teams", Paths.teams(slug)),
-            (.manageRates, .company, "nav.rates", Paths.rateIncreases(slug)),
-            (.manageProjects, .company, "nav.projects", Paths.projects(slug)),
-            (.reviewInvoices, .company, "nav.review", Paths.reviewOverview(slug)),
-            (.trackTime, me, "nav.time", Paths.timesheet(slug)),
-            (.requestAbsence, me, "nav.absences", Paths.absences(slug)),
-            (.viewEarnings, me, "nav.earnings", Paths.earnings(slug)),
-            (.submitInvoices, me, "nav.invoices", Paths.invoices(slug)),
-            (.viewProfile, me, "nav.profile", Paths.profile(slug)),
-            (.manageCompany, .company, "nav.company", Paths.company(slug)),
-            (.editPreferences, me, "nav.preferences", Paths.preferences(slug)),
+        // An entry's section: the address whose pages mark it current ("Rates" covers both rate
+        // reports; "Company settings" every admin settings page), when it is not the link's own.
+        let entries: [(Action, Subject, String, Address, section: Address?)] = [
+            (.viewHome, .company, "nav.home", Paths.home, nil),
+            (.listPeople, .company, "nav.people", Paths.people, nil),
+            (.viewOwnTeam, me, "nav.team", Paths.myTeam, nil),
+            (.manageEmployees, .company, "nav.teams", Paths.teams, nil),
+            (.manageRates, .company, "nav.rates", Paths.rateIncreases, Paths.ratesSection),
+            (.manageProjects, .company, "nav.projects", Paths.projects, nil),
+            (.reviewInvoices, .company, "nav.review", Paths.reviewOverview, Paths.reviewSection),
+            (.trackTime, me, "nav.time", Paths.timesheet, nil),
+            (.requestAbsence, me, "nav.absences", Paths.absences, nil),
+            (.viewEarnings, me, "nav.earnings", Paths.earnings, nil),
+            (.submitInvoices, me, "nav.invoices", Paths.invoices, nil),
+            (.viewProfile, me, "nav.profile", Paths.profile, nil),
+            (.manageCompany, .company, "nav.company", Paths.company, Paths.adminSection),
+            (.editPreferences, me, "nav.preferences", Paths.preferences, nil),
         ]
         let path = request.url.path
-        return entries.compactMap { action, target, key, href in
+        // Your own profile lives under /people/{id}: it belongs to "My profile", not to "People".
+        let ownProfile = path.hasPrefix(Paths.person(slug, user.id))
+        return entries.compactMap { action, target, key, address, section in
             guard Permissions.can(user, action, target) else { return nil }
-            // Your own profile lives under /people/{id}: it belongs to "My profile", not to "People".
-            let ownProfile = path.hasPrefix(Paths.person(slug, user.id))
-            // "Rates" covers both rate reports; "Company settings" every admin settings page.
-            let section = href == Paths.rateIncreases(slug) ? Paths.ratesSection(slug)
-                : href == Paths.reviewOverview(slug) ? Paths.reviewSection(slug)
-                : href == Paths.company(slug) ? Paths.adminSection(slug) : href
-            let current = href == Paths.profile(slug)
+            let href = address(slug)
+            let current = address == Paths.profile
                 ? ownProfile
-                : path == href || (href != Paths.home(slug) && path.hasPrefix(section + "/") && !ownProfile)
+                : path == href || (address != Paths.home && path.hasPrefix((section?(slug) ?? href) + "/") && !ownProfile)
             return NavItem(label: request.translate(key), href: href, current: current)
         }
     }

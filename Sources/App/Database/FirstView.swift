@@ -8,7 +8,7 @@ import PostgresNIO
 ///
 /// The statement is the shell's (`EnterTenantSQL.text(firstView:)`, with the teams) with the page's
 /// `LATERAL` subqueries after it. They hold to the shell's rule: each depends on the tenant row
-/// (`s.entered`) and on the live session (`s.session_id IS NOT NULL`), and cannot be merged into
+/// (`sh.entered`) and on the live session (`sh.session_id IS NOT NULL`), and cannot be merged into
 /// the outer query (a `LIMIT`, an aggregate, a `UNION ALL`), so it runs after `set_config` has set
 /// the tenant, and reads nothing for a visitor who is not signed in. The statement runs in
 /// PostgreSQL's implicit transaction of one statement, so the tenant it sets ends with it. It is a

@@ -169,18 +169,18 @@ enum EnterTenantSQL {
         """
     }
 
-    /// The shell's statement with a first view (`FirstViewQuery`): the shell's row is `s`, and
+    /// The shell's statement with a first view (`FirstViewQuery`): the shell's row is `sh`, and
     /// `joins` adds the page's rows as `page`, a part 0 always among them. The page's columns come
     /// first; the shell's come with part 0 only (NULL on the page's other rows, which would repeat
     /// them); the rows come in the order of `page_part` and `page_n`.
     static func text(firstView joins: String) -> String {
         """
         WITH t AS MATERIALIZED (\(tenant)),
-        s AS MATERIALIZED (
+        sh AS MATERIALIZED (
             SELECT t.*, live.*, tm.team_ids, tm.team_names FROM t\(laterals(teams: true)))
-        SELECT page.*, shell.* FROM s
+        SELECT page.*, shell.* FROM sh
         \(joins)
-        LEFT JOIN LATERAL (SELECT s.*) shell ON page.page_part = 0
+        LEFT JOIN LATERAL (SELECT sh.*) shell ON page.page_part = 0
         ORDER BY page.page_part, page.page_n
         """
     }

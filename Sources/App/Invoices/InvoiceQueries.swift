@@ -102,13 +102,10 @@ public enum InvoiceQueries {
         of user: UUID, timeZone: String, on db: TenantConnection
     ) async throws -> [InvoiceSummary] {
         var result: [InvoiceSummary] = []
-        for try await (id, month, state, amount, currency, uploaded, document, reason) in try await db.execute({
+        for try await columns in try await db.execute({
             InvoiceSummariesStatement(tenant: $0, user: user, timeZone: timeZone)
         }) {
-            guard let month = Month(iso: month), let state = InvoiceState(rawValue: state),
-                  let day = LocalDate(iso: uploaded) else { continue }
-            result.append(InvoiceSummary(id: id, month: month, state: state, amountMinor: amount, currency: currency,
-                                         uploadedOn: day, documentID: document, returnReason: reason))
+            if let summary = InvoiceSummary(columns) { result.append(summary) }
         }
         return result
     }

@@ -5,7 +5,9 @@ import Vapor
 /// not exist.
 struct InvoiceRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        routes.get(Paths.invoices, use: list).userInfo[RouteOption.onConnectionLoop] = true
+        let list = routes.get(Paths.invoices, use: list)
+        list.userInfo[RouteOption.onConnectionLoop] = true
+        list.userInfo[RouteOption.firstView] = FirstView { _ in MyInvoicesFirstView() }
         routes.get(Paths.personInvoices, use: personList)
         routes.get(Paths.invoice, use: detail)
         routes.get(Paths.invoiceDocument, use: document)
@@ -15,10 +17,14 @@ struct InvoiceRoutes: RouteCollection {
     func list(_ request: Request) async throws -> MyInvoicesPage {
         let user = try request.user
         try request.require(.submitInvoices, .oneself)
-        let tenant = try request.tenant, db = try request.db
-        let contracts = try await PeopleQueries.contracts(of: user.id, on: db)
-        let invoices = try await InvoiceQueries.summaries(of: user.id, timeZone: tenant.timeZone, on: db)
-        let statements = try await WorkStatementQueries.list(of: user.id, timeZone: tenant.timeZone, on: db)
+        let tenant = try request.tenant
+        let (contracts, invoices, statements) = if let rows = request.firstViewRows {
+            try MyInvoicesFirstView.decode(rows)
+        } else {
+            (try await PeopleQueries.contracts(of: user.id, on: try request.db),
+             try await InvoiceQueries.summaries(of: user.id, timeZone: tenant.timeZone, on: try request.db),
+             try await WorkStatementQueries.list(of: user.id, timeZone: tenant.timeZone, on: try request.db))
+        }
         let today = try request.today
         let t = request.translator
         return MyInvoicesPage(

@@ -24,7 +24,21 @@ struct InvoiceSummariesStatement: PostgresPreparedStatement {
 
     func makeBindings() throws -> PostgresBindings { .of(tenant, user, timeZone) }
 
-    func decodeRow(_ row: PostgresRow) throws -> (UUID, String, String, Int64?, String?, String, UUID, String?) {
-        try row.decode((UUID, String, String, Int64?, String?, String, UUID, String?).self)
+    func decodeRow(_ row: PostgresRow) throws -> InvoiceSummary.Columns {
+        try row.decode(InvoiceSummary.Columns.self)
+    }
+}
+
+extension InvoiceSummary {
+    /// The columns of `InvoiceSummariesStatement`, in order.
+    typealias Columns = (UUID, String, String, Int64?, String?, String, UUID, String?)
+
+    /// Nil for a month, a state or a day this version does not know.
+    init?(_ columns: Columns) {
+        let (id, month, state, amount, currency, uploaded, document, reason) = columns
+        guard let month = Month(iso: month), let state = InvoiceState(rawValue: state), let day = LocalDate(iso: uploaded)
+        else { return nil }
+        self.init(id: id, month: month, state: state, amountMinor: amount, currency: currency, uploadedOn: day,
+                  documentID: document, returnReason: reason)
     }
 }

@@ -10,7 +10,7 @@ struct OverviewFirstView: FirstViewQuery {
     static let statementName = "roster_first_view_overview"
     static let statementSQL = EnterTenantSQL.text(firstView: """
         CROSS JOIN LATERAL (
-            SELECT coalesce($4::date, date_trunc('month', $5::timestamptz AT TIME ZONE s.time_zone)::date) AS month
+            SELECT coalesce($4::date, date_trunc('month', $5::timestamptz AT TIME ZONE sh.time_zone)::date) AS month
             OFFSET 0) pm
         CROSS JOIN LATERAL (
             SELECT 0 AS page_part, 0::bigint AS page_n, to_char(pm.month, 'YYYY-MM') AS page_month, NULL::uuid AS page_id,
@@ -21,17 +21,17 @@ struct OverviewFirstView: FirstViewQuery {
             FROM (
                 SELECT row_number() OVER (ORDER BY u.sort_last, u.sort_first, u.id) AS n, i.id, i.version,
                        u.first_name || ' ' || u.last_name AS name, tt.name AS team, i.state::text AS state, i.amount_minor,
-                       i.currency, to_char(i.uploaded_at AT TIME ZONE s.time_zone, 'YYYY-MM-DD') AS uploaded, i.document_id
+                       i.currency, to_char(i.uploaded_at AT TIME ZONE sh.time_zone, 'YYYY-MM-DD') AS uploaded, i.document_id
                 FROM invoices i
                 JOIN users u ON u.tenant_id = i.tenant_id AND u.id = i.user_id
                 LEFT JOIN teams tt ON tt.tenant_id = u.tenant_id AND tt.id = u.team_id
-                WHERE i.tenant_id = s.id AND i.month = pm.month AND s.entered = s.id::text AND s.session_id IS NOT NULL
+                WHERE i.tenant_id = sh.id AND i.month = pm.month AND sh.entered = sh.id::text AND sh.session_id IS NOT NULL
                 ORDER BY u.sort_last, u.sort_first, u.id
                 LIMIT \(OverviewMonthStatement.limit)) r
             UNION ALL
             SELECT 2, 0, NULL, NULL, count(*)::int, NULL, NULL, i.state::text, sum(i.amount_minor)::bigint, i.currency, NULL, NULL
             FROM invoices i
-            WHERE i.tenant_id = s.id AND i.month = pm.month AND s.entered = s.id::text AND s.session_id IS NOT NULL
+            WHERE i.tenant_id = sh.id AND i.month = pm.month AND sh.entered = sh.id::text AND sh.session_id IS NOT NULL
             GROUP BY i.state, i.currency) page
         """)
     static let pageBindingTypes: [PostgresDataType] = [.text, .timestamptz]

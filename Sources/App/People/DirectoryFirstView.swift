@@ -8,7 +8,7 @@ import Vapor
 struct DirectoryFirstView: FirstViewQuery {
     static let statementName = "roster_first_view_directory"
     static let statementSQL = EnterTenantSQL.text(firstView: """
-        CROSS JOIN LATERAL (SELECT ($4::timestamptz AT TIME ZONE s.time_zone)::date AS today OFFSET 0) d
+        CROSS JOIN LATERAL (SELECT ($4::timestamptz AT TIME ZONE sh.time_zone)::date AS today OFFSET 0) d
         CROSS JOIN LATERAL (
             SELECT 0 AS page_part, 0::bigint AS page_n, NULL::uuid AS page_id, NULL::text AS page_first_name,
                    NULL::text AS page_last_name, NULL::text AS page_title, NULL::text AS page_position, NULL::text AS page_email,
@@ -23,7 +23,7 @@ struct DirectoryFirstView: FirstViewQuery {
                 WHERE c.tenant_id = u.tenant_id AND c.user_id = u.id
                   AND c.valid_from <= d.today AND (c.valid_to IS NULL OR c.valid_to >= d.today)
                 LIMIT 1) c ON true
-            WHERE u.tenant_id = s.id AND u.active AND s.entered = s.id::text AND s.session_id IS NOT NULL
+            WHERE u.tenant_id = sh.id AND u.active AND sh.entered = sh.id::text AND sh.session_id IS NOT NULL
             ORDER BY u.sort_last, u.sort_first, u.id
             LIMIT \(DirectoryFirstPageStatement.limit))) page
         """)

@@ -130,10 +130,8 @@ public enum PeopleQueries {
     /// Newest first.
     public static func contracts(of user: UUID, on db: TenantConnection) async throws -> [Contract] {
         var result: [Contract] = []
-        for try await (id, kind, from, to, capacity, vacation) in try await db.execute({ ContractsStatement(tenant: $0, user: user) }) {
-            guard let kind = ContractKind(rawValue: kind), let from = LocalDate(iso: from) else { continue }
-            result.append(Contract(id: id, kind: kind, validFrom: from, validTo: to.flatMap(LocalDate.init(iso:)),
-                                   capacityTenths: capacity, vacationTenths: vacation))
+        for try await columns in try await db.execute({ ContractsStatement(tenant: $0, user: user) }) {
+            if let contract = Contract(columns) { result.append(contract) }
         }
         return result
     }
@@ -155,8 +153,21 @@ struct ContractsStatement: PostgresPreparedStatement {
 
     func makeBindings() throws -> PostgresBindings { .of(tenant, user) }
 
-    func decodeRow(_ row: PostgresRow) throws -> (UUID, String, String, String?, Int, Int) {
-        try row.decode((UUID, String, String, String?, Int, Int).self)
+    func decodeRow(_ row: PostgresRow) throws -> Contract.Columns {
+        try row.decode(Contract.Columns.self)
+    }
+}
+
+extension Contract {
+    /// The columns of `ContractsStatement`, in order.
+    typealias Columns = (UUID, String, String, String?, Int, Int)
+
+    /// Nil for a kind or a day this version does not know.
+    init?(_ columns: Columns) {
+        let (id, kind, from, to, capacity, vacation) = columns
+        guard let kind = ContractKind(rawValue: kind), let from = LocalDate(iso: from) else { return nil }
+        self.init(id: id, kind: kind, validFrom: from, validTo: to.flatMap(LocalDate.init(iso:)), capacityTenths: capacity,
+                  vacationTenths: vacation)
     }
 }
 

@@ -8,7 +8,7 @@ import Vapor
 struct RateIncreasesFirstView: FirstViewQuery {
     static let statementName = "roster_first_view_rate_increases"
     static let statementSQL = EnterTenantSQL.text(firstView: """
-        CROSS JOIN LATERAL (SELECT ($4::timestamptz AT TIME ZONE s.time_zone)::date + 1 AS upper OFFSET 0) d
+        CROSS JOIN LATERAL (SELECT ($4::timestamptz AT TIME ZONE sh.time_zone)::date + 1 AS upper OFFSET 0) d
         CROSS JOIN LATERAL (
             SELECT 0 AS page_part, 0::bigint AS page_n, NULL::uuid AS page_id, NULL::text AS page_first_name,
                    NULL::text AS page_last_name, NULL::text AS page_team, NULL::uuid AS page_rate, NULL::text AS page_from,
@@ -30,7 +30,7 @@ struct RateIncreasesFirstView: FirstViewQuery {
                 SELECT r.amount_minor, r.currency FROM rates r
                 WHERE r.tenant_id = u.tenant_id AND r.user_id = u.id AND r.effective_from < cur.effective_from
                 ORDER BY r.effective_from DESC LIMIT 1) prev ON prev.currency = cur.currency
-            WHERE u.tenant_id = s.id AND u.active AND s.entered = s.id::text AND s.session_id IS NOT NULL
+            WHERE u.tenant_id = sh.id AND u.active AND sh.entered = sh.id::text AND sh.session_id IS NOT NULL
             ORDER BY u.sort_last, u.sort_first, u.id
             LIMIT \(RateIncreasesFirstPageStatement.limit))) page
         """)

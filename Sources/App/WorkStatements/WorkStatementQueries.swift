@@ -152,8 +152,15 @@ public enum WorkStatementQueries {
 
     /// A row of `summaryColumns(timeZone:)`; nil for a state or a day this version does not know.
     static func summary(_ row: PostgresRow) throws -> WorkStatementSummary? {
-        let (id, user, name, month, state, version, document, seconds, amount, currency, basis, generated, reason) =
-            try row.decode((UUID, UUID, String, String, String, Int, UUID, Int, Int64?, String?, String, String, String?).self)
+        summary(try row.decode(SummaryColumns.self))
+    }
+
+    /// The columns of `summaryColumns(timeZone:)`, in order.
+    typealias SummaryColumns = (UUID, UUID, String, String, String, Int, UUID, Int, Int64?, String?, String, String, String?)
+
+    /// A statement's summary from its columns; nil for a state or a day this version does not know.
+    static func summary(_ columns: SummaryColumns) -> WorkStatementSummary? {
+        let (id, user, name, month, state, version, document, seconds, amount, currency, basis, generated, reason) = columns
         guard let period = Month(iso: month), let state = InvoiceState(rawValue: state),
               let day = LocalDate(iso: generated) else { return nil }
         return WorkStatementSummary(id: id, userID: user, name: name, month: period, state: state, version: version,

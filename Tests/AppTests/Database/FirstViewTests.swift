@@ -85,6 +85,31 @@ import Testing
         }
     }
 
+    /// "My invoices" reads the signed-in person's own contracts, invoices and work statements.
+    @Test func myInvoicesFirstViewReadsThePersonsOwnMonths() async throws {
+        try await withWorld { world in
+            let (token, expected) = try await world.db.transaction(tenant: world.employee.tenantID) { db in
+                try await PreparedListTests.addPeople(3, on: db)
+                return (try await SessionQueries.create(for: world.employee.id, on: db),
+                        (try await PeopleQueries.contracts(of: world.employee.id, on: db),
+                         try await InvoiceQueries.summaries(of: world.employee.id, timeZone: "Europe/Prague", on: db),
+                         try await WorkStatementQueries.list(of: world.employee.id, timeZone: "Europe/Prague", on: db)))
+            }
+            let entered = try #require(try await Self.enter(world, slug: "acme", token: token, query: MyInvoicesFirstView()).view)
+            let view = try MyInvoicesFirstView.decode(entered.rows)
+            #expect(!view.contracts.isEmpty && !view.invoices.isEmpty)
+            #expect(view.contracts == expected.0 && view.invoices == expected.1 && view.statements == expected.2)
+            // Globex's admin at Globex: none of Eva's months.
+            let globexToken = try await world.db.transaction(tenant: world.otherAdmin.tenantID) { db in
+                try await SessionQueries.create(for: world.otherAdmin.id, on: db)
+            }
+            let globex = try #require(try await Self.enter(world, slug: "globex", token: globexToken, query: MyInvoicesFirstView()).view)
+            let globexView = try MyInvoicesFirstView.decode(globex.rows)
+            #expect(globexView.invoices.allSatisfy { !view.invoices.map(\.id).contains($0.id) })
+            #expect(globexView.contracts.allSatisfy { !view.contracts.map(\.id).contains($0.id) })
+        }
+    }
+
     @Test func aFirstViewReadsNothingForAnotherTenantOrAVisitor() async throws {
         try await withWorld { world in
             let month = PreparedListTests.month

@@ -27,7 +27,7 @@ struct OverviewFirstView: FirstViewQuery {
                 LEFT JOIN teams tt ON tt.tenant_id = u.tenant_id AND tt.id = u.team_id
                 WHERE i.tenant_id = sh.id AND i.month = pm.month AND sh.entered = sh.id::text AND sh.session_id IS NOT NULL
                 ORDER BY u.sort_last, u.sort_first, u.id
-                LIMIT \(OverviewMonthStatement.limit)) r
+                LIMIT \(OverviewQueries.pageSize + 1)) r
             UNION ALL
             SELECT 2, 0, NULL, NULL, count(*)::int, NULL, NULL, i.state::text, sum(i.amount_minor)::bigint, i.currency, NULL, NULL
             FROM invoices i

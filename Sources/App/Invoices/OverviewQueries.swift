@@ -74,15 +74,6 @@ public enum OverviewQueries {
     ) async throws -> [OverviewRow] {
         let search = filter.search.trimmingWhitespace()
         var rows: [OverviewRow] = []
-        // The overview as first opened (a month, no filter, its first page) is a prepared statement.
-        if filter.state == nil, filter.teamID == nil, search.isEmpty, limit == OverviewMonthStatement.limit, offset == 0 {
-            for try await row in try await db.execute({
-                OverviewMonthStatement(tenant: $0, month: filter.month, timeZone: timeZone)
-            }) {
-                if let row = OverviewRow(row) { rows.append(row) }
-            }
-            return rows
-        }
         for try await row in try await db.query("""
             SELECT i.id, i.version, u.first_name || ' ' || u.last_name, t.name, i.state::text, i.amount_minor, i.currency,
                    to_char(i.uploaded_at AT TIME ZONE \(timeZone), 'YYYY-MM-DD'), i.document_id

@@ -15,38 +15,6 @@ extension OverviewRow {
     }
 }
 
-/// The first page of the overview of a month without a filter (`OverviewQueries.rows`), prepared:
-/// the overview as first opened. Its plan does not depend on its values, so each pooled connection
-/// parses and plans it once. The filters, a limit and an offset (which PostgreSQL's generic plan
-/// estimates at a tenth of the rows) would make it depend on them: PostgreSQL would plan it again
-/// for every execution, as it does the statement with filters.
-struct OverviewMonthStatement: PostgresPreparedStatement {
-    static let name = "roster_overview_month"
-    static let sql = """
-        SELECT i.id, i.version, u.first_name || ' ' || u.last_name, t.name, i.state::text, i.amount_minor, i.currency,
-               to_char(i.uploaded_at AT TIME ZONE $3, 'YYYY-MM-DD'), i.document_id
-        FROM invoices i
-        JOIN users u ON u.tenant_id = i.tenant_id AND u.id = i.user_id
-        LEFT JOIN teams t ON t.tenant_id = u.tenant_id AND t.id = u.team_id
-        WHERE i.tenant_id = $1 AND i.month = $2::date
-        ORDER BY u.sort_last, u.sort_first, u.id
-        LIMIT \(OverviewMonthStatement.limit)
-        """
-    static let bindingDataTypes: [PostgresDataType] = [.uuid, .text, .text]
-    /// A page and the one row that tells of a next page.
-    static let limit = OverviewQueries.pageSize + 1
-
-    let tenant: UUID
-    let month: Month
-    let timeZone: String
-
-    func makeBindings() throws -> PostgresBindings { .of(tenant, month.first.iso, timeZone) }
-
-    func decodeRow(_ row: PostgresRow) throws -> OverviewRow.Columns {
-        try row.decode(OverviewRow.Columns.self)
-    }
-}
-
 /// The counts and sums per state of a month without a team or name filter
 /// (`OverviewQueries.totals`), prepared.
 struct OverviewTotalsStatement: PostgresPreparedStatement {

@@ -25,7 +25,7 @@ struct DirectoryFirstView: FirstViewQuery {
                 LIMIT 1) c ON true
             WHERE u.tenant_id = sh.id AND u.active AND sh.entered = sh.id::text AND sh.session_id IS NOT NULL
             ORDER BY u.sort_last, u.sort_first, u.id
-            LIMIT \(DirectoryFirstPageStatement.limit))) page
+            LIMIT \(PeopleQueries.pageSize + 1))) page
         """)
     static let pageBindingTypes: [PostgresDataType] = [.timestamptz]
 

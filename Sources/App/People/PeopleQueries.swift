@@ -68,34 +68,25 @@ public enum PeopleQueries {
         _ filter: PeopleFilter, limit: Int, offset: Int, counting: Bool, today: LocalDate, on db: TenantConnection
     ) async throws -> (rows: [PersonRow], total: Int?) {
         let search = filter.search.trimmingWhitespace()
-        // The directory as first opened (active people, no other filter, its first page) is a
-        // prepared statement (`DirectoryFirstPageStatement`).
-        let firstPage = search.isEmpty && filter.teamID == nil && filter.kind == nil && filter.active == true
-            && filter.ledBy == nil && !counting && limit == DirectoryFirstPageStatement.limit && offset == 0
-        var rows: [PostgresRow] = []
-        if firstPage {
-            for try await row in try await db.execute({ DirectoryFirstPageStatement(tenant: $0, today: today) }) { rows.append(row) }
-        } else {
-            rows = try await db.query("""
-                SELECT u.id, u.first_name, u.last_name, u.title, u.position, u.email, u.phone, t.name, c.kind, u.active,
-                       \(unescaped: counting ? "count(*) OVER ()" : "NULL::bigint")
-                FROM users u
-                LEFT JOIN teams t ON t.tenant_id = u.tenant_id AND t.id = u.team_id
-                LEFT JOIN LATERAL (
-                    SELECT kind FROM contracts c
-                    WHERE c.tenant_id = u.tenant_id AND c.user_id = u.id
-                      AND c.valid_from <= \(today.iso)::date AND (c.valid_to IS NULL OR c.valid_to >= \(today.iso)::date)
-                    LIMIT 1) c ON true
-                WHERE u.tenant_id = \(db.tenant)
-                  AND (\(search) = '' OR u.search_name LIKE fold_name(\(likePattern(search))))
-                  AND (\(filter.teamID)::uuid IS NULL OR u.team_id = \(filter.teamID))
-                  AND (\(filter.kind?.rawValue)::text IS NULL OR c.kind = \(filter.kind?.rawValue))
-                  AND (\(filter.active)::boolean IS NULL OR u.active = \(filter.active))
-                  AND (\(filter.ledBy)::uuid IS NULL OR t.leader_id = \(filter.ledBy))
-                ORDER BY u.sort_last, u.sort_first, u.id
-                LIMIT \(limit) OFFSET \(offset)
-                """).collect()
-        }
+        let rows = try await db.query("""
+            SELECT u.id, u.first_name, u.last_name, u.title, u.position, u.email, u.phone, t.name, c.kind, u.active,
+                   \(unescaped: counting ? "count(*) OVER ()" : "NULL::bigint")
+            FROM users u
+            LEFT JOIN teams t ON t.tenant_id = u.tenant_id AND t.id = u.team_id
+            LEFT JOIN LATERAL (
+                SELECT kind FROM contracts c
+                WHERE c.tenant_id = u.tenant_id AND c.user_id = u.id
+                  AND c.valid_from <= \(today.iso)::date AND (c.valid_to IS NULL OR c.valid_to >= \(today.iso)::date)
+                LIMIT 1) c ON true
+            WHERE u.tenant_id = \(db.tenant)
+              AND (\(search) = '' OR u.search_name LIKE fold_name(\(likePattern(search))))
+              AND (\(filter.teamID)::uuid IS NULL OR u.team_id = \(filter.teamID))
+              AND (\(filter.kind?.rawValue)::text IS NULL OR c.kind = \(filter.kind?.rawValue))
+              AND (\(filter.active)::boolean IS NULL OR u.active = \(filter.active))
+              AND (\(filter.ledBy)::uuid IS NULL OR t.leader_id = \(filter.ledBy))
+            ORDER BY u.sort_last, u.sort_first, u.id
+            LIMIT \(limit) OFFSET \(offset)
+            """).collect()
         var total: Int64?
         let people = try rows.map { row in
             let (id, first, last, title, position, email, phone, team, kind, active, count) =
@@ -171,31 +162,3 @@ extension Contract {
     }
 }
 
-/// The first page of the people directory as first opened (active people, no filter), prepared:
-/// its plan does not depend on its values (see `OverviewMonthStatement`). The same columns as
-/// `PeopleQueries.rows`.
-struct DirectoryFirstPageStatement: PostgresPreparedStatement {
-    static let name = "roster_directory_first_page"
-    static let limit = PeopleQueries.pageSize + 1
-    static let sql = """
-        SELECT u.id, u.first_name, u.last_name, u.title, u.position, u.email, u.phone, t.name, c.kind, u.active, NULL::bigint
-        FROM users u
-        LEFT JOIN teams t ON t.tenant_id = u.tenant_id AND t.id = u.team_id
-        LEFT JOIN LATERAL (
-            SELECT kind FROM contracts c
-            WHERE c.tenant_id = u.tenant_id AND c.user_id = u.id
-              AND c.valid_from <= $2::date AND (c.valid_to IS NULL OR c.valid_to >= $2::date)
-            LIMIT 1) c ON true
-        WHERE u.tenant_id = $1 AND u.active
-        ORDER BY u.sort_last, u.sort_first, u.id
-        LIMIT \(DirectoryFirstPageStatement.limit)
-        """
-    static let bindingDataTypes: [PostgresDataType] = [.uuid, .text]
-
-    let tenant: UUID
-    let today: LocalDate
-
-    func makeBindings() throws -> PostgresBindings { .of(tenant, today.iso) }
-
-    func decodeRow(_ row: PostgresRow) throws -> PostgresRow { row }
-}

@@ -32,7 +32,7 @@ struct RateIncreasesFirstView: FirstViewQuery {
                 ORDER BY r.effective_from DESC LIMIT 1) prev ON prev.currency = cur.currency
             WHERE u.tenant_id = sh.id AND u.active AND sh.entered = sh.id::text AND sh.session_id IS NOT NULL
             ORDER BY u.sort_last, u.sort_first, u.id
-            LIMIT \(RateIncreasesFirstPageStatement.limit))) page
+            LIMIT \(RateReportQueries.pageSize + 1))) page
         """)
     static let pageBindingTypes: [PostgresDataType] = [.timestamptz]
 

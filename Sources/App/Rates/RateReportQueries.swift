@@ -50,45 +50,36 @@ public enum RateReportQueries {
         // Rates before `upper` count; with a month, the current one must have taken effect on or after `lower`.
         let upper = filter.month.map { $0.adding(months: 1).first } ?? today.adding(days: 1)
         let lower = filter.month?.first
-        // The report as first opened (everyone's latest change, no team, its first page) is a
-        // prepared statement (`RateIncreasesFirstPageStatement`).
-        var rows: [PostgresRow] = []
-        if filter.month == nil, filter.teamID == nil, !counting, limit == RateIncreasesFirstPageStatement.limit, offset == 0 {
-            for try await row in try await db.execute({ RateIncreasesFirstPageStatement(tenant: $0, upper: upper) }) {
-                rows.append(row)
-            }
-        } else {
-            rows = try await db.query("""
-                SELECT u.id, u.first_name, u.last_name, t.name,
-                       cur.id, cur.effective_from::text, cur.amount_minor, cur.currency,
-                       prev.amount_minor,
-                       cur.amount_minor - prev.amount_minor,
-                       round_div((cur.amount_minor - prev.amount_minor) * 10000, prev.amount_minor),
-                       \(unescaped: counting ? "count(*) OVER ()" : "NULL::bigint")
-                FROM users u
-                LEFT JOIN teams t ON t.tenant_id = u.tenant_id AND t.id = u.team_id
-                JOIN LATERAL (
-                    SELECT r.id, r.effective_from, r.amount_minor, r.currency FROM rates r
-                    WHERE r.tenant_id = u.tenant_id AND r.user_id = u.id AND r.effective_from < \(upper.iso)::date
-                    ORDER BY r.effective_from DESC LIMIT 1) cur
-                  ON \(lower?.iso)::date IS NULL OR cur.effective_from >= \(lower?.iso)::date
-                LEFT JOIN LATERAL (
-                    SELECT r.amount_minor, r.currency FROM rates r
-                    WHERE r.tenant_id = u.tenant_id AND r.user_id = u.id
-                      AND r.effective_from < coalesce(\(lower?.iso)::date, cur.effective_from)
-                    ORDER BY r.effective_from DESC LIMIT 1) prev ON prev.currency = cur.currency
-                WHERE u.tenant_id = \(db.tenant)
-                  AND (\(filter.teamID)::uuid IS NULL OR u.team_id = \(filter.teamID))
-                  AND CASE WHEN \(lower?.iso)::date IS NULL THEN u.active
-                           ELSE EXISTS (
-                               SELECT 1 FROM contracts c
-                               WHERE c.tenant_id = u.tenant_id AND c.user_id = u.id
-                                 AND c.valid_from < \(upper.iso)::date
-                                 AND (c.valid_to IS NULL OR c.valid_to >= \(lower?.iso)::date)) END
-                ORDER BY u.sort_last, u.sort_first, u.id
-                LIMIT \(limit) OFFSET \(offset)
-                """).collect()
-        }
+        let rows = try await db.query("""
+            SELECT u.id, u.first_name, u.last_name, t.name,
+                   cur.id, cur.effective_from::text, cur.amount_minor, cur.currency,
+                   prev.amount_minor,
+                   cur.amount_minor - prev.amount_minor,
+                   round_div((cur.amount_minor - prev.amount_minor) * 10000, prev.amount_minor),
+                   \(unescaped: counting ? "count(*) OVER ()" : "NULL::bigint")
+            FROM users u
+            LEFT JOIN teams t ON t.tenant_id = u.tenant_id AND t.id = u.team_id
+            JOIN LATERAL (
+                SELECT r.id, r.effective_from, r.amount_minor, r.currency FROM rates r
+                WHERE r.tenant_id = u.tenant_id AND r.user_id = u.id AND r.effective_from < \(upper.iso)::date
+                ORDER BY r.effective_from DESC LIMIT 1) cur
+              ON \(lower?.iso)::date IS NULL OR cur.effective_from >= \(lower?.iso)::date
+            LEFT JOIN LATERAL (
+                SELECT r.amount_minor, r.currency FROM rates r
+                WHERE r.tenant_id = u.tenant_id AND r.user_id = u.id
+                  AND r.effective_from < coalesce(\(lower?.iso)::date, cur.effective_from)
+                ORDER BY r.effective_from DESC LIMIT 1) prev ON prev.currency = cur.currency
+            WHERE u.tenant_id = \(db.tenant)
+              AND (\(filter.teamID)::uuid IS NULL OR u.team_id = \(filter.teamID))
+              AND CASE WHEN \(lower?.iso)::date IS NULL THEN u.active
+                       ELSE EXISTS (
+                           SELECT 1 FROM contracts c
+                           WHERE c.tenant_id = u.tenant_id AND c.user_id = u.id
+                             AND c.valid_from < \(upper.iso)::date
+                             AND (c.valid_to IS NULL OR c.valid_to >= \(lower?.iso)::date)) END
+            ORDER BY u.sort_last, u.sort_first, u.id
+            LIMIT \(limit) OFFSET \(offset)
+            """).collect()
         var total: Int64?
         let result = try rows.map { row in
             let (id, first, last, team, rateID, from, amount, currency, previous, increase, basisPoints, count) = try row.decode(
@@ -147,42 +138,4 @@ public enum RateReportQueries {
                                    totalPreviousMinor: previous, meanIncreaseMinor: mean, increaseBasisPoints: basisPoints)
         }
     }
-}
-
-/// The first page of "Rate increases" as first opened (everyone's latest change up to today, no
-/// team), prepared: its plan does not depend on its values (see `OverviewMonthStatement`). The
-/// statement of `RateReportQueries.increases` without a month or a team.
-struct RateIncreasesFirstPageStatement: PostgresPreparedStatement {
-    static let name = "roster_rate_increases_first_page"
-    static let limit = RateReportQueries.pageSize + 1
-    static let sql = """
-        SELECT u.id, u.first_name, u.last_name, t.name,
-               cur.id, cur.effective_from::text, cur.amount_minor, cur.currency,
-               prev.amount_minor,
-               cur.amount_minor - prev.amount_minor,
-               round_div((cur.amount_minor - prev.amount_minor) * 10000, prev.amount_minor),
-               NULL::bigint
-        FROM users u
-        LEFT JOIN teams t ON t.tenant_id = u.tenant_id AND t.id = u.team_id
-        JOIN LATERAL (
-            SELECT r.id, r.effective_from, r.amount_minor, r.currency FROM rates r
-            WHERE r.tenant_id = u.tenant_id AND r.user_id = u.id AND r.effective_from < $2::date
-            ORDER BY r.effective_from DESC LIMIT 1) cur ON true
-        LEFT JOIN LATERAL (
-            SELECT r.amount_minor, r.currency FROM rates r
-            WHERE r.tenant_id = u.tenant_id AND r.user_id = u.id AND r.effective_from < cur.effective_from
-            ORDER BY r.effective_from DESC LIMIT 1) prev ON prev.currency = cur.currency
-        WHERE u.tenant_id = $1 AND u.active
-        ORDER BY u.sort_last, u.sort_first, u.id
-        LIMIT \(RateIncreasesFirstPageStatement.limit)
-        """
-    static let bindingDataTypes: [PostgresDataType] = [.uuid, .text]
-
-    let tenant: UUID
-    /// Rates that took effect before this day count (tomorrow: up to today).
-    let upper: LocalDate
-
-    func makeBindings() throws -> PostgresBindings { .of(tenant, upper.iso) }
-
-    func decodeRow(_ row: PostgresRow) throws -> PostgresRow { row }
 }

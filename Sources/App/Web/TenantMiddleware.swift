@@ -3,7 +3,8 @@ import Vapor
 
 /// For every `/t/{slug}/…` request: one transaction on one connection for the whole request,
 /// with the tenant set for row level security, the browser session loaded and the language chosen.
-/// GET and HEAD run read-only, so no page view can change data. A route marked
+/// GET and HEAD run read-only, so no page view can change data; a list page as first opened
+/// (`RouteOption.firstView`) is one statement without a transaction (`FirstViewQuery`). A route marked
 /// `ownTransactions` gets the tenant and session loaded in a short transaction of their own, is
 /// refused to visitors, and only then collects its body (a multipart form, parsed once, within
 /// the upload gate); its handler opens the transactions it needs. Form bodies were collected

@@ -27,6 +27,17 @@ protocol FirstViewQuery: Sendable {
     func appendBindings(to bindings: inout PostgresBindings) throws
 }
 
+/// A first view whose one parameter is the application clock's instant (`$4`), from which the
+/// statement works out the tenant's today.
+protocol FirstViewAtInstant: FirstViewQuery {
+    var now: Date { get }
+}
+
+extension FirstViewAtInstant {
+    static var pageBindingTypes: [PostgresDataType] { [.timestamptz] }
+    func appendBindings(to bindings: inout PostgresBindings) throws { bindings.append(now) }
+}
+
 /// What the first statement of a first view read: the shell's, and the page's rows.
 struct EnteredFirstView: Sendable {
     let tenant: Tenant

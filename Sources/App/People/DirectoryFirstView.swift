@@ -5,7 +5,7 @@ import Vapor
 /// The directory as first opened (active people, no other filter, the first page), read by the
 /// request's first statement (`FirstViewQuery`): the page is one round trip. "Today" (whose
 /// contract counts) is the tenant's day at the application clock's instant.
-struct DirectoryFirstView: FirstViewQuery {
+struct DirectoryFirstView: FirstViewAtInstant {
     static let statementName = "roster_first_view_directory"
     static let statementSQL = EnterTenantSQL.text(firstView: """
         CROSS JOIN LATERAL (SELECT ($4::timestamptz AT TIME ZONE sh.time_zone)::date AS today OFFSET 0) d
@@ -27,25 +27,8 @@ struct DirectoryFirstView: FirstViewQuery {
             ORDER BY u.sort_last, u.sort_first, u.id
             LIMIT \(PeopleQueries.pageSize + 1))) page
         """)
-    static let pageBindingTypes: [PostgresDataType] = [.timestamptz]
 
     let now: Date
-
-    init(now: Date) {
-        self.now = now
-    }
-
-    /// The first view `request` asks for: nil when it names a filter or a later page.
-    init?(request: Request) {
-        let query = PeopleRoutes.query(of: request)
-        guard PeopleRoutes.filter(from: query, ledBy: nil) == PeopleFilter(),
-              PageRequest(number: query.page, size: PeopleQueries.pageSize).number == 1 else { return nil }
-        self.init(now: request.application.settings.clock.now)
-    }
-
-    func appendBindings(to bindings: inout PostgresBindings) throws {
-        bindings.append(now)
-    }
 
     /// The directory's first page from the page's rows.
     static func decode(_ rows: [FirstViewRow]) throws -> Page<PersonRow> {
@@ -58,5 +41,15 @@ struct DirectoryFirstView: FirstViewQuery {
                 teamName: team, contractKind: kind.flatMap(ContractKind.init(rawValue:)), active: active))
         }
         return PageRequest(number: 1, size: PeopleQueries.pageSize).page(fetched: fetched)
+    }
+}
+
+extension DirectoryFirstView {
+    /// The first view `request` asks for: nil when it names a filter or a later page.
+    init?(request: Request) {
+        let query = PeopleRoutes.query(of: request)
+        guard PeopleRoutes.filter(from: query, ledBy: nil) == PeopleFilter(),
+              PageRequest(number: query.page, size: PeopleQueries.pageSize).number == 1 else { return nil }
+        self.init(now: request.application.settings.clock.now)
     }
 }

@@ -5,7 +5,7 @@ import Vapor
 /// "Rate increases" as first opened (everyone's latest change, no team, the first page), read by
 /// the request's first statement (`FirstViewQuery`): the page is one round trip. Rates up to the
 /// tenant's day at the application clock's instant count, as in `RateReportQueries.increases`.
-struct RateIncreasesFirstView: FirstViewQuery {
+struct RateIncreasesFirstView: FirstViewAtInstant {
     static let statementName = "roster_first_view_rate_increases"
     static let statementSQL = EnterTenantSQL.text(firstView: """
         CROSS JOIN LATERAL (SELECT ($4::timestamptz AT TIME ZONE sh.time_zone)::date + 1 AS upper OFFSET 0) d
@@ -34,24 +34,8 @@ struct RateIncreasesFirstView: FirstViewQuery {
             ORDER BY u.sort_last, u.sort_first, u.id
             LIMIT \(RateReportQueries.pageSize + 1))) page
         """)
-    static let pageBindingTypes: [PostgresDataType] = [.timestamptz]
 
     let now: Date
-
-    init(now: Date) {
-        self.now = now
-    }
-
-    /// The first view `request` asks for: nil when it names a month, a team or a later page.
-    init?(request: Request) {
-        let address = RateReportRoutes.IncreasesAddress(request)
-        guard address.filter == RateIncreaseFilter(), address.page.number == 1 else { return nil }
-        self.init(now: request.application.settings.clock.now)
-    }
-
-    func appendBindings(to bindings: inout PostgresBindings) throws {
-        bindings.append(now)
-    }
 
     /// The report's first page from the page's rows.
     static func decode(_ rows: [FirstViewRow]) throws -> Page<RateIncreaseRow> {
@@ -66,5 +50,14 @@ struct RateIncreasesFirstView: FirstViewQuery {
                 previousMinor: previous, increaseMinor: increase, increaseBasisPoints: basisPoints))
         }
         return PageRequest(number: 1, size: RateReportQueries.pageSize).page(fetched: fetched)
+    }
+}
+
+extension RateIncreasesFirstView {
+    /// The first view `request` asks for: nil when it names a month, a team or a later page.
+    init?(request: Request) {
+        let address = RateReportRoutes.IncreasesAddress(request)
+        guard address.filter == RateIncreaseFilter(), address.page.number == 1 else { return nil }
+        self.init(now: request.application.settings.clock.now)
     }
 }

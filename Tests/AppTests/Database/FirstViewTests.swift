@@ -23,13 +23,18 @@ import Testing
         }
     }
 
+    /// `people` more people with their invoices of `PreparedListTests.month`, and a session of Acme's admin.
+    static func seed(_ world: TestWorld, people: Int) async throws -> SecretToken {
+        try await world.db.transaction(tenant: world.admin.tenantID) { db in
+            try await PreparedListTests.addPeople(people, on: db)
+            return try await SessionQueries.create(for: world.admin.id, on: db)
+        }
+    }
+
     @Test func theOverviewsFirstViewReadsWhatItsStatementsRead() async throws {
         try await withWorld { world in
             let month = PreparedListTests.month
-            let token = try await world.db.transaction(tenant: world.admin.tenantID) { db in
-                try await PreparedListTests.addPeople(30, on: db)
-                return try await SessionQueries.create(for: world.admin.id, on: db)
-            }
+            let token = try await Self.seed(world, people: 30)
             let (expectedPage, expectedTotals) = try await world.db.transaction(tenant: world.admin.tenantID, readOnly: true) { db in
                 let filter = InvoiceFilter(month: month, state: nil, teamID: nil, search: "")
                 return (try await OverviewQueries.page(filter, page: PageRequest(number: 1, size: OverviewQueries.pageSize),
@@ -53,10 +58,7 @@ import Testing
 
     @Test func theDirectoryAndRateIncreasesFirstViewsReadWhatTheirStatementsRead() async throws {
         try await withWorld { world in
-            let token = try await world.db.transaction(tenant: world.admin.tenantID) { db in
-                try await PreparedListTests.addPeople(30, on: db)
-                return try await SessionQueries.create(for: world.admin.id, on: db)
-            }
+            let token = try await Self.seed(world, people: 30)
             let now = Date(), today = LocalDate.today(in: "Europe/Prague", now: now)
             let (people, increases) = try await world.db.transaction(tenant: world.admin.tenantID, readOnly: true) { db in
                 (try await PeopleQueries.list(PeopleFilter(), page: PageRequest(number: 1, size: PeopleQueries.pageSize),
@@ -113,10 +115,7 @@ import Testing
     @Test func aFirstViewReadsNothingForAnotherTenantOrAVisitor() async throws {
         try await withWorld { world in
             let month = PreparedListTests.month
-            let token = try await world.db.transaction(tenant: world.admin.tenantID) { db in
-                try await PreparedListTests.addPeople(3, on: db)
-                return try await SessionQueries.create(for: world.admin.id, on: db)
-            }
+            let token = try await Self.seed(world, people: 3)
             let query = OverviewFirstView(month: month, now: Date())
             // Acme's token at Globex: Globex, nobody signed in, no rows.
             let globex = try #require(try await Self.enter(world, slug: "globex", token: token, query: query).view)

@@ -3,8 +3,8 @@ import Logging
 import PostgresNIO
 
 /// A list page as first opened, read by the request's first statement itself: one round trip for
-/// the whole page, with no BEGIN and no COMMIT (docs/ARCHITECTURE.md, "Page speed", "A page in
-/// one statement").
+/// the whole page, with no BEGIN and no COMMIT (docs/ARCHITECTURE.md, "Page speed": "One round
+/// trip for a list as first opened").
 ///
 /// The statement is the shell's (`EnterTenantSQL.text(firstView:)`, with the teams) with the page's
 /// `LATERAL` subqueries after it. They hold to the shell's rule: each depends on the tenant row
@@ -19,7 +19,7 @@ import PostgresNIO
 /// `page_n` its place. Part 0 is always there, one row that carries the shell's columns (the other
 /// rows have them NULL); the page's other parts are its own.
 protocol FirstViewQuery: Sendable {
-    /// The prepared statement's name and text (`EnterTenantSQL.text(teams: true, firstView:)`).
+    /// The prepared statement's name and text (`EnterTenantSQL.text(firstView:)`).
     static var statementName: String { get }
     static var statementSQL: String { get }
     /// The types of the page's own parameters: `$4` on.

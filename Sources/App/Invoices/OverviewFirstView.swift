@@ -40,17 +40,6 @@ struct OverviewFirstView: FirstViewQuery {
     let month: Month?
     let now: Date
 
-    init(month: Month?, now: Date) {
-        self.month = month
-        self.now = now
-    }
-
-    /// The first view `request` asks for: nil when it names a filter or a later page.
-    init?(request: Request) {
-        guard ReviewOverviewRoutes.Address(request).isFirstView else { return nil }
-        self.init(month: request.queryText("month").flatMap(Month.init(filter:)), now: request.application.settings.clock.now)
-    }
-
     func appendBindings(to bindings: inout PostgresBindings) throws {
         bindings.append(month?.first.iso)
         bindings.append(now)
@@ -80,5 +69,13 @@ struct OverviewFirstView: FirstViewQuery {
         }
         guard let month else { return nil }
         return (month, PageRequest(number: 1, size: OverviewQueries.pageSize).page(fetched: fetched), totals.all)
+    }
+}
+
+extension OverviewFirstView {
+    /// The first view `request` asks for: nil when it names a filter or a later page.
+    init?(request: Request) {
+        guard ReviewOverviewRoutes.Address(request).isFirstView else { return nil }
+        self.init(month: request.queryText("month").flatMap(Month.init(filter:)), now: request.application.settings.clock.now)
     }
 }

@@ -87,10 +87,7 @@ extension PostgresConnection {
     func enterFirstView(
         slug: String, session: SessionLookup?, query: some FirstViewQuery, logger: Logger
     ) async throws -> EnteredFirstView? {
-        var rows: [PostgresRow] = []
-        for try await row in try await run(FirstViewStatement(slug: slug, session: session, query: query), logger: logger) {
-            rows.append(row)
-        }
+        let rows = try await self.rows(of: FirstViewStatement(slug: slug, session: session, query: query), logger: logger)
         guard let first = rows.first else { return nil }
         let shell = try ShellRow(first, teams: true)
         return EnteredFirstView(tenant: shell.tenant, session: shell.session, teams: shell.teams ?? [],

@@ -28,4 +28,11 @@ extension PostgresConnection {
         let rows = try await query(PostgresQuery(unsafeSQL: Statement.sql, binds: try statement.makeBindings()), logger: logger)
         return rows.map { try statement.decodeRow($0) }
     }
+
+    /// Runs `statement` (`run`) and reads it to its end.
+    func rows<Statement: PostgresPreparedStatement>(
+        of statement: Statement, logger: Logger
+    ) async throws -> [Statement.Row] {
+        try await run(statement, logger: logger).reduce(into: []) { $0.append($1) }
+    }
 }

@@ -103,17 +103,12 @@ extension PostgresConnection {
         slug: String, session: SessionLookup?, teams: Bool = false, logger: Logger
     ) async throws -> EnteredTenant? {
         guard let row = teams
-            ? try await firstRow(of: EnterTenantWithTeamsStatement(slug: slug, session: session), logger: logger)
-            : try await firstRow(of: EnterTenantStatement(slug: slug, session: session), logger: logger)
+            ? try await rows(of: EnterTenantWithTeamsStatement(slug: slug, session: session), logger: logger).first
+            : try await rows(of: EnterTenantStatement(slug: slug, session: session), logger: logger).first
         else { return nil }
         let shell = try ShellRow(row, teams: teams)
         return EnteredTenant(tenant: shell.tenant, connection: TenantConnection(tenant: shell.tenant.id, connection: self, logger: logger),
                              session: shell.session, teams: shell.teams)
-    }
-
-    /// The first row of the shell's statement, the statement read to its end.
-    private func firstRow<Statement: ShellStatement>(of statement: Statement, logger: Logger) async throws -> PostgresRow? {
-        try await run(statement, logger: logger).reduce(into: [PostgresRow]()) { $0.append($1) }.first
     }
 
     /// Inside an open transaction without a tenant: inserts a tenant and makes it the
@@ -184,6 +179,10 @@ enum EnterTenantSQL {
         ORDER BY page.page_part, page.page_n
         """
     }
+
+    /// The condition every part of a first view's page holds to: it depends on the shell row,
+    /// so it runs after `set_config` has set the tenant, and it reads nothing without a live session.
+    static let afterLiveShell = "sh.entered = sh.id::text AND sh.session_id IS NOT NULL"
 
     /// The tenant of `$1`, set as the transaction's.
     private static let tenant = """

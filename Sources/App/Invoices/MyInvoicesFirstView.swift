@@ -30,13 +30,13 @@ struct MyInvoicesFirstView: FirstViewQuery {
                    \(contractNulls),
                    \(statementNulls)
             FROM invoices i
-            WHERE i.tenant_id = sh.id AND i.user_id = sh.user_id AND sh.entered = sh.id::text AND sh.session_id IS NOT NULL
+            WHERE i.tenant_id = sh.id AND i.user_id = sh.user_id AND \(EnterTenantSQL.afterLiveShell)
             UNION ALL
             SELECT 2, ('2000-01-01'::date - c.valid_from)::bigint, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
                    c.id, c.kind, c.valid_from::text, c.valid_to::text, (c.capacity_hours * 10)::int, (c.vacation_days * 10)::int,
                    \(statementNulls)
             FROM contracts c
-            WHERE c.tenant_id = sh.id AND c.user_id = sh.user_id AND sh.entered = sh.id::text AND sh.session_id IS NOT NULL
+            WHERE c.tenant_id = sh.id AND c.user_id = sh.user_id AND \(EnterTenantSQL.afterLiveShell)
             UNION ALL
             SELECT 3, ('2000-01-01'::date - s.month)::bigint, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
                    \(contractNulls),
@@ -44,7 +44,7 @@ struct MyInvoicesFirstView: FirstViewQuery {
             FROM work_statements s
             JOIN users u ON u.tenant_id = s.tenant_id AND u.id = s.user_id
             JOIN work_statement_documents d ON d.tenant_id = s.tenant_id AND d.id = s.document_id
-            WHERE s.tenant_id = sh.id AND s.user_id = sh.user_id AND sh.entered = sh.id::text AND sh.session_id IS NOT NULL
+            WHERE s.tenant_id = sh.id AND s.user_id = sh.user_id AND \(EnterTenantSQL.afterLiveShell)
             ) page
         """)
     static let pageBindingTypes: [PostgresDataType] = []

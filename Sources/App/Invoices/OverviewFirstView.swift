@@ -25,13 +25,13 @@ struct OverviewFirstView: FirstViewQuery {
                 FROM invoices i
                 JOIN users u ON u.tenant_id = i.tenant_id AND u.id = i.user_id
                 LEFT JOIN teams tt ON tt.tenant_id = u.tenant_id AND tt.id = u.team_id
-                WHERE i.tenant_id = sh.id AND i.month = pm.month AND sh.entered = sh.id::text AND sh.session_id IS NOT NULL
+                WHERE i.tenant_id = sh.id AND i.month = pm.month AND \(EnterTenantSQL.afterLiveShell)
                 ORDER BY u.sort_last, u.sort_first, u.id
                 LIMIT \(OverviewQueries.pageSize + 1)) r
             UNION ALL
             SELECT 2, 0, NULL, NULL, count(*)::int, NULL, NULL, i.state::text, sum(i.amount_minor)::bigint, i.currency, NULL, NULL
             FROM invoices i
-            WHERE i.tenant_id = sh.id AND i.month = pm.month AND sh.entered = sh.id::text AND sh.session_id IS NOT NULL
+            WHERE i.tenant_id = sh.id AND i.month = pm.month AND \(EnterTenantSQL.afterLiveShell)
             GROUP BY i.state, i.currency) page
         """)
     static let pageBindingTypes: [PostgresDataType] = [.text, .timestamptz]

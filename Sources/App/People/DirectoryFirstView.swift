@@ -23,7 +23,7 @@ struct DirectoryFirstView: FirstViewAtInstant {
                 WHERE c.tenant_id = u.tenant_id AND c.user_id = u.id
                   AND c.valid_from <= d.today AND (c.valid_to IS NULL OR c.valid_to >= d.today)
                 LIMIT 1) c ON true
-            WHERE u.tenant_id = sh.id AND u.active AND sh.entered = sh.id::text AND sh.session_id IS NOT NULL
+            WHERE u.tenant_id = sh.id AND u.active AND \(EnterTenantSQL.afterLiveShell)
             ORDER BY u.sort_last, u.sort_first, u.id
             LIMIT \(PeopleQueries.pageSize + 1))) page
         """)
@@ -36,9 +36,7 @@ struct DirectoryFirstView: FirstViewAtInstant {
         for row in rows where try row.part == 1 {
             let (_, _, id, first, last, title, position, email, phone, team, kind, active) = try row.decode(
                 (Int, Int64, UUID, String, String, String, String, String, String?, String?, String?, Bool).self)
-            fetched.append(PersonRow(
-                id: id, firstName: first, lastName: last, title: title, position: position, email: email, phone: phone,
-                teamName: team, contractKind: kind.flatMap(ContractKind.init(rawValue:)), active: active))
+            fetched.append(PersonRow((id, first, last, title, position, email, phone, team, kind, active)))
         }
         return PageRequest(number: 1, size: PeopleQueries.pageSize).page(fetched: fetched)
     }

@@ -16,6 +16,17 @@ public struct PersonRow: Sendable, Equatable {
     public let active: Bool
 }
 
+extension PersonRow {
+    /// A directory row's columns (`PeopleQueries.rows`, `DirectoryFirstView`), in order.
+    typealias Columns = (UUID, String, String, String, String, String, String?, String?, String?, Bool)
+
+    init(_ columns: Columns) {
+        let (id, first, last, title, position, email, phone, team, kind, active) = columns
+        self.init(id: id, firstName: first, lastName: last, title: title, position: position, email: email, phone: phone,
+                  teamName: team, contractKind: kind.flatMap(ContractKind.init(rawValue:)), active: active)
+    }
+}
+
 public struct PeopleFilter: Sendable, Equatable {
     public var search: String = ""
     public var teamID: UUID?
@@ -92,8 +103,7 @@ public enum PeopleQueries {
             let (id, first, last, title, position, email, phone, team, kind, active, count) =
                 try row.decode((UUID, String, String, String, String, String, String?, String?, String?, Bool, Int64?).self)
             total = count
-            return PersonRow(id: id, firstName: first, lastName: last, title: title, position: position, email: email,
-                             phone: phone, teamName: team, contractKind: kind.flatMap(ContractKind.init(rawValue:)), active: active)
+            return PersonRow((id, first, last, title, position, email, phone, team, kind, active))
         }
         return (people, counting ? Int(total ?? 0) : nil)
     }

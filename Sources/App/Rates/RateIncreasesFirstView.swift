@@ -30,7 +30,7 @@ struct RateIncreasesFirstView: FirstViewAtInstant {
                 SELECT r.amount_minor, r.currency FROM rates r
                 WHERE r.tenant_id = u.tenant_id AND r.user_id = u.id AND r.effective_from < cur.effective_from
                 ORDER BY r.effective_from DESC LIMIT 1) prev ON prev.currency = cur.currency
-            WHERE u.tenant_id = sh.id AND u.active AND sh.entered = sh.id::text AND sh.session_id IS NOT NULL
+            WHERE u.tenant_id = sh.id AND u.active AND \(EnterTenantSQL.afterLiveShell)
             ORDER BY u.sort_last, u.sort_first, u.id
             LIMIT \(RateReportQueries.pageSize + 1))) page
         """)
@@ -43,11 +43,8 @@ struct RateIncreasesFirstView: FirstViewAtInstant {
         for row in rows where try row.part == 1 {
             let (_, _, id, first, last, team, rateID, from, amount, currency, previous, increase, basisPoints) = try row.decode(
                 (Int, Int64, UUID, String, String, String?, UUID, String, Int64, String, Int64?, Int64?, Int64?).self)
-            guard let from = LocalDate(iso: from) else { continue }
-            fetched.append(RateIncreaseRow(
-                userID: id, firstName: first, lastName: last, teamName: team,
-                current: Rate(id: rateID, effectiveFrom: from, amountMinor: amount, currency: currency),
-                previousMinor: previous, increaseMinor: increase, increaseBasisPoints: basisPoints))
+            let columns = (id, first, last, team, rateID, from, amount, currency, previous, increase, basisPoints)
+            if let rateRow = RateIncreaseRow(columns) { fetched.append(rateRow) }
         }
         return PageRequest(number: 1, size: RateReportQueries.pageSize).page(fetched: fetched)
     }

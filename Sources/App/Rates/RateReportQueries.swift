@@ -15,6 +15,20 @@ public struct RateIncreaseRow: Sendable, Equatable {
     public let increaseBasisPoints: Int64?
 }
 
+extension RateIncreaseRow {
+    /// A row's columns (`RateReportQueries.increases`, `RateIncreasesFirstView`), in order.
+    typealias Columns = (UUID, String, String, String?, UUID, String, Int64, String, Int64?, Int64?, Int64?)
+
+    /// Nil for a day that is not `YYYY-MM-DD`.
+    init?(_ columns: Columns) {
+        let (id, first, last, team, rateID, from, amount, currency, previous, increase, basisPoints) = columns
+        guard let from = LocalDate(iso: from) else { return nil }
+        self.init(userID: id, firstName: first, lastName: last, teamName: team,
+                  current: Rate(id: rateID, effectiveFrom: from, amountMinor: amount, currency: currency),
+                  previousMinor: previous, increaseMinor: increase, increaseBasisPoints: basisPoints)
+    }
+}
+
 public struct RateIncreaseFilter: Sendable, Equatable {
     public var teamID: UUID?
     /// nil: everyone's latest change up to today; a month: the changes that took effect in it.
@@ -81,14 +95,11 @@ public enum RateReportQueries {
             LIMIT \(limit) OFFSET \(offset)
             """).collect()
         var total: Int64?
-        let result = try rows.map { row in
+        let result = try rows.compactMap { row in
             let (id, first, last, team, rateID, from, amount, currency, previous, increase, basisPoints, count) = try row.decode(
                 (UUID, String, String, String?, UUID, String, Int64, String, Int64?, Int64?, Int64?, Int64?).self)
             total = count
-            return RateIncreaseRow(
-                userID: id, firstName: first, lastName: last, teamName: team,
-                current: Rate(id: rateID, effectiveFrom: LocalDate(iso: from)!, amountMinor: amount, currency: currency),
-                previousMinor: previous, increaseMinor: increase, increaseBasisPoints: basisPoints)
+            return RateIncreaseRow((id, first, last, team, rateID, from, amount, currency, previous, increase, basisPoints))
         }
         return (result, counting ? Int(total ?? 0) : nil)
     }

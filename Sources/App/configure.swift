@@ -20,7 +20,7 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.lifecycle.use(DatabasePoolRunner(pool: pool))
     if let replicaURL = settings.replicaURL {
         let replica = DatabasePool(url: replicaURL, maxConnections: settings.maxDatabaseConnections,
-                                   waitTimeout: .seconds(1), logger: app.logger)
+                                   waitTimeout: settings.replicaPoolTimeout, logger: app.logger)
         app.replica = Replica(database: Database(pool: replica, logger: app.logger))
         app.lifecycle.use(DatabasePoolRunner(pool: replica))
     }

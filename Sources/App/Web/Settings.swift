@@ -8,6 +8,9 @@ public struct AppSettings: Sendable {
     public var databaseURL: PostgresURL
     /// A streaming-replication standby for report pages (`ROSTER_REPLICA_URL`, `ReplicaReads`).
     public var replicaURL: PostgresURL?
+    /// How long a report page waits for a standby's connection before it reads the primary (and
+    /// the standby rests, `Replica.rest`).
+    public var replicaPoolTimeout: Duration = .seconds(1)
     /// Owner role for migrations; the application role when unset.
     public var migrationDatabaseURL: PostgresURL?
     public var maxDatabaseConnections: Int

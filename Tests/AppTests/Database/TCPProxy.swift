@@ -15,6 +15,8 @@ final class TCPProxy: @unchecked Sendable {
     private let lock = NSLock()
     private var listener: Int32 = -1
     private var open: Set<Int32> = []
+    /// Signalled when the accept loop of the current listening socket has returned.
+    private var acceptEnded: DispatchSemaphore?
 
     init(targetPort: Int) throws {
         self.targetPort = targetPort
@@ -45,22 +47,31 @@ final class TCPProxy: @unchecked Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
         }
         port = Int(UInt16(bigEndian: actual.sin_port))
-        lock.withLock { listener = fd }
-        let thread = Thread { [self] in acceptLoop(fd) }
+        let ended = DispatchSemaphore(value: 0)
+        lock.withLock { listener = fd; acceptEnded = ended }
+        let thread = Thread { [self] in
+            acceptLoop(fd)
+            ended.signal()
+        }
         thread.start()
     }
 
     /// Nothing listens any more, and every connection through the proxy is reset.
+    /// The connections are shut down under the lock: a pump closes its sockets under the lock
+    /// too, so a number shut down here is never one the process has since reused for a socket
+    /// of its own (another test's database connection).
+    /// The listening socket is closed only after its accept loop ended, for the same reason.
     func stop() {
-        let (fd, connections) = lock.withLock {
-            defer { listener = -1; open = [] }
-            return (listener, open)
+        let (fd, ended): (Int32, DispatchSemaphore?) = lock.withLock {
+            for connection in open { shutdown(connection, Int32(SHUT_RDWR)) }
+            defer { listener = -1; open = []; acceptEnded = nil }
+            return (listener, acceptEnded)
         }
-        if fd >= 0 {
-            shutdown(fd, Int32(SHUT_RDWR))
-            close(fd)
-        }
-        for connection in connections { shutdown(connection, Int32(SHUT_RDWR)) }
+        guard fd >= 0 else { return }
+        // A shut-down listening socket fails the accept under way and any later one.
+        shutdown(fd, Int32(SHUT_RDWR))
+        ended?.wait()
+        close(fd)
     }
 
     private static func loopback(port: Int) -> sockaddr_in {
@@ -120,17 +131,17 @@ final class TCPProxy: @unchecked Sendable {
             }
             if sent < count { break }
         }
-        shutdown(source, Int32(SHUT_RDWR))
-        shutdown(destination, Int32(SHUT_RDWR))
-        let last: Bool = lock.withLock {
+        lock.withLock {
+            // Both sockets are open until the second direction ends, here, under the lock.
+            shutdown(source, Int32(SHUT_RDWR))
+            shutdown(destination, Int32(SHUT_RDWR))
             open.remove(source)
             open.remove(destination)
             pair.ended += 1
-            return pair.ended == 2
-        }
-        if last {
-            close(source)
-            close(destination)
+            if pair.ended == 2 {
+                close(source)
+                close(destination)
+            }
         }
     }
 }

@@ -25,14 +25,10 @@ extension RosterAPI {
             try api.require(.getReviewDesk)
             let month = try APIInput.month(input.query.month, field: "month", t: api.t) ?? Month(api.today)
             let state: InvoiceState = input.query.state == .approved ? .approved : .submitted
-            let rows = try await ReviewQueries.desk(month: month, state: state, on: api.db)
-            let users = Array(Set(rows.map(\.userID)))
-            let people = try await ReviewQueries.contractsAndRates(of: users, in: month, on: api.db)
-            let time = try await TimeBasisQueries.bases(of: users, from: month.first, through: month.last, on: api.db)
-            return Components.Schemas.Desk(month: month.iso, state: .init(state), items: rows.map { row in
-                let line = ReviewRules.line(row, contracts: people[row.userID]?.contracts ?? [],
-                                            rates: people[row.userID]?.rates ?? [], viewer: api.user.id,
-                                            time: time.basis(of: row.userID, in: month), toleranceBP: time.toleranceBP)
+            let reading = try await DeskReading.read(month: month, state: state, on: api.db,
+                                                     alongside: api.request.application.database)
+            return Components.Schemas.Desk(month: month.iso, state: .init(state), items: reading.rows.map { row in
+                let line = reading.line(row, viewer: api.user.id)
                 let expected = line.expected
                 return .init(
                     id: row.id.lowercasedString, version: row.version, personId: row.userID.lowercasedString, personName: row.name,

@@ -51,13 +51,15 @@ public struct TenantConnection: Sendable {
 extension Database {
     /// Runs `body` in one transaction of `tenant` on a pooled connection. Read-only transactions
     /// refuse writes.
+    /// `waitingAtMost` bounds the wait for the connection (the pool's own bound when nil).
     public func transaction<Result: Sendable>(
         tenant: UUID,
         readOnly: Bool = false,
+        waitingAtMost timeout: Duration? = nil,
         isolation: isolated (any Actor)? = #isolation,
         _ body: (TenantConnection) async throws -> Result
     ) async throws -> Result {
-        try await client.withConnection(isolation: isolation) { connection in
+        try await client.withConnection(timeout: timeout, isolation: isolation) { connection in
             try await connection.transaction(tenant: tenant, readOnly: readOnly, logger: logger, isolation: isolation, body)
         }
     }

@@ -19,21 +19,16 @@ struct ReviewDeskRoutes: RouteCollection {
         let month = try request.queryMonth
         let state = request.queryText("state").flatMap(InvoiceState.init(rawValue:))
             .flatMap { Self.desks.contains($0) ? $0 : nil } ?? .submitted
-        let rows = try await ReviewQueries.desk(month: month, state: state, on: db)
-        let users = Array(Set(rows.map(\.userID)))
-        let people = try await ReviewQueries.contractsAndRates(of: users, in: month, on: db)
-        let time = try await TimeBasisQueries.bases(of: users, from: month.first, through: month.last, on: db)
+        let reading = try await DeskReading.read(month: month, state: state, on: db, alongside: request.application.database)
         let viewer = try request.user.id
         let t = request.translator, slug = tenant.slug, currency = tenant.currency
         // The lines and their rows in pieces written at once, one per core: a desk of a thousand
         // rows is one person's wait at the end of the month, and the rows depend on nothing else.
-        let pieces = Self.pieces(of: rows)
+        let pieces = Self.pieces(of: reading.rows)
         let written = await withTaskGroup(of: (Int, [ReviewLine], HTML).self) { group in
             for (index, piece) in pieces.enumerated() {
                 group.addTask {
-                    let lines = piece.map { ReviewRules.line($0, contracts: people[$0.userID]?.contracts ?? [],
-                                                             rates: people[$0.userID]?.rates ?? [], viewer: viewer,
-                                                             time: time.basis(of: $0.userID, in: month), toleranceBP: time.toleranceBP) }
+                    let lines = piece.map { reading.line($0, viewer: viewer) }
                     return (index, lines, DeskPage.rows(lines, slug: slug, currency: currency, state: state, t: t))
                 }
             }

@@ -53,41 +53,18 @@ public enum ReviewQueries {
     public static func desk(
         month: Month, state: InvoiceState, only ids: [UUID]? = nil, on db: TenantConnection
     ) async throws -> [DeskRow] {
-        let rows = try await db.query("""
-            SELECT i.id, i.version, i.user_id, u.first_name || ' ' || u.last_name AS name, to_char(i.month, 'YYYY-MM') AS month,
-                   i.state::text AS state, d.id AS document_id, i.amount_minor, i.currency, i.bank_account, i.iban,
-                   i.variable_symbol, i.invoice_number, i.supplier_ico, i.due_date::text AS due_date, i.corrected, d.has_text,
-                   d.thumbnail_png IS NOT NULL AS has_thumbnail,
-                   prev.bank_account AS previous_account, prev.iban AS previous_iban,
-                   -- Another document with the file (rarely any: one probe), current for another invoice.
-                   EXISTS (SELECT 1 FROM invoice_documents od
-                           JOIN invoices oi ON oi.tenant_id = od.tenant_id AND oi.document_id = od.id
-                           WHERE od.tenant_id = i.tenant_id AND od.sha256 = d.sha256 AND od.id <> d.id
-                             AND oi.id <> i.id) AS same_file_elsewhere,
-                   i.invoice_number IS NOT NULL AND EXISTS (
-                           SELECT 1 FROM invoices oi
-                           WHERE oi.tenant_id = i.tenant_id AND oi.user_id = i.user_id
-                             AND oi.invoice_number = i.invoice_number AND oi.id <> i.id) AS same_number_elsewhere,
-                   i.exported_at IS NOT NULL AS exported,
-                   sd.bank_account AS registered_account, sd.iban AS registered_iban, sd.ico AS registered_ico
-            -- The month's invoices first, from their index (OFFSET 0 keeps the planner from folding
-            -- this into the joins): with the month's rows counted, documents and people are looked
-            -- up by key. Folded, it read every document of the tenant's history instead (a desk of
-            -- 1,000 took 3.5 times as long with 100,000 invoices as with 1,000; bench/cluster).
-            FROM (SELECT * FROM invoices
-                  WHERE tenant_id = \(db.tenant) AND month = \(month.first.iso)::date AND state = \(state.rawValue)::invoice_state
-                    AND (\(ids == nil) OR id = ANY(\(ids ?? [])))
-                  OFFSET 0) i
-            JOIN users u ON u.tenant_id = i.tenant_id AND u.id = i.user_id
-            JOIN invoice_documents d ON d.tenant_id = i.tenant_id AND d.id = i.document_id
-            LEFT JOIN supplier_details sd ON sd.tenant_id = i.tenant_id AND sd.user_id = i.user_id
-            LEFT JOIN LATERAL (
-                SELECT pi.bank_account, pi.iban FROM invoices pi
-                WHERE pi.tenant_id = i.tenant_id AND pi.user_id = i.user_id AND pi.month < i.month
-                  AND pi.state IN ('approved', 'paid')
-                ORDER BY pi.month DESC LIMIT 1) prev ON true
-            ORDER BY u.last_name, u.first_name, i.id
-            """).collect()
+        try await desk(month: month, state: state, only: ids, part: .whole, on: db).map(\.row)
+    }
+
+    /// One part of the desk (`DeskPart`), each row with its position on the whole desk: the month's
+    /// invoices are numbered in the desk's order before the part is picked by the invoice's id, so
+    /// the parts of one desk, read in different transactions, interleave in that order and an
+    /// invoice is in exactly one of them.
+    static func desk(
+        month: Month, state: InvoiceState, only ids: [UUID]? = nil, part: DeskPart, on db: TenantConnection
+    ) async throws -> [(position: Int, row: DeskRow)] {
+        let rows = try await db.execute { DeskStatement(tenant: $0, month: month, state: state, ids: ids, part: part) }
+            .reduce(into: []) { $0.append($1) }
         return try rows.compactMap { row in
             let r = NamedRow(row)
             guard let month = Month(iso: try r("month")), let state = InvoiceState(rawValue: try r("state")) else { return nil }
@@ -102,7 +79,7 @@ public enum ReviewQueries {
             desk.registeredAccount = try r("registered_account")
             desk.registeredIBANText = try r("registered_iban")
             desk.registeredICO = try r("registered_ico")
-            return desk
+            return (Int(try r("position") as Int64), desk)
         }
     }
 

@@ -12,6 +12,13 @@ public struct TimeBases: Sendable {
     /// Basis points of the expected amount (100 = 1 %).
     public var toleranceBP = 100
 
+    /// Adds the people of `other`, read for other people in the same tenant (its days off and
+    /// tolerance are the same).
+    public mutating func add(_ other: TimeBases) {
+        seconds.merge(other.seconds) { mine, _ in mine }
+        absences.merge(other.absences) { mine, _ in mine }
+    }
+
     /// One person's basis for one month.
     public func basis(of user: UUID, in month: Month) -> TimeBasis {
         let hours = seconds[user]?.filter { Month($0.key) == month }

@@ -61,6 +61,19 @@ struct FirstViewRow: Sendable {
     func decode<each Column: PostgresDecodable>(_ columns: (repeat each Column).Type) throws -> (repeat each Column) {
         try row.decode(columns, context: .default)
     }
+
+    /// The columns from `first` on (0 is `page_part`), decoded as `Columns`: a part whose
+    /// columns come after the other parts'.
+    func decode<each Column: PostgresDecodable>(from first: Int, _ columns: (repeat each Column).Type) throws
+        -> (repeat each Column) {
+        let cells = PostgresRandomAccessRow(row)
+        var index = first
+        func next<T: PostgresDecodable>(_ type: T.Type) throws -> T {
+            defer { index += 1 }
+            return try cells[index].decode(T.self, context: .default)
+        }
+        return (repeat try next((each Column).self))
+    }
 }
 
 private struct FirstViewStatement<Query: FirstViewQuery>: PostgresPreparedStatement {

@@ -33,15 +33,31 @@ public enum InvoiceMonths {
     /// Every month from the one the first contract started in to the current one, newest first.
     public static func rows(contracts: [Contract], invoices: [InvoiceSummary], statements: [WorkStatementSummary] = [],
                             today: LocalDate) -> [MonthRow] {
-        let byMonth = Dictionary(invoices.map { ($0.month, $0) }, uniquingKeysWith: { first, _ in first })
-        let statementOf = Dictionary(statements.map { ($0.month, $0) }, uniquingKeysWith: { first, _ in first })
+        let months = months(contracts: contracts, firstInvoice: invoices.map(\.month).min(), today: today)
+        return rows(of: months, contracts: contracts, invoices: invoices, statements: statements)
+    }
+
+    /// The months of the list, newest first: from the one the first contract started in (or the
+    /// first invoice's, when earlier) to the current one.
+    public static func months(contracts: [Contract], firstInvoice: Month?, today: LocalDate) -> [Month] {
         let current = Month(today)
         let firstContract = contracts.map { Month($0.validFrom) }.min()
-        let firstInvoice = invoices.map(\.month).min()
         guard let start = [firstContract, firstInvoice].compactMap({ $0 }).min(), start <= current else { return [] }
-        var rows: [MonthRow] = []
+        var months: [Month] = []
         var month = current
         while month >= start {
+            months.append(month)
+            month = month.adding(months: -1)
+        }
+        return months
+    }
+
+    /// The rows of `months`, from the invoices and statements of those months (others are ignored).
+    public static func rows(of months: [Month], contracts: [Contract], invoices: [InvoiceSummary],
+                            statements: [WorkStatementSummary]) -> [MonthRow] {
+        let byMonth = Dictionary(invoices.map { ($0.month, $0) }, uniquingKeysWith: { first, _ in first })
+        let statementOf = Dictionary(statements.map { ($0.month, $0) }, uniquingKeysWith: { first, _ in first })
+        return months.map { month in
             let status: MonthStatus
             if let invoice = byMonth[month] {
                 status = .invoice(invoice)
@@ -50,10 +66,18 @@ public enum InvoiceMonths {
             } else {
                 status = statementOf[month].map(MonthStatus.statement) ?? .notRequired
             }
-            rows.append(MonthRow(month: month, status: status))
-            month = month.adding(months: -1)
+            return MonthRow(month: month, status: status)
         }
-        return rows
+    }
+
+    /// Whether some month of the list takes a file now (`uploadable` is not empty), from the months
+    /// of all the person's invoices and whether one of the list's months has an invoice that
+    /// accepts a file: a contractor month without an invoice, or such an invoice.
+    public static func canUpload(contracts: [Contract], invoiceMonths: Set<Month>, firstInvoice: Month?,
+                                 anyAcceptsUpload: Bool, today: LocalDate) -> Bool {
+        anyAcceptsUpload || months(contracts: contracts, firstInvoice: firstInvoice, today: today).contains {
+            !invoiceMonths.contains($0) && ContractHistory.isContractor(contracts, in: $0)
+        }
     }
 
     /// The months an upload form offers: contractor months up to now whose invoice is missing or

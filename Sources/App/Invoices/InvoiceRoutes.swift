@@ -7,7 +7,9 @@ struct InvoiceRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         let list = routes.get(Paths.invoices, use: list)
         list.userInfo[RouteOption.onConnectionLoop] = true
-        list.userInfo[RouteOption.firstView] = FirstView { _ in MyInvoicesFirstView() }
+        list.userInfo[RouteOption.firstView] = FirstView { request in
+            MyInvoicesFirstView(page: request.queryInt("page") ?? 1, now: request.application.settings.clock.now)
+        }
         routes.get(Paths.personInvoices, use: personList)
         routes.get(Paths.invoice, use: detail)
         routes.get(Paths.invoiceDocument, use: document)
@@ -18,20 +20,24 @@ struct InvoiceRoutes: RouteCollection {
         let user = try request.user
         try request.require(.submitInvoices, .oneself)
         let tenant = try request.tenant
-        let (contracts, invoices, statements) = if let rows = request.firstViewRows {
-            try MyInvoicesFirstView.decode(rows)
-        } else {
-            (try await PeopleQueries.contracts(of: user.id, on: try request.db),
-             try await InvoiceQueries.summaries(of: user.id, timeZone: tenant.timeZone, on: try request.db),
-             try await WorkStatementQueries.list(of: user.id, timeZone: tenant.timeZone, on: try request.db))
-        }
         let today = try request.today
         let t = request.translator
+        let shown: Page<MonthRow>, canUpload: Bool
+        if let rows = request.firstViewRows {
+            // The statement read the page it shows (`MyInvoicesFirstView`).
+            (shown, canUpload) = try MyInvoicesFirstView.decode(rows).page(today: today)
+        } else {
+            let db = try request.db
+            let contracts = try await PeopleQueries.contracts(of: user.id, on: db)
+            let invoices = try await InvoiceQueries.summaries(of: user.id, timeZone: tenant.timeZone, on: db)
+            let statements = try await WorkStatementQueries.list(of: user.id, timeZone: tenant.timeZone, on: db)
+            shown = PageRequest(number: request.queryInt("page"), size: MyInvoicesPage.pageSize)
+                .page(of: InvoiceMonths.rows(contracts: contracts, invoices: invoices, statements: statements, today: today))
+            canUpload = !InvoiceMonths.uploadable(contracts: contracts, invoices: invoices, today: today).isEmpty
+        }
         return MyInvoicesPage(
             layout: Layout(request: request, title: t("nav.invoices")), slug: tenant.slug, currency: tenant.currency,
-            months: InvoiceMonths.rows(contracts: contracts, invoices: invoices, statements: statements, today: today),
-            page: PageRequest(number: request.queryInt("page"), size: MyInvoicesPage.pageSize),
-            canUpload: !InvoiceMonths.uploadable(contracts: contracts, invoices: invoices, today: today).isEmpty, t: t)
+            shown: shown, canUpload: canUpload, t: t)
     }
 
     /// Another person's months as "My invoices" shows them, for admins (403 for anyone else; 404

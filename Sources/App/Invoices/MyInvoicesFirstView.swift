@@ -3,22 +3,53 @@ import PostgresNIO
 import Vapor
 
 /// "My invoices", read by the request's first statement (`FirstViewQuery`): the signed-in person's
-/// invoices (part 1), contracts (part 2) and work statements (part 3), with the same columns and
-/// order as `InvoiceSummariesStatement`, `ContractsStatement` and `PersonWorkStatements`. Newest
+/// months of the page asked for. This month is the tenant's by the application's clock; the list
+/// runs from the person's first month (their first contract's, or first invoice's when earlier) to
+/// it, newest first, twelve to a page, and a page past the end is the last one (`PageRequest`).
+/// Part 0 says which page that is, the first invoice's month, the months of all the person's
+/// invoices and whether one of them accepts a file (for the upload button); part 1 holds the
+/// page's invoices, part 2 all the contracts, part 3 the page's work statements, with the same
+/// columns as `InvoiceSummariesStatement`, `ContractsStatement` and `PersonWorkStatements`. Newest
 /// first: `page_n` is the number of days from the row's date back to 2000-01-01 (cheaper than
-/// numbering the rows). The invoices, the most rows, have their columns first: each row decodes
-/// the columns up to its own. The person is the session's; every page of the list is the same data
-/// (paged in memory), so every request of the page is a first view.
+/// numbering the rows). The invoices have their columns first: each row decodes the columns up to
+/// its own. Only the page's invoices are read whole: a person with years of history costs what a
+/// new one does.
 struct MyInvoicesFirstView: FirstViewQuery {
     static let statementName = "roster_first_view_my_invoices"
     static let statementSQL = EnterTenantSQL.text(firstView: """
+        CROSS JOIN LATERAL (
+            SELECT date_trunc('month', $5::timestamptz AT TIME ZONE sh.time_zone)::date AS current OFFSET 0) pc
+        CROSS JOIN LATERAL (
+            SELECT min(i.month) AS first_invoice,
+                   array_agg((extract(year FROM i.month) * 12 + extract(month FROM i.month) - 1)::int) AS months,
+                   coalesce(bool_or(i.state IN (\(acceptingUpload)) AND i.month <= pc.current), false) AS accepts_upload
+            FROM invoices i
+            WHERE i.tenant_id = sh.id AND i.user_id = sh.user_id AND \(EnterTenantSQL.afterLiveShell)) pi
+        CROSS JOIN LATERAL (
+            SELECT least(pi.first_invoice, (
+                       SELECT date_trunc('month', min(c.valid_from))::date FROM contracts c
+                       WHERE c.tenant_id = sh.id AND c.user_id = sh.user_id AND \(EnterTenantSQL.afterLiveShell))) AS first
+            OFFSET 0) pf
+        -- The page: of the months from the first to this one, twelve a page; past the end, the last.
+        CROSS JOIN LATERAL (
+            SELECT least(greatest($4::int, 1), greatest(1, (coalesce(
+                       (extract(year FROM pc.current) - extract(year FROM pf.first)) * 12
+                       + extract(month FROM pc.current) - extract(month FROM pf.first) + 1, 0)::int
+                       + \(MyInvoicesPage.pageSize - 1)) / \(MyInvoicesPage.pageSize))) AS shown
+            OFFSET 0) pn
+        CROSS JOIN LATERAL (
+            SELECT (pc.current - make_interval(months => pn.shown * \(MyInvoicesPage.pageSize) - 1))::date AS oldest,
+                   (pc.current - make_interval(months => (pn.shown - 1) * \(MyInvoicesPage.pageSize)))::date AS newest
+            OFFSET 0) pw
         CROSS JOIN LATERAL (
             SELECT 0 AS page_part, 0::bigint AS page_n,
                    NULL::uuid AS page_invoice, NULL::text AS page_invoice_month, NULL::text AS page_invoice_state,
                    NULL::bigint AS page_invoice_amount, NULL::text AS page_invoice_currency, NULL::text AS page_invoice_uploaded,
                    NULL::uuid AS page_invoice_document, NULL::text AS page_invoice_reason,
                    \(contractNulls),
-                   \(statementNulls)
+                   \(statementNulls),
+                   pn.shown AS page_shown, to_char(pi.first_invoice, 'YYYY-MM') AS page_first_invoice,
+                   pi.months AS page_invoice_months, pi.accepts_upload AS page_accepts_upload
             UNION ALL
             SELECT 1, ('2000-01-01'::date - i.month)::bigint,
                    i.id, to_char(i.month, 'YYYY-MM'), i.state::text, i.amount_minor, i.currency,
@@ -28,26 +59,43 @@ struct MyInvoicesFirstView: FirstViewQuery {
                        WHERE h.tenant_id = i.tenant_id AND h.invoice_id = i.id AND h.to_state = 'returned'
                        ORDER BY h.at DESC LIMIT 1) END,
                    \(contractNulls),
-                   \(statementNulls)
+                   \(statementNulls),
+                   \(partZeroNulls)
             FROM invoices i
-            WHERE i.tenant_id = sh.id AND i.user_id = sh.user_id AND \(EnterTenantSQL.afterLiveShell)
+            WHERE i.tenant_id = sh.id AND i.user_id = sh.user_id AND i.month BETWEEN pw.oldest AND pw.newest
+              AND \(EnterTenantSQL.afterLiveShell)
             UNION ALL
             SELECT 2, ('2000-01-01'::date - c.valid_from)::bigint, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
                    c.id, c.kind, c.valid_from::text, c.valid_to::text, (c.capacity_hours * 10)::int, (c.vacation_days * 10)::int,
-                   \(statementNulls)
+                   \(statementNulls),
+                   \(partZeroNulls)
             FROM contracts c
             WHERE c.tenant_id = sh.id AND c.user_id = sh.user_id AND \(EnterTenantSQL.afterLiveShell)
             UNION ALL
             SELECT 3, ('2000-01-01'::date - s.month)::bigint, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
                    \(contractNulls),
-                   \(WorkStatementQueries.summaryColumns(timeZone: "sh.time_zone"))
+                   \(WorkStatementQueries.summaryColumns(timeZone: "sh.time_zone")),
+                   \(partZeroNulls)
             FROM work_statements s
             JOIN users u ON u.tenant_id = s.tenant_id AND u.id = s.user_id
             JOIN work_statement_documents d ON d.tenant_id = s.tenant_id AND d.id = s.document_id
-            WHERE s.tenant_id = sh.id AND s.user_id = sh.user_id AND \(EnterTenantSQL.afterLiveShell)
+            WHERE s.tenant_id = sh.id AND s.user_id = sh.user_id AND s.month BETWEEN pw.oldest AND pw.newest
+              AND \(EnterTenantSQL.afterLiveShell)
             ) page
         """)
-    static let pageBindingTypes: [PostgresDataType] = []
+    static let pageBindingTypes: [PostgresDataType] = [.int8, .timestamptz]
+
+    /// The page asked for (`?page=`, clamped to the list by the statement).
+    let page: Int
+    let now: Date
+
+    /// The states whose invoice takes a new file (`InvoiceState.acceptsUpload`), as SQL.
+    private static let acceptingUpload = InvoiceState.allCases.filter(\.acceptsUpload)
+        .map { "'\($0.rawValue)'::invoice_state" }.joined(separator: ", ")
+    /// Part 0's own columns, NULL in the other parts.
+    private static let partZeroNulls = """
+        NULL::int, NULL::text, NULL::int[], NULL::boolean
+        """
 
     /// Part 2's columns, NULL in the other parts.
     private static let contractNulls = """
@@ -63,25 +111,64 @@ struct MyInvoicesFirstView: FirstViewQuery {
                    NULL::text AS page_statement_basis, NULL::text AS page_statement_generated, NULL::text AS page_statement_reason
         """
 
-    func appendBindings(to bindings: inout PostgresBindings) throws {}
+    func appendBindings(to bindings: inout PostgresBindings) throws {
+        bindings.append(page)
+        bindings.append(now)
+    }
 
-    /// The person's contracts, invoices and work statements from the page's rows.
-    static func decode(_ rows: [FirstViewRow]) throws
-        -> (contracts: [Contract], invoices: [InvoiceSummary], statements: [WorkStatementSummary]) {
-        var contracts: [Contract] = [], invoices: [InvoiceSummary] = [], statements: [WorkStatementSummary] = []
+    /// What the statement read: the page shown (`shown`), all the person's contracts, the page's
+    /// invoices and work statements, and what the upload button needs of all the invoices.
+    struct View: Sendable {
+        var shown = 1
+        var contracts: [Contract] = []
+        var invoices: [InvoiceSummary] = []
+        var statements: [WorkStatementSummary] = []
+        var firstInvoice: Month?
+        var invoiceMonths: Set<Month> = []
+        /// Whether an invoice of a month up to this one accepts a file.
+        var anyAcceptsUpload = false
+
+        /// The page shown and whether some month takes a file now, as the months of all the
+        /// person's invoices would give them (`InvoiceMonths.rows`, `InvoiceMonths.uploadable`).
+        func page(today: LocalDate) -> (shown: Page<MonthRow>, canUpload: Bool) {
+            let view = self
+            let months = PageRequest(number: view.shown, size: MyInvoicesPage.pageSize)
+                .page(of: InvoiceMonths.months(contracts: view.contracts, firstInvoice: view.firstInvoice, today: today))
+            let rows = InvoiceMonths.rows(of: months.rows, contracts: view.contracts, invoices: view.invoices,
+                                          statements: view.statements)
+            let canUpload = InvoiceMonths.canUpload(contracts: view.contracts, invoiceMonths: view.invoiceMonths,
+                                                    firstInvoice: view.firstInvoice, anyAcceptsUpload: view.anyAcceptsUpload,
+                                                    today: today)
+            return (Page(rows: rows, number: months.number, hasNext: months.hasNext), canUpload)
+        }
+    }
+
+    /// Where part 0's own columns start: after `page_part`, `page_n`, the invoices' 8, the
+    /// contracts' 6 and the work statements' 13 columns.
+    static let partZeroColumns = 29
+
+    /// The view from the page's rows.
+    static func decode(_ rows: [FirstViewRow]) throws -> View {
+        var view = View()
         for row in rows {
             switch try row.part {
+            case 0:
+                let (shown, first, months, accepts) = try row.decode(from: partZeroColumns, (Int, String?, [Int]?, Bool).self)
+                view.shown = shown
+                view.firstInvoice = first.flatMap(Month.init(iso:))
+                view.invoiceMonths = Set((months ?? []).compactMap { Month(year: $0 / 12, month: $0 % 12 + 1) })
+                view.anyAcceptsUpload = accepts
             case 1:
                 let (_, _, id, month, state, amount, currency, uploaded, document, reason) = try row.decode(
                     (Int, Int64, UUID, String, String, Int64?, String?, String, UUID, String?).self)
                 if let invoice = InvoiceSummary((id, month, state, amount, currency, uploaded, document, reason)) {
-                    invoices.append(invoice)
+                    view.invoices.append(invoice)
                 }
             case 2:
                 let (_, _, _, _, _, _, _, _, _, _, id, kind, from, to, capacity, vacation) = try row.decode(
                     (Int, Int64, UUID?, String?, String?, Int64?, String?, String?, UUID?, String?,
                      UUID, String, String, String?, Int, Int).self)
-                if let contract = Contract((id, kind, from, to, capacity, vacation)) { contracts.append(contract) }
+                if let contract = Contract((id, kind, from, to, capacity, vacation)) { view.contracts.append(contract) }
             case 3:
                 let (_, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _,
                      id, user, name, month, state, version, document, seconds, amount, currency, basis, generated, reason) =
@@ -90,12 +177,12 @@ struct MyInvoicesFirstView: FirstViewQuery {
                                     UUID, UUID, String, String, String, Int, UUID, Int, Int64?, String?, String, String, String?).self)
                 if let statement = WorkStatementQueries.summary(
                     (id, user, name, month, state, version, document, seconds, amount, currency, basis, generated, reason)) {
-                    statements.append(statement)
+                    view.statements.append(statement)
                 }
             default:
                 continue
             }
         }
-        return (contracts, invoices, statements)
+        return view
     }
 }

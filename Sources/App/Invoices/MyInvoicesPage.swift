@@ -36,7 +36,13 @@ struct MyInvoicesPage: HTMLPage {
     ///   - owner: whose months they are, when not the viewer's own (an admin's view: no uploads).
     init(layout: Layout, slug: String, currency: String, months: [MonthRow], page: PageRequest, canUpload: Bool,
          owner: (id: UUID, name: String)? = nil, t: Translator) {
-        let shown = page.page(of: months)
+        self.init(layout: layout, slug: slug, currency: currency, shown: page.page(of: months), canUpload: canUpload,
+                  owner: owner, t: t)
+    }
+
+    /// - Parameter shown: the page of months shown (a list without months has one page without rows).
+    init(layout: Layout, slug: String, currency: String, shown: Page<MonthRow>, canUpload: Bool,
+         owner: (id: UUID, name: String)? = nil, t: Translator) {
         let own = owner == nil
         self.layout = layout
         self.t = t
@@ -76,7 +82,7 @@ struct MyInvoicesPage: HTMLPage {
         let links = shown.links { address + "?page=\($0)" }
         newerURL = links.previousURL
         olderURL = links.nextURL
-        empty = months.isEmpty ? t(own ? "invoice.list.empty" : "invoice.list.emptyOther") : nil
+        empty = shown.rows.isEmpty ? t(own ? "invoice.list.empty" : "invoice.list.emptyOther") : nil
     }
 
     var body: HTML {

@@ -87,28 +87,63 @@ import Testing
         }
     }
 
-    /// "My invoices" reads the signed-in person's own contracts, invoices and work statements.
-    @Test func myInvoicesFirstViewReadsThePersonsOwnMonths() async throws {
+    /// "My invoices" reads the signed-in person's own months, a page at a time: every page (and
+    /// one past the end, which is the last) as the months of all their invoices give it.
+    @Test func myInvoicesFirstViewReadsThePersonsOwnMonthsAPageAtATime() async throws {
         try await withWorld { world in
+            let now = world.app.settings.clock.now, today = world.today
+            // A person under contract since January 2025 with September 2026's invoice: two pages,
+            // missing months on both.
             let (token, expected) = try await world.db.transaction(tenant: world.employee.tenantID) { db in
-                try await PreparedListTests.addPeople(3, on: db)
-                return (try await SessionQueries.create(for: world.employee.id, on: db),
-                        (try await PeopleQueries.contracts(of: world.employee.id, on: db),
-                         try await InvoiceQueries.summaries(of: world.employee.id, timeZone: "Europe/Prague", on: db),
-                         try await WorkStatementQueries.list(of: world.employee.id, timeZone: "Europe/Prague", on: db)))
+                try await PreparedListTests.addPeople(1, on: db)
+                let person = try #require(try await db.query("SELECT id FROM users WHERE email = 'listed0@acme.example'")
+                    .collect().first?.decode(UUID.self))
+                return (try await SessionQueries.create(for: person, on: db),
+                        (try await PeopleQueries.contracts(of: person, on: db),
+                         try await InvoiceQueries.summaries(of: person, timeZone: "Europe/Prague", on: db),
+                         try await WorkStatementQueries.list(of: person, timeZone: "Europe/Prague", on: db)))
             }
-            let entered = try #require(try await Self.enter(world, slug: "acme", token: token, query: MyInvoicesFirstView()).view)
-            let view = try MyInvoicesFirstView.decode(entered.rows)
-            #expect(!view.contracts.isEmpty && !view.invoices.isEmpty)
-            #expect(view.contracts == expected.0 && view.invoices == expected.1 && view.statements == expected.2)
-            // Globex's admin at Globex: none of Eva's months.
+            let all = InvoiceMonths.rows(contracts: expected.0, invoices: expected.1, statements: expected.2, today: today)
+            #expect(all.count > MyInvoicesPage.pageSize && all.count <= 2 * MyInvoicesPage.pageSize)
+            let canUpload = !InvoiceMonths.uploadable(contracts: expected.0, invoices: expected.1, today: today).isEmpty
+            for number in [1, 2, 3, PageRequest.maxNumber] {
+                let entered = try #require(try await Self.enter(
+                    world, slug: "acme", token: token, query: MyInvoicesFirstView(page: number, now: now)).view)
+                let view = try MyInvoicesFirstView.decode(entered.rows)
+                let (shown, uploads) = view.page(today: today)
+                let page = PageRequest(number: number, size: MyInvoicesPage.pageSize).page(of: all)
+                #expect(shown.rows == page.rows && shown.number == page.number && shown.hasNext == page.hasNext, "page \(number)")
+                #expect(uploads == canUpload)
+                // Only the page's invoices are read whole; all the contracts are.
+                #expect(view.contracts == expected.0)
+                #expect(Set(view.invoices.map(\.month)).isSubset(of: Set(page.rows.map(\.month))))
+                #expect(view.invoiceMonths == Set(expected.1.map(\.month)))
+            }
+            // September 2026 is on the first page: the second reads no invoice.
+            let second = try #require(try await Self.enter(
+                world, slug: "acme", token: token, query: MyInvoicesFirstView(page: 2, now: now)).view)
+            #expect(try MyInvoicesFirstView.decode(second.rows).invoices.isEmpty)
+            // Eva's page: her own months only.
+            let evaToken = try await world.db.transaction(tenant: world.employee.tenantID) { db in
+                try await SessionQueries.create(for: world.employee.id, on: db)
+            }
+            let eva = try #require(try await Self.enter(
+                world, slug: "acme", token: evaToken, query: MyInvoicesFirstView(page: 1, now: now)).view)
+            let evaView = try MyInvoicesFirstView.decode(eva.rows)
+            #expect(!evaView.invoiceMonths.isEmpty && !evaView.contracts.isEmpty)
+            #expect(evaView.contracts.allSatisfy { !expected.0.map(\.id).contains($0.id) })
+            // Globex's admin at Globex: none of Acme's months.
             let globexToken = try await world.db.transaction(tenant: world.otherAdmin.tenantID) { db in
                 try await SessionQueries.create(for: world.otherAdmin.id, on: db)
             }
-            let globex = try #require(try await Self.enter(world, slug: "globex", token: globexToken, query: MyInvoicesFirstView()).view)
+            let globex = try #require(try await Self.enter(
+                world, slug: "globex", token: globexToken, query: MyInvoicesFirstView(page: 1, now: now)).view)
             let globexView = try MyInvoicesFirstView.decode(globex.rows)
-            #expect(globexView.invoices.allSatisfy { !view.invoices.map(\.id).contains($0.id) })
-            #expect(globexView.contracts.allSatisfy { !view.contracts.map(\.id).contains($0.id) })
+            let evasInvoices = try await world.db.transaction(tenant: world.employee.tenantID) { db in
+                try await InvoiceQueries.summaries(of: world.employee.id, timeZone: "Europe/Prague", on: db).map(\.id)
+            }
+            #expect(!evasInvoices.isEmpty && globexView.invoices.allSatisfy { !evasInvoices.contains($0.id) })
+            #expect(globexView.contracts.allSatisfy { !evaView.contracts.map(\.id).contains($0.id) })
         }
     }
 

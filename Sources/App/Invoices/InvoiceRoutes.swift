@@ -8,7 +8,9 @@ struct InvoiceRoutes: RouteCollection {
         let list = routes.get(Paths.invoices, use: list)
         list.userInfo[RouteOption.onConnectionLoop] = true
         list.userInfo[RouteOption.firstView] = FirstView { request in
-            MyInvoicesFirstView(page: request.queryInt("page") ?? 1, now: request.application.settings.clock.now)
+            // Clamped as every page number is: the statement takes it as an `int`.
+            MyInvoicesFirstView(page: PageRequest(number: request.queryInt("page"), size: MyInvoicesPage.pageSize).number,
+                                now: request.application.settings.clock.now)
         }
         routes.get(Paths.personInvoices, use: personList)
         routes.get(Paths.invoice, use: detail)

@@ -51,6 +51,16 @@ import Vapor
             #expect(last.body.contains("September 2024"))
             #expect(!last.body.contains("August 2024"))
             #expect(last.body.contains("October 2024") && last.body.contains("Submitted") && last.body.contains("1,000.00"))
+            // A page past the end is the last one; a number beyond any list, negative or not a
+            // number is clamped or ignored, never an error.
+            for query in ["?page=40", "?page=99999999999", "?page=9223372036854775807"] {
+                let past = try await eva.get(Paths.invoices(Self.slug) + query)
+                #expect(past.status == .ok && past.body.contains("September 2024") && !past.body.contains("rel=\"next\""), "\(query)")
+            }
+            for query in ["?page=-3", "?page=0", "?page=abc", "?page=1e9", "?page=%E2%85%A7"] {
+                let first = try await eva.get(Paths.invoices(Self.slug) + query)
+                #expect(first.status == .ok && first.body.contains(Paths.uploadInvoice(Self.slug, month: Self.thisMonth)), "\(query)")
+            }
             // Someone employed (HPP) needs no invoices.
             var jana = try await world.signedIn(world.admin)
             let admins = try await jana.get(Paths.invoices(Self.slug))

@@ -60,11 +60,6 @@ struct DeskReading: Sendable {
         return merged([mine, other])
     }
 
-    /// Reads the whole desk in the one transaction `db`.
-    static func read(month: Month, state: InvoiceState, on db: TenantConnection) async throws -> DeskReading {
-        merged([try await part(.whole, month: month, state: state, on: db)])
-    }
-
     /// One part's rows with their positions, and their people's contracts, rates and time.
     struct PartReading: Sendable {
         var rows: [(position: Int, row: DeskRow)]

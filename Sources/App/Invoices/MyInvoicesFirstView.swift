@@ -131,14 +131,11 @@ struct MyInvoicesFirstView: FirstViewQuery {
         /// The page shown and whether some month takes a file now, as the months of all the
         /// person's invoices would give them (`InvoiceMonths.rows`, `InvoiceMonths.uploadable`).
         func page(today: LocalDate) -> (shown: Page<MonthRow>, canUpload: Bool) {
-            let view = self
-            let months = PageRequest(number: view.shown, size: MyInvoicesPage.pageSize)
-                .page(of: InvoiceMonths.months(contracts: view.contracts, firstInvoice: view.firstInvoice, today: today))
-            let rows = InvoiceMonths.rows(of: months.rows, contracts: view.contracts, invoices: view.invoices,
-                                          statements: view.statements)
-            let canUpload = InvoiceMonths.canUpload(contracts: view.contracts, invoiceMonths: view.invoiceMonths,
-                                                    firstInvoice: view.firstInvoice, anyAcceptsUpload: view.anyAcceptsUpload,
-                                                    today: today)
+            let months = PageRequest(number: shown, size: MyInvoicesPage.pageSize)
+                .page(of: InvoiceMonths.months(contracts: contracts, firstInvoice: firstInvoice, today: today))
+            let rows = InvoiceMonths.rows(of: months.rows, contracts: contracts, invoices: invoices, statements: statements)
+            let canUpload = InvoiceMonths.canUpload(contracts: contracts, invoiceMonths: invoiceMonths, firstInvoice: firstInvoice,
+                                                    anyAcceptsUpload: anyAcceptsUpload, today: today)
             return (Page(rows: rows, number: months.number, hasNext: months.hasNext), canUpload)
         }
     }

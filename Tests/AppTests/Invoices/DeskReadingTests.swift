@@ -68,3 +68,10 @@ import Testing
         #expect(DeskReading.merged([read, empty]).time.toleranceBP == 250)
     }
 }
+
+extension DeskReading {
+    /// The whole desk in the one transaction `db`: what the halves are checked against.
+    static func read(month: Month, state: InvoiceState, on db: TenantConnection) async throws -> DeskReading {
+        merged([try await part(.whole, month: month, state: state, on: db)])
+    }
+}

@@ -100,13 +100,14 @@ public enum ProjectQueries {
         }
     }
 
-    /// Every project with whom it is limited to and the time booked on it, by client and name.
+    /// Every project with whom it is limited to and the time booked on it (kept on the project by
+    /// the time entries' triggers, `0029_project_booked_time.sql`), by client and name.
     public static func projects(on db: TenantConnection) async throws -> [ProjectRow] {
         try await db.query("""
             SELECT p.id, c.id, c.name, p.name, p.billable, p.archived_at IS NOT NULL,
                    ARRAY(SELECT t.team_id FROM project_teams t WHERE t.tenant_id = p.tenant_id AND t.project_id = p.id ORDER BY t.team_id),
                    ARRAY(SELECT u.user_id FROM project_people u WHERE u.tenant_id = p.tenant_id AND u.project_id = p.id ORDER BY u.user_id),
-                   coalesce((SELECT sum(e.seconds) FROM time_entries e WHERE e.tenant_id = p.tenant_id AND e.project_id = p.id), 0)::bigint
+                   p.booked_seconds
             FROM projects p JOIN clients c ON c.tenant_id = p.tenant_id AND c.id = p.client_id
             WHERE p.tenant_id = \(db.tenant) ORDER BY lower(c.name), lower(p.name)
             """).collect().map {

@@ -62,13 +62,24 @@ public enum AbsenceQueries {
     public static func of(_ users: [UUID], from first: LocalDate, through last: LocalDate, on db: TenantConnection) async throws
         -> [Absence] {
         guard !users.isEmpty else { return [] }
-        var sql = PostgresQuery(unsafeSQL: select + """
+        return try await db.rows { PeopleStatement(tenant: $0, users: users, first: first.iso, last: last.iso) }
+            .map { try row($0).absence }
+    }
+
+    /// The statement of `of(_:from:through:)`, prepared (the timesheet, the month of time, one's
+    /// absences).
+    struct PeopleStatement: RowsStatement {
+        static let name = "roster_absences_of_people"
+        static let sql = select + """
 
             WHERE a.tenant_id = $1 AND a.user_id = ANY($2) AND a.first_day <= $4::date AND a.last_day >= $3::date
             ORDER BY a.user_id, a.first_day, a.created_at
-            """)
-        sql.binds = .of(db.tenant, users, first.iso, last.iso)
-        return try await db.query(sql).collect().map { try row($0).absence }
+            """
+        static let bindingDataTypes: [PostgresDataType] = [.uuid, .uuidArray, .text, .text]
+
+        let tenant: UUID, users: [UUID], first: String, last: String
+
+        func makeBindings() throws -> PostgresBindings { .of(tenant, users, first, last) }
     }
 
     /// The pending and approved absences of everyone the viewer sees (`reach`: their own, the
@@ -256,14 +267,25 @@ extension AbsenceQueries {
 public enum DaysOffQueries {
     public static func between(_ first: LocalDate, _ last: LocalDate, on db: TenantConnection) async throws -> DaysOff {
         var days: [LocalDate: String] = [:]
-        for row in try await db.query("""
-            SELECT day::text, name FROM company_days_off
-            WHERE tenant_id = \(db.tenant) AND day BETWEEN \(first.iso)::date AND \(last.iso)::date
-            """).collect() {
+        for row in try await db.rows(of: { BetweenStatement(tenant: $0, first: first.iso, last: last.iso) }) {
             let (day, name) = try row.decode((String, String).self)
             if let day = LocalDate(iso: day) { days[day] = name }
         }
         return DaysOff(company: days)
+    }
+
+    /// The statement of `between`, prepared (every time page and one's absences).
+    struct BetweenStatement: RowsStatement {
+        static let name = "roster_days_off_between"
+        static let sql = """
+            SELECT day::text, name FROM company_days_off
+            WHERE tenant_id = $1 AND day BETWEEN $2::date AND $3::date
+            """
+        static let bindingDataTypes: [PostgresDataType] = [.uuid, .text, .text]
+
+        let tenant: UUID, first: String, last: String
+
+        func makeBindings() throws -> PostgresBindings { .of(tenant, first, last) }
     }
 
     /// Adds a day off, or renames it; false when it is not a day the company works (a weekend or

@@ -36,3 +36,13 @@ extension PostgresConnection {
         try await run(statement, logger: logger).reduce(into: []) { $0.append($1) }
     }
 }
+
+/// A named prepared statement whose rows its caller decodes, as it decodes a query's: for the
+/// statements every view of a page runs (`TenantConnection.rows(of:)`; docs/ARCHITECTURE.md,
+/// "Page speed"). An unnamed statement is parsed and planned on each run: a tenth to a third of a
+/// millisecond of the database's time for each of the time pages' statements, more than running it.
+protocol RowsStatement: PostgresPreparedStatement where Row == PostgresRow {}
+
+extension RowsStatement {
+    func decodeRow(_ row: PostgresRow) throws -> PostgresRow { row }
+}

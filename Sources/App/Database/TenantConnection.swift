@@ -39,6 +39,13 @@ public struct TenantConnection: Sendable {
         try await connection.run(make(tenant), logger: logger)
     }
 
+    /// Runs a named prepared statement of this tenant (`execute`) and reads it to its end.
+    public func rows<Statement: PostgresPreparedStatement>(
+        of make: (UUID) -> Statement
+    ) async throws -> [Statement.Row] {
+        try await connection.rows(of: make(tenant), logger: logger)
+    }
+
     /// Runs `body` inside a savepoint of the open transaction: a database error rolls back only
     /// what `body` did, so the transaction stays usable (to show a refused form again), and is
     /// rethrown for the caller to translate.

@@ -109,12 +109,7 @@ public enum PeopleQueries {
     }
 
     public static func person(_ id: UUID, on db: TenantConnection) async throws -> Person? {
-        let rows = try await db.query("""
-            SELECT \(unescaped: UserQueries.columns("u")), u.position, u.personal_email, u.phone,
-                   t.id AS team_id, t.name AS team_name, t.leader_id AS team_leader_id
-            FROM users u LEFT JOIN teams t ON t.tenant_id = u.tenant_id AND t.id = u.team_id
-            WHERE u.tenant_id = \(db.tenant) AND u.id = \(id)
-            """).collect()
+        let rows = try await db.rows { PersonStatement(tenant: $0, id: id) }
         guard let row = rows.first.map(NamedRow.init) else { return nil }
         let contracts = try await self.contracts(of: id, on: db)
         return Person(
@@ -136,6 +131,23 @@ public enum PeopleQueries {
         }
         return result
     }
+}
+
+/// The statement of `PeopleQueries.person`, prepared (a person's page, the month of time, the
+/// pages of a person's invoices and rates).
+struct PersonStatement: RowsStatement {
+    static let name = "roster_person"
+    static let sql = """
+        SELECT \(UserQueries.columns("u")), u.position, u.personal_email, u.phone,
+               t.id AS team_id, t.name AS team_name, t.leader_id AS team_leader_id
+        FROM users u LEFT JOIN teams t ON t.tenant_id = u.tenant_id AND t.id = u.team_id
+        WHERE u.tenant_id = $1 AND u.id = $2
+        """
+    static let bindingDataTypes: [PostgresDataType] = [.uuid, .uuid]
+
+    let tenant: UUID, id: UUID
+
+    func makeBindings() throws -> PostgresBindings { .of(tenant, id) }
 }
 
 /// The statement of `PeopleQueries.contracts`, prepared: a person's contracts, newest first (every

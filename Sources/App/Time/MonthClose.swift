@@ -35,14 +35,25 @@ public enum MonthCloseOutcome: Sendable, Equatable {
 /// the person's team or an admin, never the person.
 public enum MonthCloseQueries {
     public static func month(of user: UUID, _ month: Month, on db: TenantConnection) async throws -> TimeMonth? {
-        try await db.query("""
-            SELECT m.status, CASE WHEN d.id IS NULL THEN NULL ELSE d.first_name || ' ' || d.last_name END, m.reason
-            FROM time_months m LEFT JOIN users d ON d.tenant_id = m.tenant_id AND d.id = m.decided_by
-            WHERE m.tenant_id = \(db.tenant) AND m.user_id = \(user) AND m.month = \(month.first.iso)::date
-            """).collect().first.map {
+        try await db.rows { MonthStatement(tenant: $0, user: user, month: month.first.iso) }.first.map {
             let (status, decider, reason) = try $0.decode((String, String?, String?).self)
             return TimeMonth(status: TimeMonthStatus(rawValue: status) ?? .submitted, decidedBy: decider, reason: reason)
         }
+    }
+
+    /// The statement of `month(of:_:)`, prepared (every view of the month of time).
+    struct MonthStatement: RowsStatement {
+        static let name = "roster_time_month_of"
+        static let sql = """
+            SELECT m.status, CASE WHEN d.id IS NULL THEN NULL ELSE d.first_name || ' ' || d.last_name END, m.reason
+            FROM time_months m LEFT JOIN users d ON d.tenant_id = m.tenant_id AND d.id = m.decided_by
+            WHERE m.tenant_id = $1 AND m.user_id = $2 AND m.month = $3::date
+            """
+        static let bindingDataTypes: [PostgresDataType] = [.uuid, .uuid, .text]
+
+        let tenant: UUID, user: UUID, month: String
+
+        func makeBindings() throws -> PostgresBindings { .of(tenant, user, month) }
     }
 
     /// Submits one's month (this month or an earlier one); a returned month again.

@@ -76,16 +76,25 @@ public enum ProjectQueries {
 
     /// The projects open to a person, by client and name.
     public static func open(to user: UUID, on db: TenantConnection) async throws -> [ProjectChoice] {
-        var sql = PostgresQuery(unsafeSQL: """
-            SELECT p.id, p.name, c.name, p.billable FROM projects p JOIN clients c ON c.tenant_id = p.tenant_id AND c.id = p.client_id
-            WHERE p.tenant_id = $1 AND \(openTo(project: "p", person: "$2"))
-            ORDER BY lower(c.name), lower(p.name)
-            """)
-        sql.binds = .of(db.tenant, user)
-        return try await db.query(sql).collect().map {
+        try await db.rows { OpenStatement(tenant: $0, user: user) }.map {
             let (id, name, client, billable) = try $0.decode((UUID, String, String, Bool).self)
             return ProjectChoice(id: id, name: name, client: client, billable: billable)
         }
+    }
+
+    /// The statement of `open(to:)`, prepared (every view of the timesheet and the timer).
+    struct OpenStatement: RowsStatement {
+        static let name = "roster_projects_open_to"
+        static let sql = """
+            SELECT p.id, p.name, c.name, p.billable FROM projects p JOIN clients c ON c.tenant_id = p.tenant_id AND c.id = p.client_id
+            WHERE p.tenant_id = $1 AND \(openTo(project: "p", person: "$2"))
+            ORDER BY lower(c.name), lower(p.name)
+            """
+        static let bindingDataTypes: [PostgresDataType] = [.uuid, .uuid]
+
+        let tenant: UUID, user: UUID
+
+        func makeBindings() throws -> PostgresBindings { .of(tenant, user) }
     }
 
     /// Every client with its number of projects, by name.

@@ -90,13 +90,22 @@ public enum TimeEntryQueries {
     public static func entries(
         of user: UUID, from first: LocalDate, through last: LocalDate, zone: String, on db: TenantConnection
     ) async throws -> [TimeEntryRow] {
-        var sql = PostgresQuery(unsafeSQL: select + """
+        try await db.rows { DaysStatement(zone: zone, tenant: $0, user: user, first: first.iso, last: last.iso) }.map(row)
+    }
+
+    /// The statement of `entries`, prepared (the timesheet's week and the month of time).
+    struct DaysStatement: RowsStatement {
+        static let name = "roster_time_entries_of_days"
+        static let sql = select + """
 
             WHERE e.tenant_id = $2 AND e.user_id = $3 AND e.work_date BETWEEN $4::date AND $5::date
             ORDER BY e.work_date, e.started_at
-            """)
-        sql.binds = .of(zone, db.tenant, user, first.iso, last.iso)
-        return try await db.query(sql).collect().map(row)
+            """
+        static let bindingDataTypes: [PostgresDataType] = [.text, .uuid, .uuid, .text, .text]
+
+        let zone: String, tenant: UUID, user: UUID, first: String, last: String
+
+        func makeBindings() throws -> PostgresBindings { .of(zone, tenant, user, first, last) }
     }
 
     /// One entry of the person; nil when it is not theirs or does not exist.

@@ -65,9 +65,21 @@ public enum TimerQueries {
     }
 
     public static func running(of user: UUID, lock: Bool = false, on db: TenantConnection) async throws -> RunningTimer? {
-        var sql = PostgresQuery(unsafeSQL: select + "\nWHERE r.tenant_id = $1 AND r.user_id = $2" + (lock ? " FOR UPDATE OF r" : ""))
+        guard lock else { return try await db.rows { RunningStatement(tenant: $0, user: user) }.first.map(timer) }
+        var sql = PostgresQuery(unsafeSQL: select + "\nWHERE r.tenant_id = $1 AND r.user_id = $2 FOR UPDATE OF r")
         sql.binds = .of(db.tenant, user)
         return try await db.query(sql).collect().first.map(timer)
+    }
+
+    /// The statement of `running` without a lock, prepared (every view of the timesheet).
+    struct RunningStatement: RowsStatement {
+        static let name = "roster_running_timer"
+        static let sql = select + "\nWHERE r.tenant_id = $1 AND r.user_id = $2"
+        static let bindingDataTypes: [PostgresDataType] = [.uuid, .uuid]
+
+        let tenant: UUID, user: UUID
+
+        func makeBindings() throws -> PostgresBindings { .of(tenant, user) }
     }
 
     /// Starts a timer on a project open to the person, who has a contract today. `seen` is the

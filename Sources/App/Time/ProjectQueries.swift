@@ -112,18 +112,30 @@ public enum ProjectQueries {
     /// Every project with whom it is limited to and the time booked on it (kept on the project by
     /// the time entries' triggers, `0029_project_booked_time.sql`), by client and name.
     public static func projects(on db: TenantConnection) async throws -> [ProjectRow] {
-        try await db.query("""
-            SELECT p.id, c.id, c.name, p.name, p.billable, p.archived_at IS NOT NULL,
-                   ARRAY(SELECT t.team_id FROM project_teams t WHERE t.tenant_id = p.tenant_id AND t.project_id = p.id ORDER BY t.team_id),
-                   ARRAY(SELECT u.user_id FROM project_people u WHERE u.tenant_id = p.tenant_id AND u.project_id = p.id ORDER BY u.user_id),
-                   p.booked_seconds
-            FROM projects p JOIN clients c ON c.tenant_id = p.tenant_id AND c.id = p.client_id
-            WHERE p.tenant_id = \(db.tenant) ORDER BY lower(c.name), lower(p.name)
-            """).collect().map {
-            let row = try $0.decode((UUID, UUID, String, String, Bool, Bool, [UUID], [UUID], Int64).self)
-            return ProjectRow(id: row.0, clientID: row.1, client: row.2, name: row.3, billable: row.4, archived: row.5, teams: row.6,
-                              people: row.7, hoursSeconds: Int(row.8))
-        }
+        var sql = PostgresQuery(unsafeSQL: projectSelect + "\nWHERE p.tenant_id = $1 ORDER BY lower(c.name), lower(p.name)")
+        sql.binds = .of(db.tenant)
+        return try await db.query(sql).collect().map(projectRow)
+    }
+
+    /// One project of the tenant, as `projects` reads it; nil when there is none of that id.
+    public static func project(_ id: UUID, on db: TenantConnection) async throws -> ProjectRow? {
+        var sql = PostgresQuery(unsafeSQL: projectSelect + "\nWHERE p.tenant_id = $1 AND p.id = $2")
+        sql.binds = .of(db.tenant, id)
+        return try await db.query(sql).collect().first.map(projectRow)
+    }
+
+    private static let projectSelect = """
+        SELECT p.id, c.id, c.name, p.name, p.billable, p.archived_at IS NOT NULL,
+               ARRAY(SELECT t.team_id FROM project_teams t WHERE t.tenant_id = p.tenant_id AND t.project_id = p.id ORDER BY t.team_id),
+               ARRAY(SELECT u.user_id FROM project_people u WHERE u.tenant_id = p.tenant_id AND u.project_id = p.id ORDER BY u.user_id),
+               p.booked_seconds
+        FROM projects p JOIN clients c ON c.tenant_id = p.tenant_id AND c.id = p.client_id
+        """
+
+    private static func projectRow(_ row: PostgresRow) throws -> ProjectRow {
+        let row = try row.decode((UUID, UUID, String, String, Bool, Bool, [UUID], [UUID], Int64).self)
+        return ProjectRow(id: row.0, clientID: row.1, client: row.2, name: row.3, billable: row.4, archived: row.5, teams: row.6,
+                          people: row.7, hoursSeconds: Int(row.8))
     }
 
     /// Creates (id nil) or renames a client; nil when `id` names none.

@@ -6,6 +6,8 @@ import Vapor
 struct ProjectRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         routes.get(Paths.projects, use: page)
+        routes.get(Paths.newProject, use: newProject)
+        routes.get(Paths.project, use: projectPage)
         routes.post(Paths.projects, use: createProject)
         routes.post(Paths.project, use: saveProject)
         routes.post(Paths.archiveProject, use: archiveProject)
@@ -35,11 +37,39 @@ struct ProjectRoutes: RouteCollection {
         return try await render(request, refused: nil, status: .ok)
     }
 
+    func newProject(_ request: Request) async throws -> Response {
+        try request.require(.manageProjects)
+        return try await renderForm(request, id: nil, refused: nil, status: .ok)
+    }
+
+    func projectPage(_ request: Request) async throws -> Response {
+        try request.require(.manageProjects)
+        return try await renderForm(request, id: try request.idParameter(), refused: nil, status: .ok)
+    }
+
     private func render(_ request: Request, refused: ProjectsPage.Refused?, status: HTTPStatus) async throws -> Response {
         let db = try request.db, t = request.translator
         return try await ProjectsPage(
             layout: Layout(request: request, title: t("nav.projects")), slug: try request.tenant.slug,
-            clients: try await ProjectQueries.clients(on: db), projects: try await ProjectQueries.projects(on: db),
+            clients: try await ProjectQueries.clients(on: db), projects: try await ProjectQueries.projects(on: db), refused: refused, t: t
+        ).encodeResponse(status: status, for: request)
+    }
+
+    /// The settings of project `id`, or of a new project (nil); 404 for an id of no project of the
+    /// tenant.
+    private func renderForm(
+        _ request: Request, id: UUID?, refused: (message: String, name: String)?, status: HTTPStatus
+    ) async throws -> Response {
+        let db = try request.db, t = request.translator
+        var project: ProjectRow?
+        if let id {
+            guard let found = try await ProjectQueries.project(id, on: db) else { throw Abort(.notFound) }
+            project = found
+        }
+        let clients = try await ProjectQueries.clients(on: db).filter { !$0.archived || $0.id == project?.clientID }
+        let title = project.map { "\($0.client) · \($0.name)" } ?? t("projects.newProject")
+        return try await ProjectFormPage(
+            layout: Layout(request: request, title: title), slug: try request.tenant.slug, project: project, clients: clients,
             teams: try await TeamQueries.names(on: db), people: try await TeamQueries.leaderCandidates(on: db), refused: refused, t: t
         ).encodeResponse(status: status, for: request)
     }
@@ -97,10 +127,9 @@ struct ProjectRoutes: RouteCollection {
     private func project(_ request: Request, id: UUID?) async throws -> Response {
         try request.require(.manageProjects)
         guard let form = try? request.content.decode(ProjectForm.self) else { throw Abort(.badRequest) }
-        let formID = id.map { "project-" + $0.lowercasedString } ?? "project-new"
         let typed = String((form.name ?? "").prefix(200))
         func refuse(_ key: String) async throws -> Response {
-            try await render(request, refused: .init(form: formID, message: request.translate(key), name: typed), status: .unprocessableEntity)
+            try await renderForm(request, id: id, refused: (request.translate(key), typed), status: .unprocessableEntity)
         }
         guard (form.teams?.count ?? 0) <= 1000, (form.people?.count ?? 0) <= 10_000 else { throw Abort(.badRequest) }
         let teams = (form.teams ?? []).compactMap(UUID.init(uuidString:)), people = (form.people ?? []).compactMap(UUID.init(uuidString:))

@@ -79,6 +79,7 @@ extension Paths {
     static let decideMonth = Address("time", "month", "decision")
     static let reopenMonth = Address("time", "month", "reopen")
     static let projects = Address("projects")
+    static let newProject = Address("projects", "new")
     static let project = Address1<UUID>("projects", ":id")
     static let archiveProject = Address1<UUID>("projects", ":id", "archive")
     static let clients = Address("projects", "clients")

@@ -98,6 +98,41 @@ import Testing
         }
     }
 
+    @Test func aProjectsSettingsHaveAPageOfTheirOwn() async throws {
+        try await withWorld { world in
+            let web = try await Self.project(world, name: "Web <i>", people: [world.employee.id])
+            let foreign = try await Self.project(world, tenant: world.otherAdmin.tenantID)
+            var admin = try await world.signedIn(world.admin)
+            // The list links to each project's page and holds no choice of people.
+            let list = try await admin.get("/t/acme/projects")
+            #expect(list.status == .ok && list.body.contains(Paths.project("acme", web)) && list.body.contains(Paths.newProject("acme")))
+            #expect(!list.body.contains("name=\"people[]\""))
+            let page = try await admin.get(Paths.project("acme", web))
+            #expect(page.status == .ok && page.body.contains("Globus · Web &lt;i&gt;") && !page.body.contains("<i>"))
+            #expect(page.body.contains("<option value=\"\(world.employee.id.lowercasedString)\" selected>"))
+            #expect(page.body.contains("action=\"\(Paths.project("acme", web))\""))
+            let new = try await admin.get(Paths.newProject("acme"))
+            #expect(new.status == .ok && new.body.contains("action=\"\(Paths.projects("acme"))\"") && new.body.contains("name=\"people[]\""))
+            // Another company's project, no project, not an id: not found.
+            #expect(try await admin.get(Paths.project("acme", foreign)).status == .notFound)
+            #expect(try await admin.get(Paths.project("acme", UUID())).status == .notFound)
+            #expect(try await admin.get("/t/acme/projects/not-an-id").status == .notFound)
+            // A refused save shows the project's page again, with the name as typed.
+            let refused = try await admin.post(Paths.project("acme", web), form: ["client": UUID().uuidString, "name": "Shop <b>"],
+                                               csrfFrom: page)
+            #expect(refused.status == .unprocessableEntity && refused.body.contains("Choose one of the clients"))
+            #expect(refused.body.contains("value=\"Shop &lt;b&gt;\"") && refused.body.contains("action=\"\(Paths.project("acme", web))\""))
+            let refusedNew = try await admin.post("/t/acme/projects", form: ["client": UUID().uuidString, "name": "X"], csrfFrom: page)
+            #expect(refusedNew.status == .unprocessableEntity && refusedNew.body.contains("action=\"\(Paths.projects("acme"))\""))
+            // Only admins.
+            for role in [Role.employee, .teamLeader] {
+                var browser = try await world.signedIn(world.user(role))
+                #expect(try await browser.get(Paths.project("acme", web)).status == .forbidden)
+                #expect(try await browser.get(Paths.newProject("acme")).status == .forbidden)
+            }
+        }
+    }
+
     @Test func peopleBookTheirTimeOnTheTimesheet() async throws {
         try await withWorld { world in
             let project = try await Self.project(world)

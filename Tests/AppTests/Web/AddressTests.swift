@@ -45,7 +45,7 @@ import Vapor
                 Paths.paymentSettings, Paths.unsubscribeAddress, Paths.personInvoices, Paths.invoiceCorrection, Paths.supplierDetails,
                 Paths.supplierProposal, Paths.supplierDecision, Paths.export, Paths.reviewStatements, Paths.reviewStatement,
                 Paths.reviewStatementPay, Paths.timesheet, Paths.timeEntries, Paths.timeEntry, Paths.deleteTimeEntry,
-                Paths.timeMonth, Paths.timer, Paths.startTimer, Paths.stopTimer, Paths.projects, Paths.project,
+                Paths.timeMonth, Paths.timer, Paths.startTimer, Paths.stopTimer, Paths.projects, Paths.newProject, Paths.project,
                 Paths.archiveProject, Paths.clients, Paths.client, Paths.archiveClient, Paths.absences, Paths.withdrawAbsence,
                 Paths.decideAbsence, Paths.teamAbsencesAddress, Paths.daysOff, Paths.deleteDayOff, Paths.timeClose,
                 Paths.submitMonth, Paths.decideMonth, Paths.reopenMonth, Paths.timeExport, Paths.workStatements,

@@ -5,7 +5,11 @@ import Vapor
 /// to change or delete it, and a month of someone's time.
 struct TimeRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        routes.get(Paths.timesheet, use: week)
+        let week = routes.get(Paths.timesheet, use: week)
+        week.userInfo[RouteOption.onConnectionLoop] = true
+        week.userInfo[RouteOption.firstView] = FirstView { request in
+            WeekFirstView(monday: Week(parameter: request.queryText("week"))?.monday, now: request.application.settings.clock.now)
+        }
         routes.post(Paths.timeEntries, use: create)
         routes.get(Paths.timeEntry, use: show)
         routes.post(Paths.timeEntry, use: save)
@@ -30,27 +34,34 @@ struct TimeRoutes: RouteCollection {
     func week(_ request: Request) async throws -> Response {
         try request.require(.trackTime, .oneself)
         let today = try request.today
-        let week = Week(parameter: request.queryText("week")) ?? Week(containing: today)
-        let day = week.contains(today) ? today : week.monday
-        return try await render(request, week: week, form: TimeEntryForm(input: TimeEntryInput(day: day.iso)), status: .ok)
+        let data: WeekData
+        if let rows = request.firstViewRows {
+            // The statement read the week it shows (`WeekFirstView`).
+            guard let view = try WeekFirstView.decode(rows) else { throw Abort(.unauthorized) }
+            data = view
+        } else {
+            let week = Week(parameter: request.queryText("week")) ?? Week(containing: today)
+            data = try await WeekData.read(week, of: try request.user.id, zone: try request.tenant.timeZone, on: try request.db)
+        }
+        let day = data.week.contains(today) ? today : data.week.monday
+        return try await render(request, data, form: TimeEntryForm(input: TimeEntryInput(day: day.iso)), status: .ok)
     }
 
     private func render(_ request: Request, week: Week, form: TimeEntryForm, status: HTTPStatus) async throws -> Response {
-        let user = try request.user, tenant = try request.tenant, db = try request.db
-        let entries = try await TimeEntryQueries.entries(of: user.id, from: week.monday, through: week.sunday, zone: tenant.timeZone, on: db)
-        let timer = try await TimerQueries.running(of: user.id, on: db)
-        let projects = try await ProjectQueries.open(to: user.id, on: db)
-        let contracts = try await PeopleQueries.contracts(of: user.id, on: db)
-        let absences = try await AbsenceQueries.of(user.id, from: week.monday, through: week.sunday, on: db)
-            .filter { $0.status == .approved }
-        let daysOff = try await DaysOffQueries.between(week.monday, week.sunday, on: db)
+        let data = try await WeekData.read(week, of: try request.user.id, zone: try request.tenant.timeZone, on: try request.db)
+        return try await render(request, data, form: form, status: status)
+    }
+
+    private func render(_ request: Request, _ data: WeekData, form: TimeEntryForm, status: HTTPStatus) async throws -> Response {
+        let tenant = try request.tenant, week = data.week
         let t = request.translator
         let page = TimesheetPage(
             layout: Layout(request: request, title: t("time.title")), slug: tenant.slug, week: week, today: try request.today,
-            entries: entries, timer: timer, projects: projects,
-            expectedSeconds: ExpectedTime.seconds(over: week.days, contracts: contracts, daysOff: daysOff, absences: absences),
-            absences: absences, daysOff: daysOff,
-            hasContract: week.days.contains { ContractHistory.current(contracts, on: $0) != nil }, form: form,
+            entries: data.entries, timer: data.timer, projects: data.projects,
+            expectedSeconds: ExpectedTime.seconds(over: week.days, contracts: data.contracts, daysOff: data.daysOff,
+                                                  absences: data.absences),
+            absences: data.absences, daysOff: data.daysOff,
+            hasContract: week.days.contains { ContractHistory.current(data.contracts, on: $0) != nil }, form: form,
             now: request.application.settings.clock.now, zone: tenant.timeZone, t: t)
         return try await page.encodeResponse(status: status, for: request)
     }

@@ -75,14 +75,15 @@ public enum Earnings {
     static func fromHours(in month: Month, _ seconds: [LocalDate: Int], contracts: [Contract], rates: [Rate]) -> MonthEarnings {
         var total: Int64 = 0
         var days = 0
-        var currency: String?
-        for (day, worked) in seconds.sorted(by: { $0.key < $1.key }) where Month(day) == month && worked > 0 {
+        // The currency of the month's first paid day (the days are not in order).
+        var currency: (day: LocalDate, code: String)?
+        for (day, worked) in seconds where Month(day) == month && worked > 0 {
             guard ContractHistory.current(contracts, on: day) != nil, let rate = RateHistory.inEffect(rates, on: day) else { continue }
             total += Int64(worked) * rate.amountMinor
             days += 1
-            currency = currency ?? rate.currency
+            if currency.map({ day < $0.day }) ?? true { currency = (day, rate.currency) }
         }
-        return MonthEarnings(month: month, amountMinor: Rounding.divide(total, by: 3600), currency: currency,
+        return MonthEarnings(month: month, amountMinor: Rounding.divide(total, by: 3600), currency: currency?.code,
                              paidDays: days, basis: .hours)
     }
 

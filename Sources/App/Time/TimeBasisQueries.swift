@@ -21,7 +21,10 @@ public struct TimeBases: Sendable {
 
     /// One person's basis for one month.
     public func basis(of user: UUID, in month: Month) -> TimeBasis {
-        let hours = seconds[user]?.filter { Month($0.key) == month }
+        // Mostly every day read is of the month (a desk reads one month): the dictionary as it is,
+        // not a copy.
+        let all = seconds[user]
+        let hours = all.map { days in days.keys.allSatisfy { Month($0) == month } ? days : days.filter { Month($0.key) == month } }
         return TimeBasis(approvedSeconds: hours?.isEmpty == false ? hours : nil,
                          absences: (absences[user] ?? []).filter { $0.first <= month.last && $0.last >= month.first }, daysOff: daysOff)
     }
@@ -56,12 +59,12 @@ public enum TimeBasisQueries {
             switch tag {
             case "h":
                 guard let user, let month = from.flatMap(LocalDate.init(iso:)), let daySeconds else { continue }
-                var worked = bases.seconds[user] ?? [:]
+                // Written in place: a copy taken out and put back would copy the person's days.
+                bases.seconds[user, default: [:]].reserveCapacity(daySeconds.count)
                 for (offset, seconds) in daySeconds.enumerated() where seconds > 0 {
                     let day = month.adding(days: offset)
-                    if first <= day && day <= last { worked[day] = seconds }
+                    if first <= day && day <= last { bases.seconds[user, default: [:]][day] = seconds }
                 }
-                bases.seconds[user] = worked
             case "a":
                 if let user, let start = from.flatMap(LocalDate.init(iso:)), let end = to.flatMap(LocalDate.init(iso:)) {
                     bases.absences[user, default: []].append(Absence(

@@ -122,7 +122,10 @@ struct TimeMonthPage: HTMLPage {
                     projects.append((entry.client + " · " + entry.project, entry.billable, entry.seconds))
                 }
             }
-            projects.sort { $0.label.localizedCaseInsensitiveCompare($1.label) == .orderedAscending }
+            // By the label without case and accents, each folded once (a locale's comparison of
+            // every pair took a twentieth of the page's time).
+            projects = projects.map { (key: $0.label.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil), project: $0) }
+                .sorted { ($0.key, $0.project.label) < ($1.key, $1.project.label) }.map(\.project)
             html.append("<h2>\(t("time.byProject"))</h2>\n")
             html.append(PagePieces.list(empty: nil, headings: [t("time.project"), t("time.billable"), t("time.duration")],
                                         rows: projects.map { project in

@@ -76,7 +76,7 @@ struct FirstViewRow: Sendable {
     }
 }
 
-private struct FirstViewStatement<Query: FirstViewQuery>: PostgresPreparedStatement {
+private struct FirstViewStatement<Query: FirstViewQuery>: RowsStatement {
     static var name: String { Query.statementName }
     static var sql: String { Query.statementSQL }
     static var bindingDataTypes: [PostgresDataType] { [.text, .bytea, .int4] + Query.pageBindingTypes }
@@ -90,8 +90,6 @@ private struct FirstViewStatement<Query: FirstViewQuery>: PostgresPreparedStatem
         try query.appendBindings(to: &bindings)
         return bindings
     }
-
-    func decodeRow(_ row: PostgresRow) throws -> PostgresRow { row }
 }
 
 extension PostgresConnection {

@@ -230,7 +230,7 @@ enum EnterTenantSQL {
 }
 
 /// The shell's statement, with or without the teams: the same bindings, a row as it comes.
-protocol ShellStatement: PostgresPreparedStatement where Row == PostgresRow {
+protocol ShellStatement: RowsStatement {
     var slug: String { get }
     var session: SessionLookup? { get }
 }
@@ -238,7 +238,6 @@ protocol ShellStatement: PostgresPreparedStatement where Row == PostgresRow {
 extension ShellStatement {
     static var bindingDataTypes: [PostgresDataType] { [.text, .bytea, .int4] }
     func makeBindings() throws -> PostgresBindings { try EnterTenantSQL.bindings(slug: slug, session: session) }
-    func decodeRow(_ row: PostgresRow) throws -> PostgresRow { row }
 }
 
 /// The shell's statement without the teams.

@@ -4,7 +4,7 @@ import PostgresNIO
 /// The desk's statement (`ReviewQueries.desk(month:state:only:part:on:)`), prepared: planning it
 /// took PostgreSQL about a millisecond and a half for every desk, and each half of a desk read in
 /// two (`DeskReading`) planned it again.
-struct DeskStatement: PostgresPreparedStatement {
+struct DeskStatement: RowsStatement {
     static let name = "roster_desk"
     static let sql = """
         SELECT i.position, i.id, i.version, i.user_id, i.name, to_char(i.month, 'YYYY-MM') AS month,
@@ -65,6 +65,4 @@ struct DeskStatement: PostgresPreparedStatement {
         bindings.append(part.index)
         return bindings
     }
-
-    func decodeRow(_ row: PostgresRow) throws -> PostgresRow { row }
 }

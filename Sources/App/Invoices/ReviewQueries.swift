@@ -63,8 +63,7 @@ public enum ReviewQueries {
     static func desk(
         month: Month, state: InvoiceState, only ids: [UUID]? = nil, part: DeskPart, on db: TenantConnection
     ) async throws -> [(position: Int, row: DeskRow)] {
-        let rows = try await db.execute { DeskStatement(tenant: $0, month: month, state: state, ids: ids, part: part) }
-            .reduce(into: []) { $0.append($1) }
+        let rows = try await db.rows { DeskStatement(tenant: $0, month: month, state: state, ids: ids, part: part) }
         return try rows.compactMap { row in
             let r = NamedRow(row)
             guard let month = Month(iso: try r("month")), let state = InvoiceState(rawValue: try r("state")) else { return nil }

@@ -228,7 +228,7 @@ extension WorkStatementQueries {
 }
 
 /// One person's statements of every month ("My invoices"), newest first, prepared.
-struct PersonWorkStatements: PostgresPreparedStatement {
+struct PersonWorkStatements: RowsStatement {
     typealias Row = PostgresRow
 
     static let name = "roster_person_work_statements"
@@ -247,5 +247,4 @@ struct PersonWorkStatements: PostgresPreparedStatement {
     let timeZone: String
 
     func makeBindings() throws -> PostgresBindings { .of(tenant, user, timeZone) }
-    func decodeRow(_ row: PostgresRow) throws -> PostgresRow { row }
 }

@@ -38,6 +38,33 @@ extension FirstViewAtInstant {
     func appendBindings(to bindings: inout PostgresBindings) throws { bindings.append(now) }
 }
 
+/// The columns of a first view whose parts each have columns of their own: a part's columns have
+/// their own place in the row, NULL in the other parts' rows. The select lists are generated from
+/// one table of the parts' SQL types, so no one counts NULLs or places by hand.
+struct FirstViewLayout: Sendable {
+    /// Per part, the SQL types of its columns, in order.
+    let parts: [[String]]
+
+    /// The place of part `part`'s first column in a row (0 is `page_part`, 1 `page_n`).
+    func offset(of part: Int) -> Int { 2 + parts[..<part].reduce(0) { $0 + $1.count } }
+
+    /// The select list of a row of part `part`: `page_part`, `page_n` (the expression `n`), then
+    /// every part's columns, `values` for its own and NULL for the others'. Part 0's row names
+    /// the columns.
+    func columns(_ part: Int, _ n: String, _ values: String) -> String {
+        var list = part == 0 ? ["0 AS page_part", "\(n)::bigint AS page_n"] : ["\(part)", "\(n)"]
+        var column = 0
+        for (index, types) in parts.enumerated() {
+            if index == part { list.append(values) }
+            for type in types {
+                if index != part { list.append("NULL::\(type)" + (part == 0 ? " AS page_c\(column)" : "")) }
+                column += 1
+            }
+        }
+        return list.joined(separator: ", ")
+    }
+}
+
 /// What the first statement of a first view read: the shell's, and the page's rows.
 struct EnteredFirstView: Sendable {
     let tenant: Tenant

@@ -14,7 +14,14 @@ struct TimeRoutes: RouteCollection {
         routes.get(Paths.timeEntry, use: show)
         routes.post(Paths.timeEntry, use: save)
         routes.post(Paths.deleteTimeEntry, use: delete)
-        routes.get(Paths.timeMonth, use: month)
+        let month = routes.get(Paths.timeMonth, use: month)
+        month.userInfo[RouteOption.onConnectionLoop] = true
+        month.userInfo[RouteOption.firstView] = FirstView { request in
+            // One's own month; someone else's (`?person=`) is read after the permission check.
+            request.queryText("person") == nil
+                ? MonthFirstView(month: request.queryText("month").flatMap(Month.init(filter:)), now: request.application.settings.clock.now)
+                : nil
+        }
     }
 
     struct Form: Content {
@@ -144,22 +151,23 @@ struct TimeRoutes: RouteCollection {
     /// A month of one's own time, or of someone in the viewer's reach (`?person=`); 404 for
     /// anyone else.
     func month(_ request: Request) async throws -> Response {
-        let viewer = try request.user, db = try request.db, tenant = try request.tenant
+        let viewer = try request.user, tenant = try request.tenant
         try request.require(.viewTime, .oneself)
-        let month = try request.queryMonth
-        let personID = request.queryText("person").map { UUID(uuidString: $0) } ?? viewer.id
-        guard let personID, let person = try await PeopleQueries.person(personID, on: db),
-              Permissions.can(viewer, .viewTime, .person(person.subject))
-        else { throw Abort(.notFound) }
-        let entries = try await TimeEntryQueries.entries(of: person.user.id, from: month.first, through: month.last,
-                                                         zone: tenant.timeZone, on: db)
-        let absences = try await AbsenceQueries.of(person.user.id, from: month.first, through: month.last, on: db)
-        let daysOff = try await DaysOffQueries.between(month.first, month.last, on: db)
+        let data: MonthData
+        if let rows = request.firstViewRows {
+            // The statement read one's own month (`MonthFirstView`).
+            guard let view = try MonthFirstView.decode(rows, viewer: viewer) else { throw Abort(.unauthorized) }
+            data = view
+        } else {
+            let db = try request.db, month = try request.queryMonth
+            let personID = request.queryText("person").map { UUID(uuidString: $0) } ?? viewer.id
+            guard let personID, let person = try await PeopleQueries.person(personID, on: db),
+                  Permissions.can(viewer, .viewTime, .person(person.subject))
+            else { throw Abort(.notFound) }
+            data = try await MonthData.read(month, of: person, viewer: viewer, zone: tenant.timeZone, on: db)
+        }
+        let t = request.translator, month = data.month, person = data.person, closed = data.close
         let reach = Permissions.reach(of: viewer.roles, for: .viewTime) ?? .own
-        let team = reach > .own
-            ? try await TimeReportQueries.people(visibleTo: viewer.id, reach: reach, month: month, on: db) : []
-        let t = request.translator
-        let closed = try await MonthCloseQueries.month(of: person.user.id, month, on: db)
         let own = person.user.id == viewer.id, thisMonth = try request.thisMonth
         let close = TimeMonthPage.MonthCloseState(
             month: closed,
@@ -171,9 +179,10 @@ struct TimeRoutes: RouteCollection {
                 ? Paths.timeClose(tenant.slug, month: month) : nil)
         return try await TimeMonthPage(
             layout: Layout(request: request, title: t("time.month.title", t.month(month))), slug: tenant.slug, month: month,
-            person: person, own: person.user.id == viewer.id, entries: entries,
-            expectedSeconds: ExpectedTime.seconds(over: month.days, contracts: person.contracts, daysOff: daysOff, absences: absences),
-            team: team, close: close, csrf: request.csrfToken, t: t
+            person: person, own: own, entries: data.entries,
+            expectedSeconds: ExpectedTime.seconds(over: month.days, contracts: person.contracts, daysOff: data.daysOff,
+                                                  absences: data.absences),
+            team: data.team, close: close, csrf: request.csrfToken, t: t
         ).encodeResponse(for: request)
     }
 }

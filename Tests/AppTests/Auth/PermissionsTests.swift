@@ -1,4 +1,5 @@
 import Foundation
+import PostgresNIO
 import Testing
 @testable import App
 
@@ -147,6 +148,27 @@ import Testing
             let page = try await browser.get("/t/acme/admin/company")
             #expect(page.status == .seeOther)
             #expect(page.location == "/t/acme/login")
+        }
+    }
+
+    /// The table as SQL (`Permissions.reachSQL`, read by a first view before Swift has the
+    /// viewer's roles) gives what `Permissions.reach` gives, for every action and set of roles,
+    /// evaluated by PostgreSQL over a `text[]` as the users table holds it.
+    @Test func theReachInSQLIsTheTablesReach() async throws {
+        let sets: [[Role]] = (0..<(1 << Role.allCases.count)).map { bits in
+            Role.allCases.enumerated().filter { bits & (1 << $0.offset) != 0 }.map(\.element)
+        }
+        try await TestPostgres.withDatabase { database in
+            try await database.asApp { connection in
+                for action in Action.allCases {
+                    for roles in sets {
+                        var query = PostgresQuery(unsafeSQL: "SELECT \(Permissions.reachSQL(of: "$1::text[]", for: action))")
+                        query.binds.append(roles.map(\.rawValue))
+                        let reach = try await connection.query(query, logger: TestPostgres.logger).collect()[0].decode(Int?.self)
+                        #expect(reach == Permissions.reach(of: Set(roles), for: action)?.rawValue, "\(action) \(roles)")
+                    }
+                }
+            }
         }
     }
 }

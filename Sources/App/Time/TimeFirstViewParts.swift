@@ -1,0 +1,89 @@
+import Foundation
+
+/// The parts the time pages' first views share (`WeekFirstView`, `MonthFirstView`): each a
+/// `UNION ALL` branch over the shell's row `sh`, with the columns and order of the statement a
+/// page reads it with otherwise, and its decoding. `user`, `first` and `last` are SQL
+/// expressions (the signed-in person, the days' bounds as dates).
+enum TimeFirstViewParts {
+    /// The entries of the days (`TimeEntryQueries.entries`), by day and start.
+    static let entryTypes = ["uuid", "text", "int", "int", "int", "uuid", "text", "text", "boolean", "text"]
+
+    static func entries(_ layout: FirstViewLayout, part: Int, first: String, last: String) -> String {
+        """
+        SELECT \(layout.columns(part, "row_number() OVER (ORDER BY e.work_date, e.started_at)", """
+            e.id, e.work_date::text, \(TimeEntryQueries.clockMinutes(zone: "sh.time_zone")),
+                   e.seconds, p.id, p.name, c.name, p.billable, e.description
+            """))
+        FROM time_entries e
+        JOIN projects p ON p.tenant_id = e.tenant_id AND p.id = e.project_id
+        JOIN clients c ON c.tenant_id = p.tenant_id AND c.id = p.client_id
+        WHERE e.tenant_id = sh.id AND e.user_id = sh.user_id AND e.work_date BETWEEN \(first) AND \(last)
+          AND \(EnterTenantSQL.afterLiveShell)
+        """
+    }
+
+    static func entry(_ row: FirstViewRow, _ layout: FirstViewLayout, part: Int) throws -> TimeEntryRow {
+        let (id, day, start, end, seconds, project, name, client, billable, description) = try row.decode(
+            from: layout.offset(of: part), (UUID, String, Int, Int, Int, UUID, String, String, Bool, String).self)
+        return TimeEntryQueries.entry(id: id, day: day, start: start, end: end, seconds: seconds, projectID: project,
+                                      project: name, client: client, billable: billable, description: description)
+    }
+
+    /// The person's contracts (`PeopleQueries.contracts`), newest first.
+    static let contractTypes = ["uuid", "text", "text", "text", "int", "int"]
+
+    static func contracts(_ layout: FirstViewLayout, part: Int) -> String {
+        """
+        SELECT \(layout.columns(part, "'2000-01-01'::date - k.valid_from", """
+            k.id, k.kind::text, k.valid_from::text, k.valid_to::text, (k.capacity_hours * 10)::int, (k.vacation_days * 10)::int
+            """))
+        FROM contracts k
+        WHERE k.tenant_id = sh.id AND k.user_id = sh.user_id AND \(EnterTenantSQL.afterLiveShell)
+        """
+    }
+
+    static func contract(_ row: FirstViewRow, _ layout: FirstViewLayout, part: Int) throws -> Contract? {
+        Contract(try row.decode(from: layout.offset(of: part), Contract.Columns.self))
+    }
+
+    /// The person's absences that touch the days (`AbsenceQueries.of`), by first day; with
+    /// `approvedOnly`, only the approved.
+    static let absenceTypes = ["uuid", "uuid", "text", "text", "text", "boolean", "text", "text", "text", "text"]
+
+    static func absences(_ layout: FirstViewLayout, part: Int, first: String, last: String, approvedOnly: Bool) -> String {
+        """
+        SELECT \(layout.columns(part, "row_number() OVER (ORDER BY a.first_day, a.created_at)", """
+            a.id, a.user_id, a.kind::text, a.first_day::text, a.last_day::text, a.half_day, a.note, a.status::text,
+                   CASE WHEN d.id IS NULL THEN NULL ELSE d.first_name || ' ' || d.last_name END, a.decision_reason
+            """))
+        FROM absences a
+        LEFT JOIN users d ON d.tenant_id = a.tenant_id AND d.id = a.decided_by
+        WHERE a.tenant_id = sh.id AND a.user_id = sh.user_id\(approvedOnly ? " AND a.status = 'approved'" : "")
+          AND a.first_day <= \(last) AND a.last_day >= \(first) AND \(EnterTenantSQL.afterLiveShell)
+        """
+    }
+
+    static func absence(_ row: FirstViewRow, _ layout: FirstViewLayout, part: Int) throws -> Absence? {
+        let (id, user, kind, first, last, half, note, status, decider, reason) = try row.decode(
+            from: layout.offset(of: part), (UUID, UUID, String, String, String, Bool, String, String, String?, String?).self)
+        guard let first = LocalDate(iso: first), let last = LocalDate(iso: last) else { return nil }
+        return Absence(id: id, userID: user, kind: AbsenceKind(rawValue: kind) ?? .other, first: first, last: last, halfDay: half,
+                       note: note, status: AbsenceStatus(rawValue: status) ?? .pending, decidedBy: decider, reason: reason)
+    }
+
+    /// The company's days off among the days (`DaysOffQueries.between`).
+    static let dayOffTypes = ["text", "text"]
+
+    static func daysOff(_ layout: FirstViewLayout, part: Int, first: String, last: String) -> String {
+        """
+        SELECT \(layout.columns(part, "o.day - '2000-01-01'::date", "o.day::text, o.name"))
+        FROM company_days_off o
+        WHERE o.tenant_id = sh.id AND o.day BETWEEN \(first) AND \(last) AND \(EnterTenantSQL.afterLiveShell)
+        """
+    }
+
+    static func dayOff(_ row: FirstViewRow, _ layout: FirstViewLayout, part: Int) throws -> (day: LocalDate, name: String)? {
+        let (day, name) = try row.decode(from: layout.offset(of: part), (String, String).self)
+        return LocalDate(iso: day).map { ($0, name) }
+    }
+}

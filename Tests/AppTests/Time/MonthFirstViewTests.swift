@@ -1,0 +1,168 @@
+import Foundation
+import PostgresNIO
+import Testing
+@testable import App
+
+/// One's own month of time as read by the request's first statement (`MonthFirstView`) against
+/// its statements one after another (`MonthData.read`).
+@Suite struct MonthFirstViewTests {
+    static let november = Month(year: 2026, month: 11)!
+
+    /// Eva's November 2026 with something of every part, and things around it that must stay out:
+    /// the days before and after the month, Petr's time, an absence and a day off of December.
+    static func seed(_ world: TestWorld) async throws {
+        let web = try await TimeTrackingTests.project(world)
+        let closed = try await TimeTrackingTests.project(world, client: "Kofola", name: "Closed", people: [world.leader.id])
+        let tenant = world.admin.tenantID, eva = world.employee.id, petr = world.leader.id
+        try await world.db.transaction(tenant: tenant) { db in
+            _ = try await db.query("""
+                INSERT INTO time_entries (tenant_id, user_id, project_id, work_date, started_at, ended_at, description)
+                VALUES (\(tenant), \(eva), \(web), '2026-10-31', '2026-10-31 09:00+01', '2026-10-31 10:00+01', 'October'),
+                       (\(tenant), \(eva), \(web), '2026-11-02', '2026-11-02 13:00+01', '2026-11-02 15:30+01', 'Checkout <b>'),
+                       (\(tenant), \(eva), \(web), '2026-11-02', '2026-11-02 08:00+01', '2026-11-02 12:00+01', 'Morning'),
+                       (\(tenant), \(eva), \(web), '2026-11-30', '2026-11-30 20:00+01', '2026-11-30 23:59+01', 'Last day'),
+                       (\(tenant), \(eva), \(web), '2026-12-01', '2026-12-01 09:00+01', '2026-12-01 10:00+01', 'December'),
+                       (\(tenant), \(petr), \(closed), '2026-11-18', '2026-11-18 09:00+01', '2026-11-18 11:00+01', 'Petr')
+                """).collect()
+            _ = try await db.query("""
+                INSERT INTO absences (tenant_id, user_id, kind, first_day, last_day, status, decided_by, decided_at)
+                VALUES (\(tenant), \(eva), 'vacation', '2026-10-29', '2026-11-03', 'approved', \(world.admin.id), now()),
+                       (\(tenant), \(eva), 'doctor', '2026-11-20', '2026-11-20', 'pending', NULL, NULL),
+                       (\(tenant), \(eva), 'sick', '2026-12-02', '2026-12-02', 'approved', \(world.admin.id), now()),
+                       (\(tenant), \(petr), 'sick', '2026-11-18', '2026-11-18', 'approved', \(world.admin.id), now())
+                """).collect()
+            _ = try await db.query("""
+                INSERT INTO company_days_off (tenant_id, day, name)
+                VALUES (\(tenant), '2026-11-16', 'Company day'), (\(tenant), '2026-12-01', 'December day')
+                """).collect()
+            _ = try await db.query("""
+                INSERT INTO time_months (tenant_id, user_id, month, status, decided_by, decided_at, reason)
+                VALUES (\(tenant), \(eva), '2026-11-01', 'returned', \(petr), now(), 'Missing <Friday>'),
+                       (\(tenant), \(eva), '2026-10-01', 'submitted', NULL, NULL, NULL)
+                """).collect()
+        }
+    }
+
+    static func firstView(_ world: TestWorld, slug: String = "acme", token: SecretToken?, month: Month?,
+                          now: Date = Date()) async throws -> EnteredFirstView? {
+        try await FirstViewTests.enter(world, slug: slug, token: token, query: MonthFirstView(month: month, now: now)).view
+    }
+
+    /// The first view of `user`'s November and the same read one statement after another.
+    static func both(_ world: TestWorld, _ user: User) async throws -> (view: MonthData, read: MonthData) {
+        let token = try await WeekFirstViewTests.token(world, for: user)
+        let entered = try #require(try await firstView(world, token: token, month: november))
+        let view = try #require(try MonthFirstView.decode(entered.rows, viewer: user))
+        let read = try await world.db.transaction(tenant: user.tenantID) { db in
+            let person = try #require(try await PeopleQueries.person(user.id, on: db))
+            return try await MonthData.read(november, of: person, viewer: user, zone: "Europe/Prague", on: db)
+        }
+        return (view, read)
+    }
+
+    static func expectSame(_ view: MonthData, _ read: MonthData) {
+        #expect(view.month == read.month)
+        #expect(view.person.user.id == read.person.user.id && view.person.user.displayName == read.person.user.displayName)
+        #expect(view.person.position == read.person.position && view.person.personalEmail == read.person.personalEmail
+                && view.person.phone == read.person.phone)
+        #expect(view.person.teamID == read.person.teamID && view.person.teamName == read.person.teamName
+                && view.person.teamLeaderID == read.person.teamLeaderID)
+        #expect(view.person.contracts == read.person.contracts)
+        #expect(view.entries == read.entries)
+        #expect(view.absences == read.absences)
+        #expect(view.daysOff == read.daysOff)
+        #expect(view.close == read.close)
+        #expect(view.team == read.team)
+    }
+
+    @Test func theMonthsFirstViewReadsWhatItsStatementsRead() async throws {
+        try await withWorld { world in
+            try await Self.seed(world)
+            let eva = try await Self.both(world, world.employee)
+            Self.expectSame(eva.view, eva.read)
+            #expect(eva.view.month == Self.november && !eva.view.person.contracts.isEmpty)
+            #expect(eva.view.entries.map(\.description) == ["Morning", "Checkout <b>", "Last day"])
+            #expect(eva.view.absences.map(\.kind) == [.vacation, .doctor])
+            #expect(eva.view.daysOff.company == [LocalDate(iso: "2026-11-16")!: "Company day"])
+            #expect(eva.view.close == TimeMonth(status: .returned, decidedBy: "\(world.leader.firstName) \(world.leader.lastName)",
+                                                reason: "Missing <Friday>"))
+            // An employee sees only herself: no team.
+            #expect(eva.view.team.isEmpty)
+            // A leader sees his teams, an admin the whole company, each as the statements read it.
+            let petr = try await Self.both(world, world.leader)
+            Self.expectSame(petr.view, petr.read)
+            #expect(petr.view.entries.map(\.description) == ["Petr"] && petr.view.absences.map(\.kind) == [.sick])
+            #expect(petr.view.close == nil && !petr.view.team.isEmpty)
+            let admin = try await Self.both(world, world.admin)
+            Self.expectSame(admin.view, admin.read)
+            #expect(admin.view.team.count > petr.view.team.count)
+            let evasRow = try #require(admin.view.team.first { $0.id == world.employee.id })
+            #expect(evasRow.entries == 3 && evasRow.seconds == (150 + 240 + 239) * 60)
+        }
+    }
+
+    @Test func theMonthOfAnotherCompanyOrAVisitorHoldsNoneOfTheseRows() async throws {
+        try await withWorld { world in
+            try await Self.seed(world)
+            let globexToken = try await WeekFirstViewTests.token(world, for: world.otherAdmin)
+            let globex = try #require(try await Self.firstView(world, slug: "globex", token: globexToken, month: Self.november))
+            let view = try #require(try MonthFirstView.decode(globex.rows, viewer: world.otherAdmin))
+            #expect(view.entries.isEmpty && view.absences.isEmpty && view.close == nil)
+            #expect(!view.daysOff.company.values.contains("Company day"))
+            #expect(!view.team.isEmpty && !view.team.contains { [world.employee.id, world.leader.id, world.admin.id].contains($0.id) })
+            // Eva's token at Globex, no cookie, a token nobody holds: no rows.
+            let evaToken = try await WeekFirstViewTests.token(world, for: world.employee)
+            for (slug, token) in [("globex", Optional(evaToken)), ("acme", nil), ("acme", SecretToken())] {
+                let entered = try #require(try await Self.firstView(world, slug: slug, token: token, month: Self.november))
+                #expect(entered.session == nil && entered.rows.isEmpty)
+                #expect(try MonthFirstView.decode(entered.rows, viewer: world.employee) == nil)
+            }
+        }
+    }
+
+    /// Without a month in the address, this month in the tenant's time zone by the clock's instant.
+    @Test func theMonthOfAFirstViewIsTheTenantsMonthByTheClock() async throws {
+        try await withWorld { world in
+            let token = try await WeekFirstViewTests.token(world, for: world.employee)
+            func month(_ instant: String) async throws -> Month? {
+                let now = try #require(ISO8601DateFormatter().date(from: instant))
+                let entered = try #require(try await Self.firstView(world, token: token, month: nil, now: now))
+                return try MonthFirstView.decode(entered.rows, viewer: world.employee)?.month
+            }
+            // 31 October 23:30 and 1 November 00:30 in Prague (an hour ahead of UTC then).
+            #expect(try await month("2026-10-31T22:30:00Z") == Month(year: 2026, month: 10))
+            #expect(try await month("2026-10-31T23:30:00Z") == Month(year: 2026, month: 11))
+            #expect(try await month("2026-12-31T23:30:00Z") == Month(year: 2027, month: 1))
+        }
+    }
+
+    /// The page: one's own month by the address, a malformed month is this month (the world's
+    /// clock: November 2026); someone else's month only in one's reach.
+    @Test func theMonthPageShowsTheMonthTheAddressNames() async throws {
+        try await withWorld { world in
+            try await Self.seed(world)
+            var eva = try await world.signedIn(world.employee)
+            let page = try await eva.get("/t/acme/time/month?month=2026-11")
+            #expect(page.status == .ok && page.body.contains("Missing &lt;Friday&gt;") && !page.body.contains("Missing <Friday>"))
+            #expect(page.body.contains("Globus · Web") && !page.body.contains("Closed") && !page.body.contains("id=\"team\""))
+            let october = try await eva.get("/t/acme/time/month?month=2026-10")
+            #expect(october.status == .ok && !october.body.contains("Missing"))
+            for month in ["2026-13", "x", String(repeating: "9", count: 5_000), "2026-11-01"] {
+                let malformed = try await eva.get("/t/acme/time/month?month=" + month)
+                #expect(malformed.status == .ok && malformed.body.contains("Missing &lt;Friday&gt;"), "\(month.prefix(20))")
+            }
+            // Someone else's month: 404 for Eva, her month for her leader and the admin.
+            let petrsMonth = "/t/acme/time/month?month=2026-11&person=\(world.leader.id.uuidString)"
+            #expect(try await eva.get(petrsMonth).status == .notFound)
+            var petr = try await world.signedIn(world.leader)
+            let own = try await petr.get("/t/acme/time/month?month=2026-11")
+            #expect(own.status == .ok && own.body.contains("id=\"team\"") && own.body.contains(world.employee.lastName))
+            let evas = try await petr.get("/t/acme/time/month?month=2026-11&person=\(world.employee.id.uuidString)")
+            #expect(evas.status == .ok && evas.body.contains("Missing &lt;Friday&gt;"))
+            var globex = try await world.signedIn(world.otherAdmin, slug: "globex")
+            #expect(try await globex.get("/t/globex/time/month?month=2026-11&person=\(world.employee.id.uuidString)").status
+                    == .notFound)
+            #expect(try await globex.get("/t/acme/time/month?month=2026-11").status != .ok)
+        }
+    }
+}

@@ -1,13 +1,13 @@
 import Foundation
 import PostgresNIO
 
-/// What the month of someone's time shows: the person, the month's entries, their absences and
+/// What the month of someone's time shows: the person, their month's time by project and by day, their absences and
 /// the company's days off in it (for the expected time), the month's close, and for those who see
 /// more than themselves everyone in their reach with their month's totals.
 struct MonthData: Sendable {
     let month: Month
     let person: Person
-    let entries: [TimeEntryRow]
+    let time: MonthTime
     let absences: [Absence]
     let daysOff: DaysOff
     let close: TimeMonth?
@@ -16,13 +16,13 @@ struct MonthData: Sendable {
 
     /// Read one statement after another in the request's transaction (someone else's month, a
     /// month the first view does not read).
-    static func read(_ month: Month, of person: Person, viewer: User, zone: String, on db: TenantConnection) async throws
+    static func read(_ month: Month, of person: Person, viewer: User, on db: TenantConnection) async throws
         -> MonthData {
         let user = person.user.id
         let reach = Permissions.reach(of: viewer.roles, for: .viewTime) ?? .own
         return MonthData(
             month: month, person: person,
-            entries: try await TimeEntryQueries.entries(of: user, from: month.first, through: month.last, zone: zone, on: db),
+            time: try await MonthTime.read(of: user, month, on: db),
             absences: try await AbsenceQueries.of(user, from: month.first, through: month.last, on: db),
             daysOff: try await DaysOffQueries.between(month.first, month.last, on: db),
             close: try await MonthCloseQueries.month(of: user, month, on: db),
@@ -34,22 +34,23 @@ struct MonthData: Sendable {
 /// trip for the page. The month is the one `?month=` names, else this month in the tenant's time
 /// zone by the application's clock; part 0 says its first day. Parts 1–6 hold what
 /// `PeopleQueries.person` and `MonthData.read` read, with the same columns and order: the person's
-/// own row (1), the entries (2), the contracts (3), the absences (4), the days off (5) and the
-/// month's close (6). Part 7 is everyone in the viewer's reach (`TimeReportQueries.people`), by
+/// own row (1), the month's time by project (2) and by day (3, `MonthTime`), the contracts (4),
+/// the absences (5), the days off (6) and the month's close (7). Part 8 is everyone in the
+/// viewer's reach (`TimeReportQueries.people`), by
 /// the reach their roles give for seeing time (`Permissions.reachSQL`): none for those who see
 /// only themselves, a leader's teams, the whole company.
 struct MonthFirstView: FirstViewQuery {
     private typealias Parts = TimeFirstViewParts
 
     static let layout = FirstViewLayout(parts: [
-        ["text"], ["text", "text", "text", "uuid", "text", "uuid"], Parts.entryTypes, Parts.contractTypes, Parts.absenceTypes,
-        Parts.dayOffTypes, ["text", "text", "text"], ["uuid", "text", "bigint", "int"],
+        ["text"], ["text", "text", "text", "uuid", "text", "uuid"], ["uuid", "text", "text", "boolean", "bigint"], ["text", "bigint"],
+        Parts.contractTypes, Parts.absenceTypes, Parts.dayOffTypes, ["text", "text", "text"], ["uuid", "text", "bigint", "int"],
     ])
 
-    /// Part 7 for those of reach `reach`: the people in it with their month's time.
+    /// Part 8 for those of reach `reach`: the people in it with their month's time.
     private static func team(_ reach: Reach) -> String {
         """
-        SELECT \(layout.columns(7, "row_number() OVER (ORDER BY u.sort_last, u.sort_first, u.id)", """
+        SELECT \(layout.columns(8, "row_number() OVER (ORDER BY u.sort_last, u.sort_first, u.id)", """
             u.id, u.last_name || ' ' || u.first_name, coalesce(sum(e.seconds), 0)::bigint, count(e.id)::int
             """))
         FROM users u
@@ -74,15 +75,27 @@ struct MonthFirstView: FirstViewQuery {
             FROM users me LEFT JOIN teams tm ON tm.tenant_id = me.tenant_id AND tm.id = me.team_id
             WHERE me.tenant_id = sh.id AND me.id = sh.user_id AND \(EnterTenantSQL.afterLiveShell)
             UNION ALL
-            \(Parts.entries(layout, part: 2, first: "pm.first", last: "pm.last"))
+            SELECT \(layout.columns(2, "row_number() OVER (ORDER BY p.id)", "p.id, p.name, c.name, p.billable, sum(e.seconds)::bigint"))
+            FROM time_entries e
+            JOIN projects p ON p.tenant_id = e.tenant_id AND p.id = e.project_id
+            JOIN clients c ON c.tenant_id = p.tenant_id AND c.id = p.client_id
+            WHERE e.tenant_id = sh.id AND e.user_id = sh.user_id AND e.work_date BETWEEN pm.first AND pm.last
+              AND \(EnterTenantSQL.afterLiveShell)
+            GROUP BY p.id, p.name, c.name, p.billable
             UNION ALL
-            \(Parts.contracts(layout, part: 3))
+            SELECT \(layout.columns(3, "e.work_date - pm.first", "e.work_date::text, sum(e.seconds)::bigint"))
+            FROM time_entries e
+            WHERE e.tenant_id = sh.id AND e.user_id = sh.user_id AND e.work_date BETWEEN pm.first AND pm.last
+              AND \(EnterTenantSQL.afterLiveShell)
+            GROUP BY e.work_date
             UNION ALL
-            \(Parts.absences(layout, part: 4, first: "pm.first", last: "pm.last", approvedOnly: false))
+            \(Parts.contracts(layout, part: 4))
             UNION ALL
-            \(Parts.daysOff(layout, part: 5, first: "pm.first", last: "pm.last"))
+            \(Parts.absences(layout, part: 5, first: "pm.first", last: "pm.last", approvedOnly: false))
             UNION ALL
-            SELECT \(layout.columns(6, "0", """
+            \(Parts.daysOff(layout, part: 6, first: "pm.first", last: "pm.last"))
+            UNION ALL
+            SELECT \(layout.columns(7, "0", """
                 m.status::text, CASE WHEN d.id IS NULL THEN NULL ELSE d.first_name || ' ' || d.last_name END, m.reason
                 """))
             FROM time_months m LEFT JOIN users d ON d.tenant_id = m.tenant_id AND d.id = m.decided_by
@@ -108,7 +121,7 @@ struct MonthFirstView: FirstViewQuery {
     /// person, the shell's) as the person; nil when it read none (nobody signed in).
     static func decode(_ rows: [FirstViewRow], viewer: User) throws -> MonthData? {
         var month: Month?, own: (position: String, email: String?, phone: String?, team: UUID?, name: String?, leader: UUID?)?
-        var entries: [TimeEntryRow] = [], contracts: [Contract] = [], absences: [Absence] = [], daysOff: [LocalDate: String] = [:]
+        var time = MonthTime(), contracts: [Contract] = [], absences: [Absence] = [], daysOff: [LocalDate: String] = [:]
         var close: TimeMonth?, team: [PersonMonthTime] = []
         for row in rows {
             switch try row.part {
@@ -118,25 +131,29 @@ struct MonthFirstView: FirstViewQuery {
                 let columns = try row.decode(from: layout.offset(of: 1), (String, String?, String?, UUID?, String?, UUID?).self)
                 own = columns
             case 2:
-                entries.append(try Parts.entry(row, layout, part: 2))
+                let (id, name, client, billable, seconds) = try row.decode(from: layout.offset(of: 2), (UUID, String, String, Bool, Int64).self)
+                time.projects.append(MonthTime.Project(id: id, name: name, client: client, billable: billable, seconds: Int(seconds)))
             case 3:
-                if let contract = try Parts.contract(row, layout, part: 3) { contracts.append(contract) }
+                let (day, seconds) = try row.decode(from: layout.offset(of: 3), (String, Int64).self)
+                if let day = LocalDate(iso: day) { time.days[day] = Int(seconds) }
             case 4:
-                if let absence = try Parts.absence(row, layout, part: 4) { absences.append(absence) }
+                if let contract = try Parts.contract(row, layout, part: 4) { contracts.append(contract) }
             case 5:
-                if let (day, name) = try Parts.dayOff(row, layout, part: 5) { daysOff[day] = name }
+                if let absence = try Parts.absence(row, layout, part: 5) { absences.append(absence) }
             case 6:
-                let (status, decider, reason) = try row.decode(from: layout.offset(of: 6), (String, String?, String?).self)
+                if let (day, name) = try Parts.dayOff(row, layout, part: 6) { daysOff[day] = name }
+            case 7:
+                let (status, decider, reason) = try row.decode(from: layout.offset(of: 7), (String, String?, String?).self)
                 close = TimeMonth(status: TimeMonthStatus(rawValue: status) ?? .submitted, decidedBy: decider, reason: reason)
             default:
-                let (id, name, seconds, count) = try row.decode(from: layout.offset(of: 7), (UUID, String, Int64, Int).self)
+                let (id, name, seconds, count) = try row.decode(from: layout.offset(of: 8), (UUID, String, Int64, Int).self)
                 team.append(PersonMonthTime(id: id, name: name, seconds: Int(seconds), entries: count))
             }
         }
         guard let month, let own else { return nil }
         let person = Person(user: viewer, position: own.position, personalEmail: own.email, phone: own.phone, teamID: own.team,
                             teamName: own.name, teamLeaderID: own.leader, contracts: contracts)
-        return MonthData(month: month, person: person, entries: entries, absences: absences, daysOff: DaysOff(company: daysOff),
+        return MonthData(month: month, person: person, time: time, absences: absences, daysOff: DaysOff(company: daysOff),
                          close: close, team: team)
     }
 }

@@ -8,7 +8,8 @@ struct TimeMonthPage: HTMLPage {
     let month: Month
     let person: Person
     let own: Bool
-    let entries: [TimeEntryRow]
+    /// The month's time by project and by day.
+    let time: MonthTime
     /// What the contracts expect of the month, public holidays, company days off and approved absences off.
     let expectedSeconds: Int
     /// Everyone the viewer may see (empty for those who see only themselves).
@@ -86,7 +87,7 @@ struct TimeMonthPage: HTMLPage {
     }
 
     var body: HTML {
-        let total = entries.reduce(0) { $0 + $1.seconds }
+        let total = time.seconds
         let expected = expectedSeconds
         let whose = own ? t("time.month.title", t.month(month)) : t("time.month.titleOf", person.user.displayName, t.month(month))
         var html: HTML = """
@@ -109,41 +110,31 @@ struct TimeMonthPage: HTMLPage {
         html.append(closeSection)
         html.append(PagePieces.timeDownloads(slug, TimeExportQuery(month: month.iso, person: person.user.id.lowercasedString),
                                              label: t("export.download"), t: t))
-        if entries.isEmpty {
+        if time.isEmpty {
             html.append("<p class=\"empty\">\(t(own ? "time.emptyMonth" : "time.emptyMonthOf"))</p>\n")
         } else {
-            var projects: [(label: String, billable: Bool, seconds: Int)] = []
-            var index: [UUID: Int] = [:]
-            for entry in entries {
-                if let at = index[entry.projectID] {
-                    projects[at].seconds += entry.seconds
-                } else {
-                    index[entry.projectID] = projects.count
-                    projects.append((entry.client + " · " + entry.project, entry.billable, entry.seconds))
-                }
-            }
             // By the label without case and accents, each folded once (a locale's comparison of
             // every pair took a twentieth of the page's time).
-            projects = projects.map { (key: $0.label.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil), project: $0) }
-                .sorted { ($0.key, $0.project.label) < ($1.key, $1.project.label) }.map(\.project)
+            let projects = time.projects.map { (label: $0.client + " · " + $0.name, project: $0) }
+                .map { (key: $0.label.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil), label: $0.label,
+                        project: $0.project) }
+                .sorted { ($0.key, $0.label) < ($1.key, $1.label) }
             html.append("<h2>\(t("time.byProject"))</h2>\n")
             html.append(PagePieces.list(empty: nil, headings: [t("time.project"), t("time.billable"), t("time.duration")],
-                                        rows: projects.map { project in
+                                        rows: projects.map { row in
                 """
-                <tr><th scope="row">\(project.label)</th><td>\(t(project.billable ? "time.yes" : "time.no"))</td>\
-                <td class="num">\(WorkDuration.text(seconds: project.seconds))</td></tr>
+                <tr><th scope="row">\(row.label)</th><td>\(t(row.project.billable ? "time.yes" : "time.no"))</td>\
+                <td class="num">\(WorkDuration.text(seconds: row.project.seconds))</td></tr>
 
                 """
             }))
-            var days: [LocalDate: Int] = [:]
-            for entry in entries { days[entry.day, default: 0] += entry.seconds }
             html.append("<h2>\(t("time.byDay"))</h2>\n")
             html.append(PagePieces.list(empty: nil, headings: [t("time.day"), t("time.duration")],
-                                        rows: days.keys.sorted().map { day in
+                                        rows: time.days.sorted { $0.key < $1.key }.map { day, seconds in
                 let label = t("weekday.\(day.isoWeekday)") + " " + t.day(day)
                 let link: HTML = own ? "<a href=\"\(Paths.timesheet(slug, week: Week(containing: day)))\">\(label)</a>" : "\(label)"
                 return """
-                    <tr><th scope="row">\(link)</th><td class="num">\(WorkDuration.text(seconds: days[day] ?? 0))</td></tr>
+                    <tr><th scope="row">\(link)</th><td class="num">\(WorkDuration.text(seconds: seconds))</td></tr>
 
                     """
             }))

@@ -164,7 +164,7 @@ struct TimeRoutes: RouteCollection {
             guard let personID, let person = try await PeopleQueries.person(personID, on: db),
                   Permissions.can(viewer, .viewTime, .person(person.subject))
             else { throw Abort(.notFound) }
-            data = try await MonthData.read(month, of: person, viewer: viewer, zone: tenant.timeZone, on: db)
+            data = try await MonthData.read(month, of: person, viewer: viewer, on: db)
         }
         let t = request.translator, month = data.month, person = data.person, closed = data.close
         let reach = Permissions.reach(of: viewer.roles, for: .viewTime) ?? .own
@@ -179,7 +179,7 @@ struct TimeRoutes: RouteCollection {
                 ? Paths.timeClose(tenant.slug, month: month) : nil)
         return try await TimeMonthPage(
             layout: Layout(request: request, title: t("time.month.title", t.month(month))), slug: tenant.slug, month: month,
-            person: person, own: own, entries: data.entries,
+            person: person, own: own, time: data.time,
             expectedSeconds: ExpectedTime.seconds(over: month.days, contracts: person.contracts, daysOff: data.daysOff,
                                                   absences: data.absences),
             team: data.team, close: close, csrf: request.csrfToken, t: t

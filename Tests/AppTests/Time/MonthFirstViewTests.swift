@@ -55,7 +55,7 @@ import Testing
         let view = try #require(try MonthFirstView.decode(entered.rows, viewer: user))
         let read = try await world.db.transaction(tenant: user.tenantID) { db in
             let person = try #require(try await PeopleQueries.person(user.id, on: db))
-            return try await MonthData.read(november, of: person, viewer: user, zone: "Europe/Prague", on: db)
+            return try await MonthData.read(november, of: person, viewer: user, on: db)
         }
         return (view, read)
     }
@@ -68,7 +68,7 @@ import Testing
         #expect(view.person.teamID == read.person.teamID && view.person.teamName == read.person.teamName
                 && view.person.teamLeaderID == read.person.teamLeaderID)
         #expect(view.person.contracts == read.person.contracts)
-        #expect(view.entries == read.entries)
+        #expect(view.time == read.time)
         #expect(view.absences == read.absences)
         #expect(view.daysOff == read.daysOff)
         #expect(view.close == read.close)
@@ -81,7 +81,16 @@ import Testing
             let eva = try await Self.both(world, world.employee)
             Self.expectSame(eva.view, eva.read)
             #expect(eva.view.month == Self.november && !eva.view.person.contracts.isEmpty)
-            #expect(eva.view.entries.map(\.description) == ["Morning", "Checkout <b>", "Last day"])
+            // The sums are those of the month's entries, and no more.
+            let entries = try await world.db.transaction(tenant: world.employee.tenantID) { db in
+                try await TimeEntryQueries.entries(of: world.employee.id, from: Self.november.first, through: Self.november.last,
+                                                   zone: "Europe/Prague", on: db)
+            }
+            #expect(entries.map(\.description) == ["Morning", "Checkout <b>", "Last day"])
+            #expect(eva.view.time.projects.map(\.name) == ["Web"] && eva.view.time.projects.first?.client == "Globus")
+            #expect(eva.view.time.projects.first?.seconds == entries.reduce(0) { $0 + $1.seconds })
+            #expect(eva.view.time.days == [LocalDate(iso: "2026-11-02")!: (240 + 150) * 60, LocalDate(iso: "2026-11-30")!: 239 * 60])
+            #expect(eva.view.time.seconds == entries.reduce(0) { $0 + $1.seconds })
             #expect(eva.view.absences.map(\.kind) == [.vacation, .doctor])
             #expect(eva.view.daysOff.company == [LocalDate(iso: "2026-11-16")!: "Company day"])
             #expect(eva.view.close == TimeMonth(status: .returned, decidedBy: "\(world.leader.firstName) \(world.leader.lastName)",
@@ -91,7 +100,8 @@ import Testing
             // A leader sees his teams, an admin the whole company, each as the statements read it.
             let petr = try await Self.both(world, world.leader)
             Self.expectSame(petr.view, petr.read)
-            #expect(petr.view.entries.map(\.description) == ["Petr"] && petr.view.absences.map(\.kind) == [.sick])
+            #expect(petr.view.time.projects.map(\.name) == ["Closed"] && petr.view.time.seconds == 7_200)
+            #expect(petr.view.absences.map(\.kind) == [.sick])
             #expect(petr.view.close == nil && !petr.view.team.isEmpty)
             let admin = try await Self.both(world, world.admin)
             Self.expectSame(admin.view, admin.read)
@@ -107,7 +117,7 @@ import Testing
             let globexToken = try await WeekFirstViewTests.token(world, for: world.otherAdmin)
             let globex = try #require(try await Self.firstView(world, slug: "globex", token: globexToken, month: Self.november))
             let view = try #require(try MonthFirstView.decode(globex.rows, viewer: world.otherAdmin))
-            #expect(view.entries.isEmpty && view.absences.isEmpty && view.close == nil)
+            #expect(view.time.isEmpty && view.absences.isEmpty && view.close == nil)
             #expect(!view.daysOff.company.values.contains("Company day"))
             #expect(!view.team.isEmpty && !view.team.contains { [world.employee.id, world.leader.id, world.admin.id].contains($0.id) })
             // Eva's token at Globex, no cookie, a token nobody holds: no rows.

@@ -1,0 +1,63 @@
+import Foundation
+import PostgresNIO
+
+/// A person's booked time in a month, summed by project and by day: what the month of time shows
+/// of their entries, summed by PostgreSQL instead of read entry by entry.
+struct MonthTime: Sendable, Equatable {
+    struct Project: Sendable, Equatable {
+        let id: UUID
+        let name: String
+        let client: String
+        let billable: Bool
+        let seconds: Int
+    }
+
+    /// By the project's id (the page orders them by their labels).
+    var projects: [Project] = []
+    /// The days with an entry, and their sums.
+    var days: [LocalDate: Int] = [:]
+
+    /// The month's total.
+    var seconds: Int { days.values.reduce(0, +) }
+    /// No entry in the month.
+    var isEmpty: Bool { days.isEmpty }
+
+    /// The sums of `user`'s entries in `month`: one statement.
+    static func read(of user: UUID, _ month: Month, on db: TenantConnection) async throws -> MonthTime {
+        var time = MonthTime()
+        for row in try await db.rows(of: { Statement(tenant: $0, user: user, first: month.first.iso, last: month.last.iso) }) {
+            let (kind, id, name, client, billable, day, seconds) = try row.decode((Int, UUID?, String?, String?, Bool?, String?, Int64).self)
+            if kind == 1, let id, let name, let client, let billable {
+                time.projects.append(Project(id: id, name: name, client: client, billable: billable, seconds: Int(seconds)))
+            } else if let day = day.flatMap(LocalDate.init(iso:)) {
+                time.days[day] = Int(seconds)
+            }
+        }
+        return time
+    }
+
+    /// The sums by project (1, by the project's id) and by day (2), the columns of each part of
+    /// `MonthFirstView` in one row shape: kind, project, name, client, billable, day, seconds.
+    struct Statement: RowsStatement {
+        static let name = "roster_time_month_sums"
+        static let sql = """
+            SELECT 1 AS kind, p.id, p.name, c.name, p.billable, NULL::text, sum(e.seconds)::bigint
+            FROM time_entries e
+            JOIN projects p ON p.tenant_id = e.tenant_id AND p.id = e.project_id
+            JOIN clients c ON c.tenant_id = p.tenant_id AND c.id = p.client_id
+            WHERE e.tenant_id = $1 AND e.user_id = $2 AND e.work_date BETWEEN $3::date AND $4::date
+            GROUP BY p.id, p.name, c.name, p.billable
+            UNION ALL
+            SELECT 2, NULL, NULL, NULL, NULL, e.work_date::text, sum(e.seconds)::bigint
+            FROM time_entries e
+            WHERE e.tenant_id = $1 AND e.user_id = $2 AND e.work_date BETWEEN $3::date AND $4::date
+            GROUP BY e.work_date
+            ORDER BY 1, 2
+            """
+        static let bindingDataTypes: [PostgresDataType] = [.uuid, .uuid, .text, .text]
+
+        let tenant: UUID, user: UUID, first: String, last: String
+
+        func makeBindings() throws -> PostgresBindings { .of(tenant, user, first, last) }
+    }
+}

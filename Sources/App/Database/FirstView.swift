@@ -50,12 +50,12 @@ struct FirstViewLayout: Sendable {
 
     /// The select list of a row of part `part`: `page_part`, `page_n` (the expression `n`), then
     /// every part's columns, `values` for its own and NULL for the others'. Part 0's row names
-    /// the columns.
+    /// the columns; a part may have none of its own (`values` empty).
     func columns(_ part: Int, _ n: String, _ values: String) -> String {
         var list = part == 0 ? ["0 AS page_part", "\(n)::bigint AS page_n"] : ["\(part)", "\(n)"]
         var column = 0
         for (index, types) in parts.enumerated() {
-            if index == part { list.append(values) }
+            if index == part && !values.isEmpty { list.append(values) }
             for type in types {
                 if index != part { list.append("NULL::\(type)" + (part == 0 ? " AS page_c\(column)" : "")) }
                 column += 1

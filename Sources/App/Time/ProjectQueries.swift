@@ -19,6 +19,15 @@ public struct ClientRow: Sendable, Equatable {
     public let projects: Int
 }
 
+extension ClientRow {
+    /// The columns of `ProjectQueries.clientColumns`.
+    typealias Columns = (UUID, String, Bool, Int)
+
+    init(_ row: Columns) {
+        self.init(id: row.0, name: row.1, archived: row.2, projects: row.3)
+    }
+}
+
 public struct ProjectRow: Sendable, Equatable {
     public let id: UUID
     public let clientID: UUID
@@ -30,6 +39,16 @@ public struct ProjectRow: Sendable, Equatable {
     public let teams: [UUID]
     public let people: [UUID]
     public let hoursSeconds: Int
+}
+
+extension ProjectRow {
+    /// The columns of `ProjectQueries.projectColumns`.
+    typealias Columns = (UUID, UUID, String, String, Bool, Bool, [UUID], [UUID], Int64)
+
+    init(_ row: Columns) {
+        self.init(id: row.0, clientID: row.1, client: row.2, name: row.3, billable: row.4, archived: row.5, teams: row.6,
+                  people: row.7, hoursSeconds: Int(row.8))
+    }
 }
 
 /// What an admin sets on a project.
@@ -99,20 +118,24 @@ public enum ProjectQueries {
 
     /// Every client with its number of projects, by name.
     public static func clients(on db: TenantConnection) async throws -> [ClientRow] {
-        try await db.query("""
-            SELECT c.id, c.name, c.archived_at IS NOT NULL,
-                   (SELECT count(*) FROM projects p WHERE p.tenant_id = c.tenant_id AND p.client_id = c.id)::int
-            FROM clients c WHERE c.tenant_id = \(db.tenant) ORDER BY lower(c.name)
-            """).collect().map {
-            let (id, name, archived, projects) = try $0.decode((UUID, String, Bool, Int).self)
-            return ClientRow(id: id, name: name, archived: archived, projects: projects)
-        }
+        var sql = PostgresQuery(unsafeSQL: """
+            SELECT \(clientColumns) FROM clients c WHERE c.tenant_id = $1 ORDER BY \(clientOrder)
+            """)
+        sql.binds = .of(db.tenant)
+        return try await db.query(sql).collect().map { ClientRow(try $0.decode(ClientRow.Columns.self)) }
     }
+
+    /// A client's columns (`ClientRow.Columns`) of the row `c`, and the clients' order.
+    static let clientColumns = """
+        c.id, c.name, c.archived_at IS NOT NULL,
+               (SELECT count(*) FROM projects p WHERE p.tenant_id = c.tenant_id AND p.client_id = c.id)::int
+        """
+    static let clientOrder = "lower(c.name), c.id"
 
     /// Every project with whom it is limited to and the time booked on it (kept on the project by
     /// the time entries' triggers, `0029_project_booked_time.sql`), by client and name.
     public static func projects(on db: TenantConnection) async throws -> [ProjectRow] {
-        var sql = PostgresQuery(unsafeSQL: projectSelect + "\nWHERE p.tenant_id = $1 ORDER BY lower(c.name), lower(p.name)")
+        var sql = PostgresQuery(unsafeSQL: projectSelect + "\nWHERE p.tenant_id = $1 ORDER BY \(projectOrder)")
         sql.binds = .of(db.tenant)
         return try await db.query(sql).collect().map(projectRow)
     }
@@ -124,18 +147,23 @@ public enum ProjectQueries {
         return try await db.query(sql).collect().first.map(projectRow)
     }
 
-    private static let projectSelect = """
-        SELECT p.id, c.id, c.name, p.name, p.billable, p.archived_at IS NOT NULL,
+    /// A project's columns (`ProjectRow.Columns`) of the rows `p` and its client `c`, and the
+    /// projects' order.
+    static let projectColumns = """
+        p.id, c.id, c.name, p.name, p.billable, p.archived_at IS NOT NULL,
                ARRAY(SELECT t.team_id FROM project_teams t WHERE t.tenant_id = p.tenant_id AND t.project_id = p.id ORDER BY t.team_id),
                ARRAY(SELECT u.user_id FROM project_people u WHERE u.tenant_id = p.tenant_id AND u.project_id = p.id ORDER BY u.user_id),
                p.booked_seconds
+        """
+    static let projectOrder = "lower(c.name), lower(p.name), p.id"
+
+    private static let projectSelect = """
+        SELECT \(projectColumns)
         FROM projects p JOIN clients c ON c.tenant_id = p.tenant_id AND c.id = p.client_id
         """
 
     private static func projectRow(_ row: PostgresRow) throws -> ProjectRow {
-        let row = try row.decode((UUID, UUID, String, String, Bool, Bool, [UUID], [UUID], Int64).self)
-        return ProjectRow(id: row.0, clientID: row.1, client: row.2, name: row.3, billable: row.4, archived: row.5, teams: row.6,
-                          people: row.7, hoursSeconds: Int(row.8))
+        ProjectRow(try row.decode(ProjectRow.Columns.self))
     }
 
     /// Creates (id nil) or renames a client; nil when `id` names none.

@@ -5,7 +5,9 @@ import Vapor
 /// whom it is limited to.
 struct ProjectRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        routes.get(Paths.projects, use: page)
+        let projects = routes.get(Paths.projects, use: page)
+        projects.userInfo[RouteOption.onConnectionLoop] = true
+        projects.userInfo[RouteOption.firstView] = FirstView { _ in ProjectsFirstView() }
         routes.get(Paths.newProject, use: newProject)
         routes.get(Paths.project, use: projectPage)
         routes.post(Paths.projects, use: createProject)
@@ -48,10 +50,16 @@ struct ProjectRoutes: RouteCollection {
     }
 
     private func render(_ request: Request, refused: ProjectsPage.Refused?, status: HTTPStatus) async throws -> Response {
-        let db = try request.db, t = request.translator
+        let t = request.translator
+        let (clients, projects) = if let rows = request.firstViewRows {
+            // The page as opened came with the request's first statement (`ProjectsFirstView`).
+            try ProjectsFirstView.decode(rows)
+        } else {
+            (try await ProjectQueries.clients(on: try request.db), try await ProjectQueries.projects(on: try request.db))
+        }
         return try await ProjectsPage(
             layout: Layout(request: request, title: t("nav.projects")), slug: try request.tenant.slug,
-            clients: try await ProjectQueries.clients(on: db), projects: try await ProjectQueries.projects(on: db), refused: refused, t: t
+            clients: clients, projects: projects, refused: refused, t: t
         ).encodeResponse(status: status, for: request)
     }
 

@@ -1,0 +1,42 @@
+import Foundation
+import PostgresNIO
+
+/// The projects page read by the request's first statement (`FirstViewQuery`): one round trip.
+/// Part 1 is the clients and part 2 the projects, with the columns and order of
+/// `ProjectQueries.clients` and `ProjectQueries.projects`. The page is for those who manage
+/// projects; the handler asks for that before it shows what the statement read.
+struct ProjectsFirstView: FirstViewQuery {
+    static let layout = FirstViewLayout(parts: [
+        [], ["uuid", "text", "boolean", "int"], ["uuid", "uuid", "text", "text", "boolean", "boolean", "uuid[]", "uuid[]", "bigint"],
+    ])
+
+    static let statementName = "roster_first_view_projects"
+    static let statementSQL = EnterTenantSQL.text(firstView: """
+        CROSS JOIN LATERAL (
+            SELECT \(layout.columns(0, "0", ""))
+            UNION ALL
+            SELECT \(layout.columns(1, "row_number() OVER (ORDER BY \(ProjectQueries.clientOrder))", ProjectQueries.clientColumns))
+            FROM clients c WHERE c.tenant_id = sh.id AND \(EnterTenantSQL.afterLiveShell)
+            UNION ALL
+            SELECT \(layout.columns(2, "row_number() OVER (ORDER BY \(ProjectQueries.projectOrder))", ProjectQueries.projectColumns))
+            FROM projects p JOIN clients c ON c.tenant_id = p.tenant_id AND c.id = p.client_id
+            WHERE p.tenant_id = sh.id AND \(EnterTenantSQL.afterLiveShell)
+            ) page
+        """)
+    static let pageBindingTypes: [PostgresDataType] = []
+
+    func appendBindings(to bindings: inout PostgresBindings) throws {}
+
+    /// The clients and the projects from the statement's rows.
+    static func decode(_ rows: [FirstViewRow]) throws -> (clients: [ClientRow], projects: [ProjectRow]) {
+        var clients: [ClientRow] = [], projects: [ProjectRow] = []
+        for row in rows {
+            switch try row.part {
+            case 1: clients.append(ClientRow(try row.decode(from: layout.offset(of: 1), ClientRow.Columns.self)))
+            case 2: projects.append(ProjectRow(try row.decode(from: layout.offset(of: 2), ProjectRow.Columns.self)))
+            default: break
+            }
+        }
+        return (clients, projects)
+    }
+}

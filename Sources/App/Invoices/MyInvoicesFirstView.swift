@@ -11,10 +11,18 @@ import Vapor
 /// page's invoices, part 2 all the contracts, part 3 the page's work statements, with the same
 /// columns as `InvoiceSummariesStatement`, `ContractsStatement` and `PersonWorkStatements`. Newest
 /// first: `page_n` is the number of days from the row's date back to 2000-01-01 (cheaper than
-/// numbering the rows). The invoices have their columns first: each row decodes the columns up to
-/// its own. Only the page's invoices are read whole: a person with years of history costs what a
+/// numbering the rows). Each part's columns have their own place in the row (`layout`), NULL in
+/// the other parts' rows. Only the page's invoices are read whole: a person with years of history costs what a
 /// new one does.
 struct MyInvoicesFirstView: FirstViewQuery {
+    /// Per part, the SQL types of its columns, in order: what the page's part 0 says, an invoice
+    /// (`InvoiceSummariesStatement`), a contract and a work statement (`PersonWorkStatements`).
+    static let layout = FirstViewLayout(parts: [
+        ["int", "text", "int[]", "boolean"], ["uuid", "text", "text", "bigint", "text", "text", "uuid", "text"],
+        OwnFirstViewParts.contractTypes,
+        ["uuid", "uuid", "text", "text", "text", "int", "uuid", "int", "bigint", "text", "text", "text", "text"],
+    ])
+
     static let statementName = "roster_first_view_my_invoices"
     static let statementSQL = EnterTenantSQL.text(firstView: """
         CROSS JOIN LATERAL (
@@ -42,40 +50,26 @@ struct MyInvoicesFirstView: FirstViewQuery {
                    (pc.current - make_interval(months => (pn.shown - 1) * \(MyInvoicesPage.pageSize)))::date AS newest
             OFFSET 0) pw
         CROSS JOIN LATERAL (
-            SELECT 0 AS page_part, 0::bigint AS page_n,
-                   NULL::uuid AS page_invoice, NULL::text AS page_invoice_month, NULL::text AS page_invoice_state,
-                   NULL::bigint AS page_invoice_amount, NULL::text AS page_invoice_currency, NULL::text AS page_invoice_uploaded,
-                   NULL::uuid AS page_invoice_document, NULL::text AS page_invoice_reason,
-                   \(contractNulls),
-                   \(statementNulls),
-                   pn.shown AS page_shown, to_char(pi.first_invoice, 'YYYY-MM') AS page_first_invoice,
-                   pi.months AS page_invoice_months, pi.accepts_upload AS page_accepts_upload
+            SELECT \(layout.columns(0, "0", """
+                pn.shown AS page_c0, to_char(pi.first_invoice, 'YYYY-MM') AS page_c1, pi.months AS page_c2,
+                       pi.accepts_upload AS page_c3
+                """))
             UNION ALL
-            SELECT 1, ('2000-01-01'::date - i.month)::bigint,
-                   i.id, to_char(i.month, 'YYYY-MM'), i.state::text, i.amount_minor, i.currency,
-                   to_char(i.uploaded_at AT TIME ZONE sh.time_zone, 'YYYY-MM-DD'), i.document_id,
-                   CASE WHEN i.state = 'returned' THEN (
-                       SELECT h.reason FROM invoice_history h
-                       WHERE h.tenant_id = i.tenant_id AND h.invoice_id = i.id AND h.to_state = 'returned'
-                       ORDER BY h.at DESC LIMIT 1) END,
-                   \(contractNulls),
-                   \(statementNulls),
-                   \(partZeroNulls)
+            SELECT \(layout.columns(1, "('2000-01-01'::date - i.month)::bigint", """
+                i.id, to_char(i.month, 'YYYY-MM'), i.state::text, i.amount_minor, i.currency,
+                       to_char(i.uploaded_at AT TIME ZONE sh.time_zone, 'YYYY-MM-DD'), i.document_id,
+                       CASE WHEN i.state = 'returned' THEN (
+                           SELECT h.reason FROM invoice_history h
+                           WHERE h.tenant_id = i.tenant_id AND h.invoice_id = i.id AND h.to_state = 'returned'
+                           ORDER BY h.at DESC LIMIT 1) END
+                """))
             FROM invoices i
             WHERE i.tenant_id = sh.id AND i.user_id = sh.user_id AND i.month BETWEEN pw.oldest AND pw.newest
               AND \(EnterTenantSQL.afterLiveShell)
             UNION ALL
-            SELECT 2, ('2000-01-01'::date - c.valid_from)::bigint, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-                   c.id, c.kind, c.valid_from::text, c.valid_to::text, (c.capacity_hours * 10)::int, (c.vacation_days * 10)::int,
-                   \(statementNulls),
-                   \(partZeroNulls)
-            FROM contracts c
-            WHERE c.tenant_id = sh.id AND c.user_id = sh.user_id AND \(EnterTenantSQL.afterLiveShell)
+            \(OwnFirstViewParts.contracts(layout, part: 2))
             UNION ALL
-            SELECT 3, ('2000-01-01'::date - s.month)::bigint, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-                   \(contractNulls),
-                   \(WorkStatementQueries.summaryColumns(timeZone: "sh.time_zone")),
-                   \(partZeroNulls)
+            SELECT \(layout.columns(3, "('2000-01-01'::date - s.month)::bigint", WorkStatementQueries.summaryColumns(timeZone: "sh.time_zone")))
             FROM work_statements s
             JOIN users u ON u.tenant_id = s.tenant_id AND u.id = s.user_id
             JOIN work_statement_documents d ON d.tenant_id = s.tenant_id AND d.id = s.document_id
@@ -92,25 +86,6 @@ struct MyInvoicesFirstView: FirstViewQuery {
     /// The states whose invoice takes a new file (`InvoiceState.acceptsUpload`), as SQL.
     private static let acceptingUpload = InvoiceState.allCases.filter(\.acceptsUpload)
         .map { "'\($0.rawValue)'::invoice_state" }.joined(separator: ", ")
-    /// Part 0's own columns, NULL in the other parts.
-    private static let partZeroNulls = """
-        NULL::int, NULL::text, NULL::int[], NULL::boolean
-        """
-
-    /// Part 2's columns, NULL in the other parts.
-    private static let contractNulls = """
-        NULL::uuid AS page_contract, NULL::text AS page_kind, NULL::text AS page_valid_from,
-                   NULL::text AS page_valid_to, NULL::int AS page_capacity, NULL::int AS page_vacation
-        """
-    /// Part 3's columns (`WorkStatementQueries.summaryColumns`), NULL in the other parts.
-    private static let statementNulls = """
-        NULL::uuid AS page_statement, NULL::uuid AS page_statement_user, NULL::text AS page_statement_name,
-                   NULL::text AS page_statement_month, NULL::text AS page_statement_state, NULL::int AS page_statement_version,
-                   NULL::uuid AS page_statement_document, NULL::int AS page_statement_seconds,
-                   NULL::bigint AS page_statement_amount, NULL::text AS page_statement_currency,
-                   NULL::text AS page_statement_basis, NULL::text AS page_statement_generated, NULL::text AS page_statement_reason
-        """
-
     func appendBindings(to bindings: inout PostgresBindings) throws {
         bindings.append(page)
         bindings.append(now)
@@ -140,38 +115,29 @@ struct MyInvoicesFirstView: FirstViewQuery {
         }
     }
 
-    /// Where part 0's own columns start: after `page_part`, `page_n`, the invoices' 8, the
-    /// contracts' 6 and the work statements' 13 columns.
-    static let partZeroColumns = 29
-
     /// The view from the page's rows.
     static func decode(_ rows: [FirstViewRow]) throws -> View {
         var view = View()
         for row in rows {
             switch try row.part {
             case 0:
-                let (shown, first, months, accepts) = try row.decode(from: partZeroColumns, (Int, String?, [Int]?, Bool).self)
+                let (shown, first, months, accepts) = try row.decode(from: layout.offset(of: 0), (Int, String?, [Int]?, Bool).self)
                 view.shown = shown
                 view.firstInvoice = first.flatMap(Month.init(iso:))
                 view.invoiceMonths = Set((months ?? []).compactMap { Month(year: $0 / 12, month: $0 % 12 + 1) })
                 view.anyAcceptsUpload = accepts
             case 1:
-                let (_, _, id, month, state, amount, currency, uploaded, document, reason) = try row.decode(
-                    (Int, Int64, UUID, String, String, Int64?, String?, String, UUID, String?).self)
+                let (id, month, state, amount, currency, uploaded, document, reason) = try row.decode(
+                    from: layout.offset(of: 1), (UUID, String, String, Int64?, String?, String, UUID, String?).self)
                 if let invoice = InvoiceSummary((id, month, state, amount, currency, uploaded, document, reason)) {
                     view.invoices.append(invoice)
                 }
             case 2:
-                let (_, _, _, _, _, _, _, _, _, _, id, kind, from, to, capacity, vacation) = try row.decode(
-                    (Int, Int64, UUID?, String?, String?, Int64?, String?, String?, UUID?, String?,
-                     UUID, String, String, String?, Int, Int).self)
-                if let contract = Contract((id, kind, from, to, capacity, vacation)) { view.contracts.append(contract) }
+                if let contract = try OwnFirstViewParts.contract(row, layout, part: 2) { view.contracts.append(contract) }
             case 3:
-                let (_, _, _, _, _, _, _, _, _, _, _, _, _, _, _, _,
-                     id, user, name, month, state, version, document, seconds, amount, currency, basis, generated, reason) =
-                    try row.decode((Int, Int64, UUID?, String?, String?, Int64?, String?, String?, UUID?, String?,
-                                    UUID?, String?, String?, String?, Int?, Int?,
-                                    UUID, UUID, String, String, String, Int, UUID, Int, Int64?, String?, String, String, String?).self)
+                let (id, user, name, month, state, version, document, seconds, amount, currency, basis, generated, reason) =
+                    try row.decode(from: layout.offset(of: 3),
+                                   (UUID, UUID, String, String, String, Int, UUID, Int, Int64?, String?, String, String, String?).self)
                 if let statement = WorkStatementQueries.summary(
                     (id, user, name, month, state, version, document, seconds, amount, currency, basis, generated, reason)) {
                     view.statements.append(statement)

@@ -40,7 +40,7 @@ struct MonthData: Sendable {
 /// the reach their roles give for seeing time (`Permissions.reachSQL`): none for those who see
 /// only themselves, a leader's teams, the whole company.
 struct MonthFirstView: FirstViewQuery {
-    private typealias Parts = TimeFirstViewParts
+    private typealias Parts = OwnFirstViewParts
 
     static let layout = FirstViewLayout(parts: [
         ["text"], ["text", "text", "text", "uuid", "text", "uuid"], ["uuid", "text", "text", "boolean", "bigint"], ["text", "bigint"],

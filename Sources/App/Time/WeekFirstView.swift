@@ -33,7 +33,7 @@ struct WeekData: Sendable {
 /// projects (3), the contracts (4), the approved absences (5) and the days off (6). Each part's
 /// columns have their own place in the row (`layout`), NULL in the other parts' rows.
 struct WeekFirstView: FirstViewQuery {
-    private typealias Parts = TimeFirstViewParts
+    private typealias Parts = OwnFirstViewParts
 
     /// Per part, the SQL types of its columns, in order.
     static let layout = FirstViewLayout(parts: [

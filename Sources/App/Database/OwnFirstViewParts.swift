@@ -1,10 +1,10 @@
 import Foundation
 
-/// The parts the time pages' first views share (`WeekFirstView`, `MonthFirstView`): each a
-/// `UNION ALL` branch over the shell's row `sh`, with the columns and order of the statement a
-/// page reads it with otherwise, and its decoding. `user`, `first` and `last` are SQL
-/// expressions (the signed-in person, the days' bounds as dates).
-enum TimeFirstViewParts {
+/// The parts of the first views of one's own pages (`WeekFirstView`, `MonthFirstView`,
+/// `MyInvoicesFirstView`): each a `UNION ALL` branch over the shell's row `sh` reading the signed-in
+/// person's rows, with the columns and order of the statement a page reads them with otherwise,
+/// and its decoding. `first` and `last` are SQL expressions (the days' bounds as dates).
+enum OwnFirstViewParts {
     /// The entries of the days (`TimeEntryQueries.entries`), by day and start.
     static let entryTypes = ["uuid", "text", "int", "int", "int", "uuid", "text", "text", "boolean", "text"]
 

@@ -5,7 +5,9 @@ import Vapor
 /// viewer (approve, decline with a reason), and the company's days off (admins).
 struct AbsenceRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        routes.get(Paths.absences, use: mine)
+        let mine = routes.get(Paths.absences, use: mine)
+        mine.userInfo[RouteOption.onConnectionLoop] = true
+        mine.userInfo[RouteOption.firstView] = FirstView { AbsencesFirstView(now: $0.application.settings.clock.now) }
         routes.post(Paths.absences, use: request)
         routes.post(Paths.withdrawAbsence, use: withdraw)
         routes.get(Paths.teamAbsencesAddress, use: calendar)
@@ -42,16 +44,20 @@ struct AbsenceRoutes: RouteCollection {
     private func minePage(
         _ request: Request, input: AbsenceInput, problems: [String: String], refusal: String?, status: HTTPStatus
     ) async throws -> Response {
-        let user = try request.user, db = try request.db, tenant = try request.tenant, today = try request.today
-        let year = today.year
-        let start = LocalDate(year: year, month: 1, day: 1)!, end = LocalDate(year: year + 1, month: 12, day: 31)!
-        let absences = try await AbsenceQueries.of(user.id, from: start, through: end, on: db)
-        let daysOff = try await DaysOffQueries.between(start, end, on: db)
-        let contracts = try await PeopleQueries.contracts(of: user.id, on: db)
+        let user = try request.user, tenant = try request.tenant, today = try request.today
+        let own: OwnAbsences
+        if let rows = request.firstViewRows {
+            // The page as opened came with the request's first statement (`AbsencesFirstView`).
+            guard let view = try AbsencesFirstView.decode(rows) else { throw Abort(.unauthorized) }
+            own = view
+        } else {
+            own = try await OwnAbsences.read(today.year, of: user.id, on: try request.db)
+        }
+        let year = own.year, absences = own.absences, daysOff = own.daysOff
         let t = request.translator
         return try await AbsencesPage(
             layout: Layout(request: request, title: t("nav.absences")), slug: tenant.slug, year: year,
-            balance: VacationBalance.of(year: year, contracts: contracts, absences: absences, daysOff: daysOff),
+            balance: VacationBalance.of(year: year, contracts: own.contracts, absences: absences, daysOff: daysOff),
             absences: absences, daysOff: daysOff, input: input, problems: problems, refusal: refusal,
             calendarURL: Paths.teamAbsences(tenant.slug, month: Month(today)),
             daysOffURL: Permissions.can(user, .manageDaysOff, .company) ? Paths.daysOff(tenant.slug) : nil, t: t

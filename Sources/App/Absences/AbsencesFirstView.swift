@@ -1,0 +1,70 @@
+import Foundation
+import PostgresNIO
+
+/// What one's absences page shows besides the form: the year's and the next year's absences, the
+/// company's days off in them, and one's contracts (for the vacation balance).
+struct OwnAbsences: Sendable {
+    let year: Int
+    let absences: [Absence]
+    let daysOff: DaysOff
+    let contracts: [Contract]
+
+    /// The first and last day the page reads: this year and the next.
+    static func days(of year: Int) -> (first: LocalDate, last: LocalDate) {
+        (LocalDate(year: year, month: 1, day: 1)!, LocalDate(year: year + 1, month: 12, day: 31)!)
+    }
+
+    /// Read one statement after another in the request's transaction (a form shown again).
+    static func read(_ year: Int, of user: UUID, on db: TenantConnection) async throws -> OwnAbsences {
+        let (first, last) = days(of: year)
+        return OwnAbsences(
+            year: year,
+            absences: try await AbsenceQueries.of(user, from: first, through: last, on: db),
+            daysOff: try await DaysOffQueries.between(first, last, on: db),
+            contracts: try await PeopleQueries.contracts(of: user, on: db))
+    }
+}
+
+/// One's absences page read by the request's first statement (`FirstViewQuery`): one round trip.
+/// The year is this year in the tenant's time zone by the application's clock; part 0 says it.
+/// Parts 1–3 hold what `OwnAbsences.read` reads, with the same columns and order: the absences
+/// (1), the days off (2) and the contracts (3).
+struct AbsencesFirstView: FirstViewAtInstant {
+    private typealias Parts = OwnFirstViewParts
+
+    static let layout = FirstViewLayout(parts: [["int"], Parts.absenceTypes, Parts.dayOffTypes, Parts.contractTypes])
+
+    static let statementName = "roster_first_view_absences"
+    static let statementSQL = EnterTenantSQL.text(firstView: """
+        CROSS JOIN LATERAL (
+            SELECT date_trunc('year', $4::timestamptz AT TIME ZONE sh.time_zone)::date AS first OFFSET 0) py
+        CROSS JOIN LATERAL (SELECT py.first, (py.first + interval '2 years')::date - 1 AS last OFFSET 0) pd
+        CROSS JOIN LATERAL (
+            SELECT \(layout.columns(0, "0", "extract(year FROM pd.first)::int AS page_c0"))
+            UNION ALL
+            \(Parts.absences(layout, part: 1, first: "pd.first", last: "pd.last", approvedOnly: false))
+            UNION ALL
+            \(Parts.daysOff(layout, part: 2, first: "pd.first", last: "pd.last"))
+            UNION ALL
+            \(Parts.contracts(layout, part: 3))
+            ) page
+        """)
+
+    let now: Date
+
+    /// The year and what the page shows of it, from the statement's rows; nil when it read none
+    /// (nobody signed in).
+    static func decode(_ rows: [FirstViewRow]) throws -> OwnAbsences? {
+        var year: Int?, absences: [Absence] = [], daysOff: [LocalDate: String] = [:], contracts: [Contract] = []
+        for row in rows {
+            switch try row.part {
+            case 0: year = try row.decode(from: layout.offset(of: 0), (Int).self)
+            case 1: if let absence = try Parts.absence(row, layout, part: 1) { absences.append(absence) }
+            case 2: if let (day, name) = try Parts.dayOff(row, layout, part: 2) { daysOff[day] = name }
+            default: if let contract = try Parts.contract(row, layout, part: 3) { contracts.append(contract) }
+            }
+        }
+        guard let year else { return nil }
+        return OwnAbsences(year: year, absences: absences, daysOff: DaysOff(company: daysOff), contracts: contracts)
+    }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import App
 
@@ -25,5 +26,22 @@ import Testing
         #expect(QueryText.first("month", in: "month[]=2026-10&month[a]=x") == nil, "no nested names")
         let huge = String(repeating: "x=1&", count: 50_000) + "q=last"
         #expect(QueryText.first("q", in: huge) == "last")
+    }
+
+    /// A value as written into a link: what Foundation's percent-encoding with RFC 3986's
+    /// unreserved characters gives, and what `QueryText` reads back.
+    @Test func aValueIsEncodedAsFoundationWouldAndReadBack() {
+        let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+        var values = ["", "2026-10", "Dvořáková Eva", "a+b&c=d#e", "100 %", "~._-", "日本", "👩‍💻", "<script>", "\u{0}", "ÅÅ\u{301}"]
+        var generator = SeededGenerator(seed: 20_261_126)
+        for _ in 0..<500 {
+            values.append(String(String.UnicodeScalarView((0..<Int.random(in: 0...12, using: &generator)).compactMap { _ in
+                Unicode.Scalar(UInt32.random(in: 0...0x2FFF, using: &generator))
+            })))
+        }
+        for value in values {
+            #expect(value.urlQueryEncoded == value.addingPercentEncoding(withAllowedCharacters: unreserved), "\(value)")
+            #expect(QueryText.first("q", in: "q=" + value.urlQueryEncoded) == value, "\(value)")
+        }
     }
 }

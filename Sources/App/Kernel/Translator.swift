@@ -24,11 +24,43 @@ public struct Translations: Sendable {
     /// The text of `key`, with `{0}`, `{1}`… replaced by the arguments. A missing key shows
     /// itself, so it is visible on the page (and a test fails).
     public func text(_ key: String, _ language: Language, _ arguments: [String] = []) -> String {
-        var text = strings[language]?[key] ?? strings[.en]?[key] ?? key
-        for (index, argument) in arguments.enumerated() {
-            text = text.replacingOccurrences(of: "{\(index)}", with: argument)
+        Self.fill(strings[language]?[key] ?? strings[.en]?[key] ?? key, arguments)
+    }
+
+    /// `template` with each `{n}` replaced by `arguments[n]`, in one pass: an argument's own
+    /// text is never searched again (a name written "{1}" stays as written), and a placeholder
+    /// with no argument stays as it is.
+    static func fill(_ template: String, _ arguments: [String]) -> String {
+        guard !arguments.isEmpty else { return template }
+        let bytes = Array(template.utf8)
+        var result = ""
+        result.reserveCapacity(bytes.count + arguments.reduce(0) { $0 + $1.utf8.count })
+        var index = 0, copied = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "{") else {
+                index += 1
+                continue
+            }
+            var end = index + 1, number = 0
+            while end < bytes.count, end - index <= 3, let digit = Self.digit(bytes[end]) {
+                number = number * 10 + digit
+                end += 1
+            }
+            if end > index + 1, end < bytes.count, bytes[end] == UInt8(ascii: "}"), number < arguments.count {
+                result += String(decoding: bytes[copied..<index], as: UTF8.self)
+                result += arguments[number]
+                index = end + 1
+                copied = index
+            } else {
+                index += 1
+            }
         }
-        return text
+        result += String(decoding: bytes[copied...], as: UTF8.self)
+        return result
+    }
+
+    private static func digit(_ byte: UInt8) -> Int? {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) ? Int(byte - UInt8(ascii: "0")) : nil
     }
 }
 

@@ -145,3 +145,22 @@ import Testing
         #expect(LanguageRoutes.safeReturn(nil, slug: "acme") == "/t/acme/")
     }
 }
+
+/// A text's placeholders filled with the page's values (`Translations.fill`).
+@Suite struct TranslationFillTests {
+    @Test func eachPlaceholderTakesItsArgumentOnce() {
+        #expect(Translations.fill("{0} of {1}", ["3", "10"]) == "3 of 10")
+        #expect(Translations.fill("{1}, {0}, {1}", ["a", "b"]) == "b, a, b", "in any order, more than once")
+        #expect(Translations.fill("no placeholders", ["x"]) == "no placeholders")
+        #expect(Translations.fill("{0}", []) == "{0}" && Translations.fill("{2} {0}", ["a"]) == "{2} a", "none to fill: as written")
+        #expect(Translations.fill("{10}", Array(repeating: "x", count: 10) + ["ten"]) == "ten")
+        #expect(Translations.fill("{} {x} {0 {0", ["a"]) == "{} {x} {0 {0", "not placeholders")
+        #expect(Translations.fill("Dvořáková {0} – {1}", ["Eva", "ů"]) == "Dvořáková Eva – ů")
+    }
+
+    /// An argument's own text is not searched for placeholders: a name written "{1}" stays.
+    @Test func anArgumentIsNeverFilledItself() {
+        #expect(Translations.fill("{0} uploaded {1}", ["{1}", "an invoice"]) == "{1} uploaded an invoice")
+        #expect(Translations.fill("{0}", ["{0}{0}"]) == "{0}{0}")
+    }
+}

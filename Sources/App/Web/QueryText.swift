@@ -18,9 +18,11 @@ enum QueryText {
         return nil
     }
 
+    /// The bytes are tested, not the text: `contains` with a string argument is Foundation's
+    /// search, which a page paid for each parameter it read.
     private static func decoded(_ text: Substring) -> String? {
-        let spaced = text.contains("+") ? String(text.replacing("+", with: " ")) : String(text)
-        return spaced.contains("%") ? spaced.removingPercentEncoding : spaced
+        let spaced = text.utf8.contains(UInt8(ascii: "+")) ? String(text.replacing("+", with: " ")) : String(text)
+        return spaced.utf8.contains(UInt8(ascii: "%")) ? spaced.removingPercentEncoding : spaced
     }
 }
 

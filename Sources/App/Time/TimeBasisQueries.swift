@@ -59,12 +59,16 @@ public enum TimeBasisQueries {
             switch tag {
             case "h":
                 guard let user, let month = from.flatMap(LocalDate.init(iso:)), let daySeconds else { continue }
-                // Written in place: a copy taken out and put back would copy the person's days.
-                bases.seconds[user, default: [:]].reserveCapacity(daySeconds.count)
+                // The person's days are moved out of the dictionary and back, not copied (the
+                // dictionary holds no second reference meanwhile), and the person's id is hashed
+                // twice a month instead of once a day.
+                var personDays = bases.seconds.removeValue(forKey: user) ?? [:]
+                personDays.reserveCapacity(personDays.count + daySeconds.count)
                 for (offset, seconds) in daySeconds.enumerated() where seconds > 0 {
                     let day = month.adding(days: offset)
-                    if first <= day && day <= last { bases.seconds[user, default: [:]][day] = seconds }
+                    if first <= day && day <= last { personDays[day] = seconds }
                 }
+                bases.seconds[user] = personDays
             case "a":
                 if let user, let start = from.flatMap(LocalDate.init(iso:)), let end = to.flatMap(LocalDate.init(iso:)) {
                     bases.absences[user, default: []].append(Absence(

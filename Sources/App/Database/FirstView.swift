@@ -91,8 +91,8 @@ struct FirstViewRow: Sendable {
 
     /// The columns from `first` on (0 is `page_part`), decoded as `Columns`: a part whose
     /// columns come after the other parts'. It steps over the cells before `first` by their
-    /// lengths and reads only its own: a random-access copy of a wide row's every cell cost the
-    /// month of time a tenth of its server time.
+    /// lengths and reads only its own: a random-access copy of every cell of a wide row cost the
+    /// month of time a sixth of its server's time.
     func decode<each Column: PostgresDecodable>(from first: Int, _ columns: (repeat each Column).Type) throws
         -> (repeat each Column) {
         var index = row.index(row.startIndex, offsetBy: first)

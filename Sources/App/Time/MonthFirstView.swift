@@ -32,13 +32,13 @@ struct MonthData: Sendable {
 
 /// One's own month of time read by the request's first statement (`FirstViewQuery`): one round
 /// trip for the page. The month is the one `?month=` names, else this month in the tenant's time
-/// zone by the application's clock; part 0 says its first day. Parts 1–6 hold what
+/// zone by the application's clock; part 0 says its first day. Parts 1–7 hold what
 /// `PeopleQueries.person` and `MonthData.read` read, with the same columns and order: the person's
 /// own row (1), the month's time by project (2) and by day (3, `MonthTime`), the contracts (4),
 /// the absences (5), the days off (6) and the month's close (7). Part 8 is everyone in the
-/// viewer's reach (`TimeReportQueries.people`), by
-/// the reach their roles give for seeing time (`Permissions.reachSQL`): none for those who see
-/// only themselves, a leader's teams, the whole company.
+/// viewer's reach (`TimeReportQueries.people`), by the reach their roles give for seeing time
+/// (`Permissions.reachSQL`): none for those who see only themselves, a leader's teams, the whole
+/// company; one branch per reach beyond one's own.
 struct MonthFirstView: FirstViewQuery {
     private typealias Parts = OwnFirstViewParts
 
@@ -101,9 +101,7 @@ struct MonthFirstView: FirstViewQuery {
             FROM time_months m LEFT JOIN users d ON d.tenant_id = m.tenant_id AND d.id = m.decided_by
             WHERE m.tenant_id = sh.id AND m.user_id = sh.user_id AND m.month = pm.first AND \(EnterTenantSQL.afterLiveShell)
             UNION ALL
-            \(team(.team))
-            UNION ALL
-            \(team(.tenant))
+            \(Reach.allCases.filter { $0 > .own }.map(team).joined(separator: "\nUNION ALL\n"))
             ) page
         """)
     static let pageBindingTypes: [PostgresDataType] = [.text, .timestamptz]

@@ -1,6 +1,6 @@
 -- On top of bench/seed-rates.sql: a year of time for the "bench" tenant. Ten projects of two
 -- clients; every active person books five entries of 90 minutes on each working day of the
--- twelve months before this one and of this month up to yesterday (about 1.2 million entries);
+-- twelve months before this one and of this month up to yesterday (about 1.3 million entries);
 -- the past months are submitted and approved. Team 01 is led by person20 (a member of it).
 -- Run by bench/time as the owner role.
 \set ON_ERROR_STOP on

@@ -37,23 +37,7 @@ public enum TimeBasisQueries {
         var days: [LocalDate: String] = [:]
         // An approved month's seconds by day are kept on its row (`time_months.day_seconds`): one
         // row per person and month, however many entries the month had.
-        for row in try await db.query("""
-            SELECT 'h', m.user_id, m.month::text, NULL::text, NULL::bigint, NULL::text, NULL::boolean, m.day_seconds
-            FROM time_months m
-            WHERE m.tenant_id = \(db.tenant) AND m.user_id = ANY(\(users)) AND m.status = 'approved'
-              AND m.month BETWEEN date_trunc('month', \(first.iso)::date)::date AND \(last.iso)::date
-            UNION ALL
-            SELECT 'a', a.user_id, a.first_day::text, a.last_day::text, NULL, a.kind, a.half_day, NULL
-            FROM absences a
-            WHERE a.tenant_id = \(db.tenant) AND a.user_id = ANY(\(users)) AND a.status = 'approved'
-              AND a.first_day <= \(last.iso)::date AND a.last_day >= \(first.iso)::date
-            UNION ALL
-            SELECT 'd', NULL, d.day::text, d.name, NULL, NULL, NULL, NULL
-            FROM company_days_off d
-            WHERE d.tenant_id = \(db.tenant) AND d.day BETWEEN \(first.iso)::date AND \(last.iso)::date
-            UNION ALL
-            SELECT 't', NULL, NULL, NULL, t.amount_tolerance_bp::bigint, NULL, NULL, NULL FROM tenants t WHERE t.id = \(db.tenant)
-            """).collect() {
+        for row in try await db.rows(of: { Statement(tenant: $0, users: users, first: first.iso, last: last.iso) }) {
             let (tag, user, from, to, number, kind, half, daySeconds) =
                 try row.decode((String, UUID?, String?, String?, Int64?, String?, Bool?, [Int]?).self)
             switch tag {
@@ -83,5 +67,33 @@ public enum TimeBasisQueries {
         }
         bases.daysOff = DaysOff(company: days)
         return bases
+    }
+
+    /// The statement of `bases`, prepared (the desk reads it for each half, and parsing and
+    /// planning it cost about a millisecond there).
+    struct Statement: RowsStatement {
+        static let name = "roster_time_bases"
+        static let sql = """
+            SELECT 'h', m.user_id, m.month::text, NULL::text, NULL::bigint, NULL::text, NULL::boolean, m.day_seconds
+            FROM time_months m
+            WHERE m.tenant_id = $1 AND m.user_id = ANY($2) AND m.status = 'approved'
+              AND m.month BETWEEN date_trunc('month', $3::date)::date AND $4::date
+            UNION ALL
+            SELECT 'a', a.user_id, a.first_day::text, a.last_day::text, NULL, a.kind, a.half_day, NULL
+            FROM absences a
+            WHERE a.tenant_id = $1 AND a.user_id = ANY($2) AND a.status = 'approved'
+              AND a.first_day <= $4::date AND a.last_day >= $3::date
+            UNION ALL
+            SELECT 'd', NULL, d.day::text, d.name, NULL, NULL, NULL, NULL
+            FROM company_days_off d
+            WHERE d.tenant_id = $1 AND d.day BETWEEN $3::date AND $4::date
+            UNION ALL
+            SELECT 't', NULL, NULL, NULL, t.amount_tolerance_bp::bigint, NULL, NULL, NULL FROM tenants t WHERE t.id = $1
+            """
+        static let bindingDataTypes: [PostgresDataType] = [.uuid, .uuidArray, .text, .text]
+
+        let tenant: UUID, users: [UUID], first: String, last: String
+
+        func makeBindings() throws -> PostgresBindings { .of(tenant, users, first, last) }
     }
 }

@@ -38,6 +38,23 @@ extension FirstViewAtInstant {
     func appendBindings(to bindings: inout PostgresBindings) throws { bindings.append(now) }
 }
 
+/// A first view of a month: the one the address names (`$4`, its first day), or this month in the
+/// tenant's time zone, which the statement works out from the application clock's instant (`$5`)
+/// when the address names none (`month` nil).
+protocol FirstViewOfMonth: FirstViewQuery {
+    var month: Month? { get }
+    var now: Date { get }
+}
+
+extension FirstViewOfMonth {
+    static var pageBindingTypes: [PostgresDataType] { [.text, .timestamptz] }
+
+    func appendBindings(to bindings: inout PostgresBindings) throws {
+        bindings.append(month?.first.iso)
+        bindings.append(now)
+    }
+}
+
 /// The columns of a first view whose parts each have columns of their own: a part's columns have
 /// their own place in the row, NULL in the other parts' rows. The select lists are generated from
 /// one table of the parts' SQL types, so no one counts NULLs or places by hand.

@@ -6,7 +6,7 @@ import Vapor
 /// read by the request's first statement (`FirstViewQuery`): the page is one round trip. The month
 /// is the one the address names, else this month in the tenant's time zone by the application's
 /// clock, which the statement works out from the tenant it finds and says in its month row.
-struct OverviewFirstView: FirstViewQuery {
+struct OverviewFirstView: FirstViewOfMonth {
     static let statementName = "roster_first_view_overview"
     static let statementSQL = EnterTenantSQL.text(firstView: """
         CROSS JOIN LATERAL (
@@ -34,16 +34,9 @@ struct OverviewFirstView: FirstViewQuery {
             WHERE i.tenant_id = sh.id AND i.month = pm.month AND \(EnterTenantSQL.afterLiveShell)
             GROUP BY i.state, i.currency) page
         """)
-    static let pageBindingTypes: [PostgresDataType] = [.text, .timestamptz]
-
     /// The month the address names; nil for this month.
     let month: Month?
     let now: Date
-
-    func appendBindings(to bindings: inout PostgresBindings) throws {
-        bindings.append(month?.first.iso)
-        bindings.append(now)
-    }
 
     /// The month, its first page and its totals from the page's rows; nil when the statement read
     /// none (nobody signed in).

@@ -39,7 +39,7 @@ struct MonthData: Sendable {
 /// viewer's reach (`TimeReportQueries.people`), by the reach their roles give for seeing time
 /// (`Permissions.reachSQL`): none for those who see only themselves, a leader's teams, the whole
 /// company; one branch per reach beyond one's own.
-struct MonthFirstView: FirstViewQuery {
+struct MonthFirstView: FirstViewOfMonth {
     private typealias Parts = OwnFirstViewParts
 
     static let layout = FirstViewLayout(parts: [
@@ -104,16 +104,9 @@ struct MonthFirstView: FirstViewQuery {
             \(Reach.allCases.filter { $0 > .own }.map(team).joined(separator: "\nUNION ALL\n"))
             ) page
         """)
-    static let pageBindingTypes: [PostgresDataType] = [.text, .timestamptz]
-
     /// The month `?month=` names; nil for this month.
     let month: Month?
     let now: Date
-
-    func appendBindings(to bindings: inout PostgresBindings) throws {
-        bindings.append(month?.first.iso)
-        bindings.append(now)
-    }
 
     /// The month and what it shows, from the statement's rows, with `viewer` (the signed-in
     /// person, the shell's) as the person; nil when it read none (nobody signed in).

@@ -43,7 +43,7 @@ struct MonthFirstView: FirstViewOfMonth {
     private typealias Parts = OwnFirstViewParts
 
     static let layout = FirstViewLayout(parts: [
-        ["text"], ["text", "text", "text", "uuid", "text", "uuid"], ["uuid", "text", "text", "boolean", "bigint"], ["text", "bigint"],
+        ["text"], ["text", "text", "text", "uuid", "text", "uuid"], ["uuid", "text", "text", "boolean", "bigint"], ["bigint", "text"],
         Parts.contractTypes, Parts.absenceTypes, Parts.dayOffTypes, ["text", "text", "text"], ["uuid", "text", "bigint", "int"],
     ])
 
@@ -75,19 +75,13 @@ struct MonthFirstView: FirstViewOfMonth {
             FROM users me LEFT JOIN teams tm ON tm.tenant_id = me.tenant_id AND tm.id = me.team_id
             WHERE me.tenant_id = sh.id AND me.id = sh.user_id AND \(EnterTenantSQL.afterLiveShell)
             UNION ALL
-            SELECT \(layout.columns(2, "row_number() OVER (ORDER BY p.id)", "p.id, p.name, c.name, p.billable, sum(e.seconds)::bigint"))
-            FROM time_entries e
-            JOIN projects p ON p.tenant_id = e.tenant_id AND p.id = e.project_id
-            JOIN clients c ON c.tenant_id = p.tenant_id AND c.id = p.client_id
-            WHERE e.tenant_id = sh.id AND e.user_id = sh.user_id AND e.work_date BETWEEN pm.first AND pm.last
-              AND \(EnterTenantSQL.afterLiveShell)
-            GROUP BY p.id, p.name, c.name, p.billable
+            SELECT \(layout.columns(2, "row_number() OVER (ORDER BY p.id)", MonthTime.projectColumns))
+            \(MonthTime.projectSums(tenant: "sh.id", user: "sh.user_id", first: "pm.first", last: "pm.last",
+                                   and: EnterTenantSQL.afterLiveShell))
             UNION ALL
-            SELECT \(layout.columns(3, "e.work_date - pm.first", "e.work_date::text, sum(e.seconds)::bigint"))
-            FROM time_entries e
-            WHERE e.tenant_id = sh.id AND e.user_id = sh.user_id AND e.work_date BETWEEN pm.first AND pm.last
-              AND \(EnterTenantSQL.afterLiveShell)
-            GROUP BY e.work_date
+            SELECT \(layout.columns(3, "e.work_date - pm.first", MonthTime.dayColumns))
+            \(MonthTime.daySums(tenant: "sh.id", user: "sh.user_id", first: "pm.first", last: "pm.last",
+                               and: EnterTenantSQL.afterLiveShell))
             UNION ALL
             \(Parts.contracts(layout, part: 4))
             UNION ALL
@@ -125,7 +119,7 @@ struct MonthFirstView: FirstViewOfMonth {
                 let (id, name, client, billable, seconds) = try row.decode(from: layout.offset(of: 2), (UUID, String, String, Bool, Int64).self)
                 time.projects.append(MonthTime.Project(id: id, name: name, client: client, billable: billable, seconds: Int(seconds)))
             case 3:
-                let (day, seconds) = try row.decode(from: layout.offset(of: 3), (String, Int64).self)
+                let (seconds, day) = try row.decode(from: layout.offset(of: 3), (Int64, String).self)
                 if let day = LocalDate(iso: day) { time.days[day] = Int(seconds) }
             case 4:
                 if let contract = try Parts.contract(row, layout, part: 4) { contracts.append(contract) }

@@ -26,7 +26,7 @@ struct MonthTime: Sendable, Equatable {
     static func read(of user: UUID, _ month: Month, on db: TenantConnection) async throws -> MonthTime {
         var time = MonthTime()
         for row in try await db.rows(of: { Statement(tenant: $0, user: user, first: month.first.iso, last: month.last.iso) }) {
-            let (kind, id, name, client, billable, day, seconds) = try row.decode((Int, UUID?, String?, String?, Bool?, String?, Int64).self)
+            let (kind, id, name, client, billable, seconds, day) = try row.decode((Int, UUID?, String?, String?, Bool?, Int64, String?).self)
             if kind == 1, let id, let name, let client, let billable {
                 time.projects.append(Project(id: id, name: name, client: client, billable: billable, seconds: Int(seconds)))
             } else if let day = day.flatMap(LocalDate.init(iso:)) {
@@ -36,22 +36,43 @@ struct MonthTime: Sendable, Equatable {
         return time
     }
 
-    /// The sums by project (1, by the project's id) and by day (2), the columns of each part of
-    /// `MonthFirstView` in one row shape: kind, project, name, client, billable, day, seconds.
+    /// The columns of a sum by project (`uuid`, `text`, `text`, `boolean`, `bigint`) and the rest
+    /// of its `SELECT`: `user`'s entries of `tenant` from `first` through `last` (SQL
+    /// expressions), with `condition` besides. Read by `Statement` and by `MonthFirstView`.
+    static let projectColumns = "p.id, p.name, c.name, p.billable, sum(e.seconds)::bigint"
+
+    static func projectSums(tenant: String, user: String, first: String, last: String, and condition: String = "true") -> String {
+        """
+        FROM time_entries e
+        JOIN projects p ON p.tenant_id = e.tenant_id AND p.id = e.project_id
+        JOIN clients c ON c.tenant_id = p.tenant_id AND c.id = p.client_id
+        WHERE e.tenant_id = \(tenant) AND e.user_id = \(user) AND e.work_date BETWEEN \(first) AND \(last) AND \(condition)
+        GROUP BY p.id, p.name, c.name, p.billable
+        """
+    }
+
+    /// The columns of a sum by day (`bigint`, `text`) and the rest of its `SELECT`, as
+    /// `projectSums`'s.
+    static let dayColumns = "sum(e.seconds)::bigint, e.work_date::text"
+
+    static func daySums(tenant: String, user: String, first: String, last: String, and condition: String = "true") -> String {
+        """
+        FROM time_entries e
+        WHERE e.tenant_id = \(tenant) AND e.user_id = \(user) AND e.work_date BETWEEN \(first) AND \(last) AND \(condition)
+        GROUP BY e.work_date
+        """
+    }
+
+    /// The sums by project (1, by the project's id) and by day (2) in one row shape: kind,
+    /// project, name, client, billable, seconds, day.
     struct Statement: RowsStatement {
         static let name = "roster_time_month_sums"
         static let sql = """
-            SELECT 1 AS kind, p.id, p.name, c.name, p.billable, NULL::text, sum(e.seconds)::bigint
-            FROM time_entries e
-            JOIN projects p ON p.tenant_id = e.tenant_id AND p.id = e.project_id
-            JOIN clients c ON c.tenant_id = p.tenant_id AND c.id = p.client_id
-            WHERE e.tenant_id = $1 AND e.user_id = $2 AND e.work_date BETWEEN $3::date AND $4::date
-            GROUP BY p.id, p.name, c.name, p.billable
+            SELECT 1 AS kind, \(projectColumns), NULL::text
+            \(projectSums(tenant: "$1", user: "$2", first: "$3::date", last: "$4::date"))
             UNION ALL
-            SELECT 2, NULL, NULL, NULL, NULL, e.work_date::text, sum(e.seconds)::bigint
-            FROM time_entries e
-            WHERE e.tenant_id = $1 AND e.user_id = $2 AND e.work_date BETWEEN $3::date AND $4::date
-            GROUP BY e.work_date
+            SELECT 2, NULL::uuid, NULL::text, NULL::text, NULL::boolean, \(dayColumns)
+            \(daySums(tenant: "$1", user: "$2", first: "$3::date", last: "$4::date"))
             ORDER BY 1, 2
             """
         static let bindingDataTypes: [PostgresDataType] = [.uuid, .uuid, .text, .text]

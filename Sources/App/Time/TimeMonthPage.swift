@@ -115,10 +115,11 @@ struct TimeMonthPage: HTMLPage {
         } else {
             // By the label without case and accents, each folded once (a locale's comparison of
             // every pair took a twentieth of the page's time).
-            let projects = time.projects.map { (label: $0.client + " · " + $0.name, project: $0) }
-                .map { (key: $0.label.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil), label: $0.label,
-                        project: $0.project) }
-                .sorted { ($0.key, $0.label) < ($1.key, $1.label) }
+            let projects = time.projects.map { project in
+                let label = project.client + " · " + project.name
+                return (key: label.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil), label: label,
+                        project: project)
+            }.sorted { ($0.key, $0.label) < ($1.key, $1.label) }
             html.append("<h2>\(t("time.byProject"))</h2>\n")
             html.append(PagePieces.list(empty: nil, headings: [t("time.project"), t("time.billable"), t("time.duration")],
                                         rows: projects.map { row in

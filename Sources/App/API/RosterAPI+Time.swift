@@ -114,7 +114,7 @@ extension RosterAPI {
             let seen = body.seen.flatMap { UUID(uuidString: $0) }
             if body.seen != nil && seen == nil { errors.append(.init(field: "seen", message: api.t("api.field.id"))) }
             let description = TimeEntryRules.cleaned(body.description ?? "")
-            if description.count > TimeEntryRules.maxDescription {
+            if description.storedLength > TimeEntryRules.maxDescription {
                 errors.append(.init(field: "description", message: api.t("time.error.description")))
             }
             guard errors.isEmpty, let project else { throw APIProblem.invalid(errors) }

@@ -73,7 +73,7 @@ enum APIInput {
     /// 422 for any text longer than the document's `maxLength` of its field (code points, as the
     /// document counts them): what the rules trim or cut is never more than the document allows.
     static func lengths(_ fields: [(name: String, text: String?, max: Int)], t: Translator) throws {
-        let long = fields.filter { ($0.text?.unicodeScalars.count ?? 0) > $0.max }
+        let long = fields.filter { ($0.text?.storedLength ?? 0) > $0.max }
         guard long.isEmpty else {
             throw APIProblem.invalid(long.map { .init(field: $0.name, message: t("api.field.tooLong", String($0.max))) })
         }
@@ -82,7 +82,7 @@ enum APIInput {
     /// A search text: at most 100 characters (code points, as the document's `maxLength` counts).
     static func search(_ text: String?, field: String, t: Translator) throws -> String {
         guard let text else { return "" }
-        guard text.unicodeScalars.count <= 100 else {
+        guard text.storedLength <= 100 else {
             throw APIProblem.invalid([.init(field: field, message: t("api.field.tooLong", "100"))])
         }
         return text

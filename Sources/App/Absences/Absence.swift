@@ -89,7 +89,7 @@ public enum AbsenceRules {
             }
         }
         let note = TimeEntryRules.cleaned(input.note)
-        if note.count > maxNote { problems["note"] = "absence.error.note" }
+        if note.storedLength > maxNote { problems["note"] = "absence.error.note" }
         guard problems.isEmpty, let kind, let first, let last else { return .failure(FieldProblems(fields: problems)) }
         return .success(AbsenceDraft(kind: kind, first: first, last: last, halfDay: input.halfDay, note: note))
     }
@@ -99,7 +99,7 @@ public enum AbsenceRules {
     public static func reason(_ text: String?) -> String? {
         let cleaned = TimeEntryRules.cleaned(String((text ?? "").prefix(2000)))
         // Counted as PostgreSQL's length() counts (code points), which the columns' checks use.
-        return cleaned.unicodeScalars.count <= maxNote ? cleaned : nil
+        return cleaned.storedLength <= maxNote ? cleaned : nil
     }
 
     /// The working days an absence takes, in half days (a whole day is 2): the days from its first

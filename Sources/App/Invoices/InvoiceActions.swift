@@ -72,7 +72,7 @@ public enum InvoiceAction: String, Sendable, CaseIterable, Codable {
             let trimmed = pick.reason?.trimmingWhitespace() ?? ""
             if needsReason, trimmed.isEmpty {
                 refused[pick.id] = .reasonMissing
-            } else if trimmed.unicodeScalars.count > Self.maxReasonLength {
+            } else if trimmed.storedLength > Self.maxReasonLength {
                 refused[pick.id] = .reasonTooLong
             } else {
                 items.append(InvoiceCommand.Item(id: pick.id, version: pick.version, reason: trimmed.isEmpty ? nil : trimmed,

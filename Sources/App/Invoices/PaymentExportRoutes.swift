@@ -73,7 +73,7 @@ struct PaymentExportRoutes: RouteCollection {
         let form = (try? request.content.decode(SettingsForm.self)) ?? SettingsForm()
         var errors: [String: String] = [:]
         let name = form.debtorName?.trimmingWhitespace() ?? ""
-        if name.isEmpty || name.unicodeScalars.count > 70 { errors["debtorName"] = "payments.error.name" }
+        if name.isEmpty || name.storedLength > 70 { errors["debtorName"] = "payments.error.name" }
         let iban = form.iban.flatMap { IBAN($0) }
         if iban == nil { errors["iban"] = "payments.error.iban" }
         let bic = form.bic?.trimmingWhitespace().uppercased() ?? ""

@@ -24,7 +24,7 @@ struct IdentityProviderRoutes: RouteCollection {
         var errors: [String: String] = [:]
         let issuer = form.issuer.trimmingWhitespace()
         if let url = URLComponents(string: issuer), let host = url.host, !host.isEmpty, url.query == nil, url.fragment == nil,
-           url.scheme == "https" || url.scheme == "http", issuer.count <= 500 {
+           url.scheme == "https" || url.scheme == "http", issuer.storedLength <= 500 {
             if url.scheme == "http", allowPrivate, !["127.0.0.1", "localhost", "::1", "[::1]"].contains(host) {
                 errors["issuer"] = "provider.error.issuer"
             } else if ProviderAddressGuard.acceptableHost(issuer, allowPrivate: allowPrivate) == nil {
@@ -38,7 +38,7 @@ struct IdentityProviderRoutes: RouteCollection {
         let secret = (form.clientSecret ?? "").trimmingWhitespace()
         if (secret.isEmpty && !secretStored) || secret.count > 1_000 { errors["clientSecret"] = "provider.error.secret" }
         let name = form.displayName.trimmingWhitespace()
-        if name.isEmpty || name.count > 100 { errors["displayName"] = "provider.error.name" }
+        if name.isEmpty || name.storedLength > 100 { errors["displayName"] = "provider.error.name" }
         return errors
     }
 

@@ -37,7 +37,7 @@ struct EmployeeForm: Codable, Sendable {
         func text(_ value: String, _ field: String, max: Int, required: Bool) {
             let trimmed = value.trimmingWhitespace()
             if required && trimmed.isEmpty { errors[field] = "employee.error.required" }
-            else if trimmed.count > max { errors[field] = "employee.error.tooLong" }
+            else if trimmed.storedLength > max { errors[field] = "employee.error.tooLong" }
         }
         text(firstName, "firstName", max: 100, required: true)
         text(lastName, "lastName", max: 100, required: true)

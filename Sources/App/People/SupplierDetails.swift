@@ -101,7 +101,7 @@ public struct SupplierDetails: Sendable, Equatable {
         details.vatPayer = input.vatPayer
         if input.vatPayer, details.dic == nil, problems.keys["dic"] == nil { problems.keys["dic"] = "supplier.error.vatPayer" }
         let address = input.billingAddress.replacingOccurrences(of: "\r\n", with: "\n").trimmingWhitespace()
-        if address.unicodeScalars.count > maxAddressLength
+        if address.storedLength > maxAddressLength
             || address.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\t" }) {
             problems.keys["billingAddress"] = "supplier.error.address"
         } else {

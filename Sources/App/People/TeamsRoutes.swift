@@ -44,7 +44,7 @@ struct TeamsRoutes: RouteCollection {
         let name = form.name.trimmingWhitespace()
         let leader = (form.leader ?? "").isEmpty ? nil : UUID(uuidString: form.leader ?? "")
         var key: String?
-        if name.isEmpty || name.count > 100 {
+        if name.isEmpty || name.storedLength > 100 {
             key = "teams.error.name"
         } else if form.leader?.isEmpty == false && leader == nil {
             key = "teams.error.leader"

@@ -136,13 +136,3 @@ public enum StatementReader {
         return .failure(.unknownFormat)
     }
 }
-
-extension String {
-    /// At most `count` Unicode scalars (code points, as PostgreSQL's `length` counts them; a
-    /// `Character` may hold several).
-    func scalarPrefix(_ count: Int) -> String {
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: unicodeScalars.prefix(count))
-        return String(view)
-    }
-}

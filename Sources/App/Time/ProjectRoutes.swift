@@ -85,7 +85,7 @@ struct ProjectRoutes: RouteCollection {
     /// A name of 1–100 characters on one line, or nil.
     static func name(_ text: String?) -> String? {
         let name = TimeEntryRules.cleaned(String((text ?? "").prefix(400)))
-        return (1...100).contains(name.count) ? name : nil
+        return (1...100).contains(name.storedLength) ? name : nil
     }
 
     func createClient(_ request: Request) async throws -> Response {

@@ -55,7 +55,7 @@ public enum TimeEntryRules {
         let project = UUID(uuidString: input.project.trimmingWhitespace())
         if project == nil { problems["project"] = "time.error.project" }
         let description = cleaned(input.description)
-        if description.count > maxDescription { problems["description"] = "time.error.description" }
+        if description.storedLength > maxDescription { problems["description"] = "time.error.description" }
 
         let startText = input.start.trimmingWhitespace(), endText = input.end.trimmingWhitespace()
         let durationText = input.duration.trimmingWhitespace()

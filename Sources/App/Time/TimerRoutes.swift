@@ -58,7 +58,7 @@ struct TimerRoutes: RouteCollection {
         let seenText = form.seen ?? ""
         guard seenText.isEmpty || UUID(uuidString: seenText) != nil else { throw Abort(.badRequest) }
         let description = TimeEntryRules.cleaned(form.description ?? "")
-        guard description.count <= TimeEntryRules.maxDescription else {
+        guard description.storedLength <= TimeEntryRules.maxDescription else {
             return request.redirect(to: back, flash: Flash(.error, "flash.time.error.description"))
         }
         let outcome = try await TimerQueries.start(

@@ -11,9 +11,19 @@ struct ProjectFormPage: HTMLPage {
     let clients: [ClientRow]
     let teams: [(id: UUID, name: String)]
     let people: [(id: UUID, name: String)]
-    /// Why the save was refused, and the name as typed; nil on a first view.
-    let refused: (message: String, name: String)?
+    /// Why the save was refused, and the form as typed; nil on a first view.
+    let refused: Refused?
     let t: Translator
+
+    /// A refused save: its reason and everything the form held, shown again as typed.
+    struct Refused {
+        let message: String
+        let name: String
+        let client: UUID?
+        let billable: Bool
+        let teams: Set<UUID>
+        let people: Set<UUID>
+    }
 
     private var formID: String { project.map { "project-" + $0.id.lowercasedString } ?? "project-new" }
 
@@ -35,16 +45,18 @@ struct ProjectFormPage: HTMLPage {
 
     private var form: HTML {
         let id = formID
-        let clientOptions = clients.map { client -> HTML in
-            "<option value=\"\(client.id.lowercasedString)\"\(if: client.id == project?.clientID, " selected")>\(client.name)</option>"
+        let client = refused.map(\.client) ?? project?.clientID
+        let clientOptions = clients.map { option -> HTML in
+            "<option value=\"\(option.id.lowercasedString)\"\(if: option.id == client, " selected")>\(option.name)</option>"
         }
+        let teamsChosen = refused?.teams ?? Set(project?.teams ?? [])
         let teamBoxes = teams.map { team -> HTML in
             """
             <label class="choice"><input type="checkbox" name="teams[]" value="\(team.id.lowercasedString)"\
-            \(if: project?.teams.contains(team.id) == true, " checked")> \(team.name)</label>
+            \(if: teamsChosen.contains(team.id), " checked")> \(team.name)</label>
             """
         }
-        let chosen = Set(project?.people ?? [])
+        let chosen = refused?.people ?? Set(project?.people ?? [])
         let personOptions = people.map { person -> HTML in
             "<option value=\"\(person.id.lowercasedString)\"\(if: chosen.contains(person.id), " selected")>\(person.name)</option>"
         }
@@ -62,7 +74,7 @@ struct ProjectFormPage: HTMLPage {
                   <input id="\(id)-name" name="name" value="\(refused?.name ?? project?.name ?? "")" maxlength="100" required>
                 </div>
               </div>
-              <label class="choice"><input type="checkbox" name="billable" value="1"\(if: project?.billable ?? true, " checked")> \(t("projects.billableLabel"))</label>
+              <label class="choice"><input type="checkbox" name="billable" value="1"\(if: refused?.billable ?? project?.billable ?? true, " checked")> \(t("projects.billableLabel"))</label>
               <fieldset>
                 <legend>\(t("projects.limitTo"))</legend>
                 <p class="hint">\(t("projects.limitHint"))</p>

@@ -66,7 +66,7 @@ struct ProjectRoutes: RouteCollection {
     /// The settings of project `id`, or of a new project (nil); 404 for an id of no project of the
     /// tenant.
     private func renderForm(
-        _ request: Request, id: UUID?, refused: (message: String, name: String)?, status: HTTPStatus
+        _ request: Request, id: UUID?, refused: ProjectFormPage.Refused?, status: HTTPStatus
     ) async throws -> Response {
         let db = try request.db, t = request.translator
         var project: ProjectRow?
@@ -135,14 +135,16 @@ struct ProjectRoutes: RouteCollection {
     private func project(_ request: Request, id: UUID?) async throws -> Response {
         try request.require(.manageProjects)
         guard let form = try? request.content.decode(ProjectForm.self) else { throw Abort(.badRequest) }
-        let typed = String((form.name ?? "").prefix(200))
-        func refuse(_ key: String) async throws -> Response {
-            try await renderForm(request, id: id, refused: (request.translate(key), typed), status: .unprocessableEntity)
-        }
         guard (form.teams?.count ?? 0) <= 1000, (form.people?.count ?? 0) <= 10_000 else { throw Abort(.badRequest) }
         let teams = (form.teams ?? []).compactMap(UUID.init(uuidString:)), people = (form.people ?? []).compactMap(UUID.init(uuidString:))
+        let typedClient = UUID(uuidString: form.client ?? "")
+        func refuse(_ key: String) async throws -> Response {
+            let typed = ProjectFormPage.Refused(message: request.translate(key), name: String((form.name ?? "").prefix(200)),
+                                                client: typedClient, billable: form.billable == "1", teams: Set(teams), people: Set(people))
+            return try await renderForm(request, id: id, refused: typed, status: .unprocessableEntity)
+        }
         guard teams.count == form.teams?.count ?? 0, people.count == form.people?.count ?? 0 else { return try await refuse("projects.error.member") }
-        guard let client = UUID(uuidString: form.client ?? "") else { return try await refuse("projects.error.client") }
+        guard let client = typedClient else { return try await refuse("projects.error.client") }
         guard let name = Self.name(form.name) else { return try await refuse("projects.error.name") }
         let draft = ProjectDraft(client: client, name: name, billable: form.billable == "1",
                                  teams: Array(Set(teams)).sorted { $0.uuidString < $1.uuidString },

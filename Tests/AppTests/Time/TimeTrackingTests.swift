@@ -57,6 +57,15 @@ import Testing
             let projects = try await world.db.transaction(tenant: world.admin.tenantID) { try await ProjectQueries.projects(on: $0) }
             let shop = try #require(projects.first { $0.client == "Globus" })
             #expect(shop.teams == [teamID] && shop.billable)
+            // A refused save shows the form as typed, not as stored: no team, Eva chosen, not billable.
+            let typed = try await admin.post(Paths.project("acme", shop.id), form: [
+                "client": globus.id.uuidString, "name": " ", "people[]": world.employee.id.uuidString,
+            ], csrfFrom: page)
+            #expect(typed.status == .unprocessableEntity && typed.body.contains("Enter a name of 1 to 100 characters"))
+            #expect(!typed.body.contains("value=\"\(teamID.lowercasedString)\" checked"))
+            #expect(typed.body.contains("value=\"\(world.employee.id.lowercasedString)\" selected"))
+            #expect(!typed.body.contains("name=\"billable\" value=\"1\" checked"))
+            #expect(typed.body.contains("value=\"\(globus.id.lowercasedString)\" selected"))
             // (The seed's project is limited to Petr's team and Eva.)
             let open = { (user: User) in
                 try await world.db.transaction(tenant: user.tenantID) {

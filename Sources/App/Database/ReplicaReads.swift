@@ -25,9 +25,12 @@ public enum ReplicaReads {
     }
 
     /// The primary's WAL position now (after the request's commit): any session of the primary
-    /// gives one at least as far, so this works through a transaction pooler too.
+    /// gives one at least as far, so this works through a transaction pooler too. The insert
+    /// position, not the write position (`pg_current_wal_lsn()`): with `synchronous_commit` off a
+    /// commit returns before its record is written, and a standby that had replayed up to the
+    /// write position would not yet show the write.
     static func primaryPosition(on connection: PostgresConnection, logger: Logger) async throws -> String {
-        try await connection.query("SELECT pg_current_wal_lsn()::text", logger: logger).collect()[0].decode(String.self)
+        try await connection.query("SELECT pg_current_wal_insert_lsn()::text", logger: logger).collect()[0].decode(String.self)
     }
 
     /// Whether the standby has replayed `position` (false on a server that is no standby and has

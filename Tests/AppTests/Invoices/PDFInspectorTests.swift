@@ -104,8 +104,9 @@ import Testing
     }
 
     @Test func twentyThousandDigitsInATinyFontAfterTheTotalLabel() async throws {
-        // Quadratic rules spent minutes of CPU on this page; the inspector reads it at once and
-        // reads no total from it.
+        // Quadratic rules spent minutes of CPU on this page; the inspector reads it in about a
+        // second and reads no total from it. The bound leaves room for a machine busy with the
+        // whole suite and still tells seconds from minutes.
         let digits = String((0..<20_000).map { Character(String($0 % 10)) })
         let hostile = TestPDF.document([.text([
             TestPDF.Line(x: 50, y: 800, text: "Faktura č. 2026-7"),
@@ -113,7 +114,7 @@ import Testing
         ])])
         let started = ContinuousClock.now
         let report = try await Self.report(hostile)
-        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(ContinuousClock.now - started < .seconds(30))
         #expect(report.text.contains(String(digits.prefix(1_000))), "the digits are in the text")
         #expect(report.fields.total == nil)
         #expect(report.fields.invoiceNumber == "2026-7")

@@ -40,7 +40,7 @@ struct AbsencesFirstView: FirstViewAtInstant {
             SELECT date_trunc('year', $4::timestamptz AT TIME ZONE sh.time_zone)::date AS first OFFSET 0) py
         CROSS JOIN LATERAL (SELECT py.first, (py.first + interval '2 years')::date - 1 AS last OFFSET 0) pd
         CROSS JOIN LATERAL (
-            SELECT \(layout.columns(0, "0", "extract(year FROM pd.first)::int AS page_c0"))
+            SELECT \(layout.columns(0, "0", "extract(year FROM pd.first)::int"))
             UNION ALL
             \(Parts.absences(layout, part: 1, first: "pd.first", last: "pd.last", approvedOnly: false))
             UNION ALL
@@ -58,7 +58,7 @@ struct AbsencesFirstView: FirstViewAtInstant {
         var year: Int?, absences: [Absence] = [], daysOff: [LocalDate: String] = [:], contracts: [Contract] = []
         for row in rows {
             switch try row.part {
-            case 0: year = try row.decode(from: layout.offset(of: 0), (Int).self)
+            case 0: year = try row.decode(layout.places(of: 0), (Int).self)
             case 1: if let absence = try Parts.absence(row, layout, part: 1) { absences.append(absence) }
             case 2: if let (day, name) = try Parts.dayOff(row, layout, part: 2) { daysOff[day] = name }
             default: if let contract = try Parts.contract(row, layout, part: 3) { contracts.append(contract) }

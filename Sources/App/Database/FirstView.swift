@@ -55,30 +55,91 @@ extension FirstViewOfMonth {
     }
 }
 
-/// The columns of a first view whose parts each have columns of their own: a part's columns have
-/// their own place in the row, NULL in the other parts' rows. The select lists are generated from
-/// one table of the parts' SQL types, so no one counts NULLs or places by hand.
+/// The columns of a first view's parts. A row holds one part's values; the other parts' columns
+/// are NULL in it. The parts share columns where they can: each part's columns are placed, in
+/// order, on the first column after the previous one that has the same SQL type, and a new
+/// column is added at the end only where none is free. A statement whose parts each had columns
+/// of their own was as wide as all its parts together (the week's 40 columns, 19 now), and
+/// PostgreSQL sets up and fills every column of every branch for every execution: a wide row
+/// cost the week about a quarter of its database time. The places are increasing within a part,
+/// so a part's columns are read in one walk along the row (`FirstViewRow.decode(_:_:)`). The
+/// select lists are generated from one table of the parts' SQL types, so no one counts NULLs or
+/// places by hand.
 struct FirstViewLayout: Sendable {
     /// Per part, the SQL types of its columns, in order.
     let parts: [[String]]
+    /// The SQL type of each shared column, in order.
+    let columnTypes: [String]
+    /// Per part, the place of each of its columns in a row (0 is `page_part`, 1 `page_n`).
+    private let places: [[Int]]
 
-    /// The place of part `part`'s first column in a row (0 is `page_part`, 1 `page_n`).
-    func offset(of part: Int) -> Int { 2 + parts[..<part].reduce(0) { $0 + $1.count } }
+    init(parts: [[String]]) {
+        self.parts = parts
+        var types: [String] = [], places: [[Int]] = []
+        for part in parts {
+            var placed: [Int] = [], after = -1
+            for type in part {
+                let column = types.indices.first { $0 > after && types[$0] == type } ?? {
+                    types.append(type)
+                    return types.count - 1
+                }()
+                placed.append(2 + column)
+                after = column
+            }
+            places.append(placed)
+        }
+        columnTypes = types
+        self.places = places
+    }
+
+    /// The places of part `part`'s columns in a row, in the part's order (increasing).
+    func places(of part: Int) -> [Int] { places[part] }
 
     /// The select list of a row of part `part`: `page_part`, `page_n` (the expression `n`), then
-    /// every part's columns, `values` for its own and NULL for the others'. Part 0's row names
-    /// the columns; a part may have none of its own (`values` empty).
+    /// every column, the part's own from `values` (its expressions in order, separated by commas)
+    /// and NULL for the others. Part 0's row names the columns. A part may have no columns
+    /// (`values` empty).
     func columns(_ part: Int, _ n: String, _ values: String) -> String {
+        let own = values.isEmpty ? [] : Self.expressions(values)
+        precondition(own.count == parts[part].count,
+                     "part \(part) of a first view gives \(own.count) values for \(parts[part].count) columns")
         var list = part == 0 ? ["0 AS page_part", "\(n)::bigint AS page_n"] : ["\(part)", "\(n)"]
-        var column = 0
-        for (index, types) in parts.enumerated() {
-            if index == part && !values.isEmpty { list.append(values) }
-            for type in types {
-                if index != part { list.append("NULL::\(type)" + (part == 0 ? " AS page_c\(column)" : "")) }
-                column += 1
+        var next = 0
+        for (column, type) in columnTypes.enumerated() {
+            let value: String
+            if next < own.count && places[part][next] == 2 + column {
+                value = own[next]
+                next += 1
+            } else {
+                value = "NULL::\(type)"
             }
+            list.append(part == 0 ? "\(value) AS page_c\(column)" : value)
         }
         return list.joined(separator: ", ")
+    }
+
+    /// The comma-separated expressions of a select list, split where a comma stands outside
+    /// parentheses, brackets and quotes (the lists are the statements' own text, never input).
+    static func expressions(_ list: String) -> [String] {
+        var result: [String] = [], current = "", depth = 0, quote: Character?
+        for character in list {
+            if let open = quote {
+                if character == open { quote = nil }
+            } else if character == "'" || character == "\"" {
+                quote = character
+            } else if character == "(" || character == "[" {
+                depth += 1
+            } else if character == ")" || character == "]" {
+                depth -= 1
+            } else if character == ",", depth == 0 {
+                result.append(current.trimmingCharacters(in: .whitespacesAndNewlines))
+                current = ""
+                continue
+            }
+            current.append(character)
+        }
+        result.append(current.trimmingCharacters(in: .whitespacesAndNewlines))
+        return result
     }
 }
 
@@ -106,19 +167,25 @@ struct FirstViewRow: Sendable {
         try row.decode(columns, context: .default)
     }
 
-    /// The columns from `first` on (0 is `page_part`), decoded as `Columns`: a part whose
-    /// columns come after the other parts'. It steps over the cells before `first` by their
-    /// lengths and reads only its own: a random-access copy of every cell of a wide row cost the
-    /// month of time a sixth of its server's time.
-    func decode<each Column: PostgresDecodable>(from first: Int, _ columns: (repeat each Column).Type) throws
+    /// The columns at `places` (increasing; 0 is `page_part`), decoded as `Columns`: one part's
+    /// columns (`FirstViewLayout.places(of:)`). It walks along the row once, stepping over the
+    /// cells between by their lengths, and reads only its own: a random-access copy of every cell
+    /// of a wide row cost the month of time a sixth of its server's time.
+    func decode<each Column: PostgresDecodable>(_ places: [Int], _ columns: (repeat each Column).Type) throws
         -> (repeat each Column) {
-        var index = row.index(row.startIndex, offsetBy: first)
+        var index = row.startIndex, position = 0, taken = 0
         func next<T: PostgresDecodable>(_ type: T.Type) throws -> T {
-            let cell = row[index]
-            index = row.index(after: index)
-            return try cell.decode(T.self, context: .default)
+            let place = places[taken]
+            taken += 1
+            while position < place {
+                index = row.index(after: index)
+                position += 1
+            }
+            return try row[index].decode(T.self, context: .default)
         }
-        return (repeat try next((each Column).self))
+        let values = (repeat try next((each Column).self))
+        assert(taken == places.count, "a first view's part was decoded with \(taken) of its \(places.count) columns")
+        return values
     }
 }
 

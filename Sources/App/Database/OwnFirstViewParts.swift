@@ -24,7 +24,7 @@ enum OwnFirstViewParts {
 
     static func entry(_ row: FirstViewRow, _ layout: FirstViewLayout, part: Int) throws -> TimeEntryRow {
         let (id, day, start, end, seconds, project, name, client, billable, description) = try row.decode(
-            from: layout.offset(of: part), (UUID, String, Int, Int, Int, UUID, String, String, Bool, String).self)
+            layout.places(of: part), (UUID, String, Int, Int, Int, UUID, String, String, Bool, String).self)
         return TimeEntryQueries.entry(id: id, day: day, start: start, end: end, seconds: seconds, projectID: project,
                                       project: name, client: client, billable: billable, description: description)
     }
@@ -43,7 +43,7 @@ enum OwnFirstViewParts {
     }
 
     static func contract(_ row: FirstViewRow, _ layout: FirstViewLayout, part: Int) throws -> Contract? {
-        Contract(try row.decode(from: layout.offset(of: part), Contract.Columns.self))
+        Contract(try row.decode(layout.places(of: part), Contract.Columns.self))
     }
 
     /// The person's absences that touch the days (`AbsenceQueries.of`), by first day; with
@@ -65,7 +65,7 @@ enum OwnFirstViewParts {
 
     static func absence(_ row: FirstViewRow, _ layout: FirstViewLayout, part: Int) throws -> Absence? {
         let (id, user, kind, first, last, half, note, status, decider, reason) = try row.decode(
-            from: layout.offset(of: part), (UUID, UUID, String, String, String, Bool, String, String, String?, String?).self)
+            layout.places(of: part), (UUID, UUID, String, String, String, Bool, String, String, String?, String?).self)
         guard let first = LocalDate(iso: first), let last = LocalDate(iso: last) else { return nil }
         return Absence(id: id, userID: user, kind: AbsenceKind(rawValue: kind) ?? .other, first: first, last: last, halfDay: half,
                        note: note, status: AbsenceStatus(rawValue: status) ?? .pending, decidedBy: decider, reason: reason)
@@ -83,7 +83,7 @@ enum OwnFirstViewParts {
     }
 
     static func dayOff(_ row: FirstViewRow, _ layout: FirstViewLayout, part: Int) throws -> (day: LocalDate, name: String)? {
-        let (day, name) = try row.decode(from: layout.offset(of: part), (String, String).self)
+        let (day, name) = try row.decode(layout.places(of: part), (String, String).self)
         return LocalDate(iso: day).map { ($0, name) }
     }
 }

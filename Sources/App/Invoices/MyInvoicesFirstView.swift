@@ -11,8 +11,8 @@ import Vapor
 /// page's invoices, part 2 all the contracts, part 3 the page's work statements, with the same
 /// columns as `InvoiceSummariesStatement`, `ContractsStatement` and `PersonWorkStatements`. Newest
 /// first: `page_n` is the number of days from the row's date back to 2000-01-01 (cheaper than
-/// numbering the rows). Each part's columns have their own place in the row (`layout`), NULL in
-/// the other parts' rows. Only the page's invoices are read whole: a person with years of history costs what a
+/// numbering the rows). The parts share the row's columns by type (`layout`), NULL where a
+/// row's part has none. Only the page's invoices are read whole: a person with years of history costs what a
 /// new one does.
 struct MyInvoicesFirstView: FirstViewQuery {
     /// Per part, the SQL types of its columns, in order: what the page's part 0 says, an invoice
@@ -51,8 +51,7 @@ struct MyInvoicesFirstView: FirstViewQuery {
             OFFSET 0) pw
         CROSS JOIN LATERAL (
             SELECT \(layout.columns(0, "0", """
-                pn.shown AS page_c0, to_char(pi.first_invoice, 'YYYY-MM') AS page_c1, pi.months AS page_c2,
-                       pi.accepts_upload AS page_c3
+                pn.shown, to_char(pi.first_invoice, 'YYYY-MM'), pi.months, pi.accepts_upload
                 """))
             UNION ALL
             SELECT \(layout.columns(1, "('2000-01-01'::date - i.month)::bigint", """
@@ -121,14 +120,14 @@ struct MyInvoicesFirstView: FirstViewQuery {
         for row in rows {
             switch try row.part {
             case 0:
-                let (shown, first, months, accepts) = try row.decode(from: layout.offset(of: 0), (Int, String?, [Int]?, Bool).self)
+                let (shown, first, months, accepts) = try row.decode(layout.places(of: 0), (Int, String?, [Int]?, Bool).self)
                 view.shown = shown
                 view.firstInvoice = first.flatMap(Month.init(iso:))
                 view.invoiceMonths = Set((months ?? []).compactMap { Month(year: $0 / 12, month: $0 % 12 + 1) })
                 view.anyAcceptsUpload = accepts
             case 1:
                 let (id, month, state, amount, currency, uploaded, document, reason) = try row.decode(
-                    from: layout.offset(of: 1), (UUID, String, String, Int64?, String?, String, UUID, String?).self)
+                    layout.places(of: 1), (UUID, String, String, Int64?, String?, String, UUID, String?).self)
                 if let invoice = InvoiceSummary((id, month, state, amount, currency, uploaded, document, reason)) {
                     view.invoices.append(invoice)
                 }
@@ -136,7 +135,7 @@ struct MyInvoicesFirstView: FirstViewQuery {
                 if let contract = try OwnFirstViewParts.contract(row, layout, part: 2) { view.contracts.append(contract) }
             case 3:
                 let (id, user, name, month, state, version, document, seconds, amount, currency, basis, generated, reason) =
-                    try row.decode(from: layout.offset(of: 3),
+                    try row.decode(layout.places(of: 3),
                                    (UUID, UUID, String, String, String, Int, UUID, Int, Int64?, String?, String, String, String?).self)
                 if let statement = WorkStatementQueries.summary(
                     (id, user, name, month, state, version, document, seconds, amount, currency, basis, generated, reason)) {

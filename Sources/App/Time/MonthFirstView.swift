@@ -69,7 +69,7 @@ struct MonthFirstView: FirstViewOfMonth {
         CROSS JOIN LATERAL (SELECT pf.first, (pf.first + interval '1 month')::date - 1 AS last OFFSET 0) pm
         CROSS JOIN LATERAL (SELECT \(Permissions.reachSQL(of: "sh.user_roles", for: .viewTime)) AS reach OFFSET 0) pr
         CROSS JOIN LATERAL (
-            SELECT \(layout.columns(0, "0", "pm.first::text AS page_c0"))
+            SELECT \(layout.columns(0, "0", "pm.first::text"))
             UNION ALL
             SELECT \(layout.columns(1, "0", "me.position, me.personal_email, me.phone, tm.id, tm.name, tm.leader_id"))
             FROM users me LEFT JOIN teams tm ON tm.tenant_id = me.tenant_id AND tm.id = me.team_id
@@ -111,15 +111,15 @@ struct MonthFirstView: FirstViewOfMonth {
         for row in rows {
             switch try row.part {
             case 0:
-                month = LocalDate(iso: try row.decode(from: layout.offset(of: 0), (String).self)).map(Month.init)
+                month = LocalDate(iso: try row.decode(layout.places(of: 0), (String).self)).map(Month.init)
             case 1:
-                let columns = try row.decode(from: layout.offset(of: 1), (String, String?, String?, UUID?, String?, UUID?).self)
+                let columns = try row.decode(layout.places(of: 1), (String, String?, String?, UUID?, String?, UUID?).self)
                 own = columns
             case 2:
-                let (id, name, client, billable, seconds) = try row.decode(from: layout.offset(of: 2), (UUID, String, String, Bool, Int64).self)
+                let (id, name, client, billable, seconds) = try row.decode(layout.places(of: 2), (UUID, String, String, Bool, Int64).self)
                 time.projects.append(MonthTime.Project(id: id, name: name, client: client, billable: billable, seconds: Int(seconds)))
             case 3:
-                let (seconds, day) = try row.decode(from: layout.offset(of: 3), (Int64, String).self)
+                let (seconds, day) = try row.decode(layout.places(of: 3), (Int64, String).self)
                 if let day = LocalDate(iso: day) { time.days[day] = Int(seconds) }
             case 4:
                 if let contract = try Parts.contract(row, layout, part: 4) { contracts.append(contract) }
@@ -128,10 +128,10 @@ struct MonthFirstView: FirstViewOfMonth {
             case 6:
                 if let (day, name) = try Parts.dayOff(row, layout, part: 6) { daysOff[day] = name }
             case 7:
-                let (status, decider, reason) = try row.decode(from: layout.offset(of: 7), (String, String?, String?).self)
+                let (status, decider, reason) = try row.decode(layout.places(of: 7), (String, String?, String?).self)
                 close = TimeMonth(status: TimeMonthStatus(rawValue: status) ?? .submitted, decidedBy: decider, reason: reason)
             default:
-                let (id, name, seconds, count) = try row.decode(from: layout.offset(of: 8), (UUID, String, Int64, Int).self)
+                let (id, name, seconds, count) = try row.decode(layout.places(of: 8), (UUID, String, Int64, Int).self)
                 team.append(PersonMonthTime(id: id, name: name, seconds: Int(seconds), entries: count))
             }
         }

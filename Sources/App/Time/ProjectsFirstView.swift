@@ -32,8 +32,8 @@ struct ProjectsFirstView: FirstViewQuery {
         var clients: [ClientRow] = [], projects: [ProjectRow] = []
         for row in rows {
             switch try row.part {
-            case 1: clients.append(ClientRow(try row.decode(from: layout.offset(of: 1), ClientRow.Columns.self)))
-            case 2: projects.append(ProjectRow(try row.decode(from: layout.offset(of: 2), ProjectRow.Columns.self)))
+            case 1: clients.append(ClientRow(try row.decode(layout.places(of: 1), ClientRow.Columns.self)))
+            case 2: projects.append(ProjectRow(try row.decode(layout.places(of: 2), ProjectRow.Columns.self)))
             default: break
             }
         }

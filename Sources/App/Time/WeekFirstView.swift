@@ -30,8 +30,8 @@ struct WeekData: Sendable {
 /// for the page. The week is the one `?week=` names (any day of it), else this week in the
 /// tenant's time zone by the application's clock; part 0 says its Monday. Parts 1–6 hold what
 /// `WeekData.read` reads, with the same columns and order: the entries (1), the timer (2), the open
-/// projects (3), the contracts (4), the approved absences (5) and the days off (6). Each part's
-/// columns have their own place in the row (`layout`), NULL in the other parts' rows.
+/// projects (3), the contracts (4), the approved absences (5) and the days off (6). The parts
+/// share the row's columns by type (`layout`), NULL where a row's part has none.
 struct WeekFirstView: FirstViewQuery {
     private typealias Parts = OwnFirstViewParts
 
@@ -49,7 +49,7 @@ struct WeekFirstView: FirstViewQuery {
             SELECT pd.day - (extract(isodow FROM pd.day)::int - 1) AS monday, pd.day - (extract(isodow FROM pd.day)::int - 7) AS sunday
             OFFSET 0) pw
         CROSS JOIN LATERAL (
-            SELECT \(layout.columns(0, "0", "pw.monday::text AS page_c0"))
+            SELECT \(layout.columns(0, "0", "pw.monday::text"))
             UNION ALL
             \(Parts.entries(layout, part: 1, first: "pw.monday", last: "pw.sunday"))
             UNION ALL
@@ -91,16 +91,15 @@ struct WeekFirstView: FirstViewQuery {
         for row in rows {
             switch try row.part {
             case 0:
-                week = Week(parameter: try row.decode(from: layout.offset(of: 0), (String).self))
+                week = Week(parameter: try row.decode(layout.places(of: 0), (String).self))
             case 1:
                 entries.append(try Parts.entry(row, layout, part: 1))
             case 2:
-                let (id, project, name, client, billable, description, started) = try row.decode(
-                    from: layout.offset(of: 2), (UUID, UUID, String, String, Bool, String, Date).self)
+                let (id, project, name, client, billable, description, started) = try row.decode(layout.places(of: 2), (UUID, UUID, String, String, Bool, String, Date).self)
                 timer = RunningTimer(id: id, projectID: project, project: name, client: client, billable: billable,
                                      description: description, startedAt: started)
             case 3:
-                let (id, name, client, billable) = try row.decode(from: layout.offset(of: 3), (UUID, String, String, Bool).self)
+                let (id, name, client, billable) = try row.decode(layout.places(of: 3), (UUID, String, String, Bool).self)
                 projects.append(ProjectChoice(id: id, name: name, client: client, billable: billable))
             case 4:
                 if let contract = try Parts.contract(row, layout, part: 4) { contracts.append(contract) }

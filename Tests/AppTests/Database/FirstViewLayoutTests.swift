@@ -1,0 +1,40 @@
+import Testing
+@testable import App
+
+/// How a first view's parts share the columns of its rows (`FirstViewLayout`).
+@Suite struct FirstViewLayoutTests {
+    @Test func partsShareColumnsOfTheirType() {
+        let layout = FirstViewLayout(parts: [["text"], ["uuid", "text", "int"], ["text", "text"], ["uuid", "int", "text"]])
+        #expect(layout.columnTypes == ["text", "uuid", "text", "int", "text"])
+        #expect(layout.places(of: 0) == [2])
+        #expect(layout.places(of: 1) == [3, 4, 5])
+        #expect(layout.places(of: 2) == [2, 4])
+        // Its text comes after its int, so it takes the last column, not the first text.
+        #expect(layout.places(of: 3) == [3, 5, 6])
+        for part in layout.parts.indices {
+            let places = layout.places(of: part)
+            #expect(places == places.sorted() && Set(places).count == places.count)
+            #expect(zip(places, layout.parts[part]).allSatisfy { layout.columnTypes[$0 - 2] == $1 })
+        }
+    }
+
+    @Test func theSelectListsPutEachValueInItsPlace() {
+        let layout = FirstViewLayout(parts: [["text"], ["uuid", "text"], ["text", "int"]])
+        #expect(layout.columns(0, "0", "pw.day::text")
+            == "0 AS page_part, 0::bigint AS page_n, pw.day::text AS page_c0, NULL::uuid AS page_c1, NULL::text AS page_c2, NULL::int AS page_c3")
+        #expect(layout.columns(1, "row_number() OVER (ORDER BY a, b)", "e.id, coalesce(e.note, 'a, b')")
+            == "1, row_number() OVER (ORDER BY a, b), NULL::text, e.id, coalesce(e.note, 'a, b'), NULL::int")
+        #expect(layout.columns(2, "0", "CASE WHEN x IN (1, 2) THEN 'y' END, array_length(ARRAY[1, 2], 1)")
+            == "2, 0, CASE WHEN x IN (1, 2) THEN 'y' END, NULL::uuid, NULL::text, array_length(ARRAY[1, 2], 1)")
+        #expect(FirstViewLayout(parts: [[]]).columns(0, "0", "") == "0 AS page_part, 0::bigint AS page_n")
+    }
+
+    @Test func theFirstViewsAreNarrowerThanTheirParts() {
+        for layout in [WeekFirstView.layout, MonthFirstView.layout, MyInvoicesFirstView.layout, AbsencesFirstView.layout,
+                       ProjectsFirstView.layout] {
+            let all = layout.parts.reduce(0) { $0 + $1.count }
+            #expect(layout.columnTypes.count <= all)
+        }
+        #expect(WeekFirstView.layout.columnTypes.count < 20)
+    }
+}

@@ -154,7 +154,7 @@ private final class CamtParserDelegate: NSObject, XMLParserDelegate {
     var inStatement: Bool { path.count >= 3 && path[1] == "BkToCstmrStmt" && path[2] == "Stmt" }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
-        guard refusal == nil, text.unicodeScalars.count < StatementLine.maxText else { return }
+        guard refusal == nil, text.storedLength < StatementLine.maxText else { return }
         text += string
     }
 
@@ -256,7 +256,7 @@ private final class CamtParserDelegate: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-        guard refusal == nil, text.unicodeScalars.count < StatementLine.maxText else { return }
+        guard refusal == nil, text.storedLength < StatementLine.maxText else { return }
         text += String(decoding: CDATABlock.prefix(4 * StatementLine.maxText), as: UTF8.self)
     }
 }

@@ -81,12 +81,18 @@ public enum CorrectionMutations {
 extension InvoiceFields {
     /// The values of an invoice row (the columns named as in `invoices`), as Roster stored them.
     init(invoiceRow row: NamedRow) throws {
-        let amount: Int64? = try row("amount_minor"), currency: String? = try row("currency")
+        self.init(stored: try row("amount_minor"), currency: try row("currency"), account: try row("bank_account"),
+                  iban: try row("iban"), variableSymbol: try row("variable_symbol"), invoiceNumber: try row("invoice_number"),
+                  supplierID: try row("supplier_ico"), dueDate: try row("due_date"))
+    }
+
+    /// The values as `invoices` stores them: an amount only with its currency, the account and
+    /// IBAN as stored texts.
+    init(stored amount: Int64?, currency: String?, account: String?, iban: String?, variableSymbol: String?,
+         invoiceNumber: String?, supplierID: String?, dueDate: String?) {
         self.init(
             total: amount.flatMap { minor in currency.map { InvoiceAmount(minor: minor, currency: $0) } },
-            account: try row("bank_account", as: String?.self).flatMap(CzechAccount.init(stored:)),
-            iban: try row("iban", as: String?.self).map(IBAN.init(stored:)),
-            variableSymbol: try row("variable_symbol"), invoiceNumber: try row("invoice_number"),
-            supplierID: try row("supplier_ico"), dueDate: try row("due_date"))
+            account: account.flatMap(CzechAccount.init(stored:)), iban: iban.map(IBAN.init(stored:)),
+            variableSymbol: variableSymbol, invoiceNumber: invoiceNumber, supplierID: supplierID, dueDate: dueDate)
     }
 }

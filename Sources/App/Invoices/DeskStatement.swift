@@ -3,7 +3,8 @@ import PostgresNIO
 
 /// The desk's statement (`ReviewQueries.desk(month:state:only:part:on:)`), prepared: planning it
 /// took PostgreSQL about a millisecond and a half for every desk, and each half of a desk read in
-/// two (`DeskReading`) planned it again.
+/// two (`DeskReading`) planned it again. Its rows are decoded by place: a column added or moved
+/// here is added or moved in `ReviewQueries.desk` too.
 struct DeskStatement: RowsStatement {
     static let name = "roster_desk"
     static let sql = """

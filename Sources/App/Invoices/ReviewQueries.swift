@@ -64,21 +64,28 @@ public enum ReviewQueries {
         month: Month, state: InvoiceState, only ids: [UUID]? = nil, part: DeskPart, on db: TenantConnection
     ) async throws -> [(position: Int, row: DeskRow)] {
         let rows = try await db.rows { DeskStatement(tenant: $0, month: month, state: state, ids: ids, part: part) }
+        // By place, in the order of `DeskStatement.sql`: by name, each of a thousand rows looked up
+        // its 27 columns in a dictionary of the names, twice (a twelfth of the desk's server time).
         return try rows.compactMap { row in
-            let r = NamedRow(row)
-            guard let month = Month(iso: try r("month")), let state = InvoiceState(rawValue: try r("state")) else { return nil }
+            let (position, id, version, user, name, monthText, stateText, document, amount, currency, account, iban,
+                 variableSymbol, invoiceNumber, supplierID, dueDate, corrected, hasText, hasThumbnail, previousAccount,
+                 previousIBAN, sameFile, sameNumber, exported, registeredAccount, registeredIBAN, registeredICO) =
+                try row.decode((Int64, UUID, Int, UUID, String, String, String, UUID, Int64?, String?, String?, String?,
+                                String?, String?, String?, String?, [String], Bool, Bool, String?,
+                                String?, Bool, Bool, Bool, String?, String?, String?).self)
+            guard let month = Month(iso: monthText), let state = InvoiceState(rawValue: stateText) else { return nil }
             var desk = DeskRow(
-                id: try r("id"), version: try r("version"), userID: try r("user_id"),
-                name: try r("name"), month: month, state: state, documentID: try r("document_id"),
-                fields: try InvoiceFields(invoiceRow: r), corrected: InvoiceField.set(try r("corrected")),
-                hasText: try r("has_text"), hasThumbnail: try r("has_thumbnail"),
-                previousAccount: try r("previous_account"), previousIBAN: try r("previous_iban"),
-                sameFileElsewhere: try r("same_file_elsewhere"), sameNumberElsewhere: try r("same_number_elsewhere"),
-                exported: try r("exported"))
-            desk.registeredAccount = try r("registered_account")
-            desk.registeredIBANText = try r("registered_iban")
-            desk.registeredICO = try r("registered_ico")
-            return (Int(try r("position") as Int64), desk)
+                id: id, version: version, userID: user, name: name, month: month, state: state, documentID: document,
+                fields: InvoiceFields(stored: amount, currency: currency, account: account, iban: iban,
+                                      variableSymbol: variableSymbol, invoiceNumber: invoiceNumber, supplierID: supplierID,
+                                      dueDate: dueDate),
+                corrected: InvoiceField.set(corrected), hasText: hasText, hasThumbnail: hasThumbnail,
+                previousAccount: previousAccount, previousIBAN: previousIBAN,
+                sameFileElsewhere: sameFile, sameNumberElsewhere: sameNumber, exported: exported)
+            desk.registeredAccount = registeredAccount
+            desk.registeredIBANText = registeredIBAN
+            desk.registeredICO = registeredICO
+            return (Int(position), desk)
         }
     }
 

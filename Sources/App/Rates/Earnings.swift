@@ -23,18 +23,35 @@ public struct MonthEarnings: Sendable, Equatable {
 /// What a person's time says of a month: the approved hours by day (when the month's time is
 /// approved), the approved absences, and the company's days off. Empty: nothing but the contract.
 public struct TimeBasis: Sendable, Equatable {
-    /// Seconds worked by day, of a month whose time was approved; nil otherwise.
-    public var approvedSeconds: [LocalDate: Int]?
+    /// Seconds worked by day, in day order, of a month whose time was approved; nil otherwise.
+    public var approvedDays: [DaySeconds]?
     public var absences: [Absence]
     public var daysOff: DaysOff
 
-    public init(approvedSeconds: [LocalDate: Int]? = nil, absences: [Absence] = [], daysOff: DaysOff = DaysOff()) {
-        self.approvedSeconds = approvedSeconds
+    public init(approvedDays: [DaySeconds]? = nil, absences: [Absence] = [], daysOff: DaysOff = DaysOff()) {
+        self.approvedDays = approvedDays
         self.absences = absences
         self.daysOff = daysOff
     }
 
+    /// The seconds of each day, by day.
+    public init(approvedSeconds: [LocalDate: Int]?, absences: [Absence] = [], daysOff: DaysOff = DaysOff()) {
+        self.init(approvedDays: approvedSeconds.map { $0.map(DaySeconds.init).sorted { $0.day < $1.day } },
+                  absences: absences, daysOff: daysOff)
+    }
+
     public static let none = TimeBasis()
+}
+
+/// The seconds worked on a day.
+public struct DaySeconds: Sendable, Equatable {
+    public var day: LocalDate
+    public var seconds: Int
+
+    public init(day: LocalDate, seconds: Int) {
+        self.day = day
+        self.seconds = seconds
+    }
 }
 
 /// Expected earnings from contracts, rates and time (pure): the one definition of the review
@@ -48,7 +65,7 @@ public struct TimeBasis: Sendable, Equatable {
 /// or contract in the middle of a month count from their day.
 public enum Earnings {
     public static func expected(in month: Month, contracts: [Contract], rates: [Rate], time: TimeBasis = .none) -> MonthEarnings {
-        if let hours = time.approvedSeconds, hours.values.contains(where: { $0 > 0 }) {
+        if let hours = time.approvedDays, hours.contains(where: { $0.seconds > 0 }) {
             return fromHours(in: month, hours, contracts: contracts, rates: rates)
         }
         // Sum of capacityTenths × rateMinor × halves per day; a day earns that / 10 (tenths) / 5
@@ -71,19 +88,21 @@ public enum Earnings {
                              paidDays: days, basis: .capacity)
     }
 
-    /// Each day's approved seconds at the day's rate, on days under one of `contracts`.
-    static func fromHours(in month: Month, _ seconds: [LocalDate: Int], contracts: [Contract], rates: [Rate]) -> MonthEarnings {
+    /// Each day's approved seconds at the day's rate, on days under one of `contracts`; `seconds`
+    /// are in day order.
+    static func fromHours(in month: Month, _ seconds: [DaySeconds], contracts: [Contract], rates: [Rate]) -> MonthEarnings {
         var total: Int64 = 0
         var days = 0
-        // The currency of the month's first paid day (the days are not in order).
-        var currency: (day: LocalDate, code: String)?
-        for (day, worked) in seconds where Month(day) == month && worked > 0 {
-            guard ContractHistory.current(contracts, on: day) != nil, let rate = RateHistory.inEffect(rates, on: day) else { continue }
-            total += Int64(worked) * rate.amountMinor
+        // The currency of the month's first paid day.
+        var currency: String?
+        for worked in seconds where worked.seconds > 0 && Month(worked.day) == month {
+            guard ContractHistory.current(contracts, on: worked.day) != nil,
+                  let rate = RateHistory.inEffect(rates, on: worked.day) else { continue }
+            total += Int64(worked.seconds) * rate.amountMinor
             days += 1
-            if currency.map({ day < $0.day }) ?? true { currency = (day, rate.currency) }
+            currency = currency ?? rate.currency
         }
-        return MonthEarnings(month: month, amountMinor: Rounding.divide(total, by: 3600), currency: currency?.code,
+        return MonthEarnings(month: month, amountMinor: Rounding.divide(total, by: 3600), currency: currency,
                              paidDays: days, basis: .hours)
     }
 

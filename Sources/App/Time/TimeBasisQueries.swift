@@ -6,7 +6,9 @@ import PostgresNIO
 /// approved) and approved absences, the company's days off, and the company's tolerance of a
 /// difference; one statement.
 public struct TimeBases: Sendable {
-    public var seconds: [UUID: [LocalDate: Int]] = [:]
+    /// Each person's approved seconds by day, each month's days in order (the months in the order
+    /// read).
+    public var seconds: [UUID: [DaySeconds]] = [:]
     public var absences: [UUID: [Absence]] = [:]
     public var daysOff = DaysOff()
     /// Basis points of the expected amount (100 = 1 %).
@@ -21,11 +23,10 @@ public struct TimeBases: Sendable {
 
     /// One person's basis for one month.
     public func basis(of user: UUID, in month: Month) -> TimeBasis {
-        // Mostly every day read is of the month (a desk reads one month): the dictionary as it is,
-        // not a copy.
-        let all = seconds[user]
-        let hours = all.map { days in days.keys.allSatisfy { Month($0) == month } ? days : days.filter { Month($0.key) == month } }
-        return TimeBasis(approvedSeconds: hours?.isEmpty == false ? hours : nil,
+        // Mostly every day read is of the month (a desk reads one month): the days as they are,
+        // not a copy. One month's days are in order.
+        let days = seconds[user].map { days in days.allSatisfy { Month($0.day) == month } ? days : days.filter { Month($0.day) == month } }
+        return TimeBasis(approvedDays: days?.isEmpty == false ? days : nil,
                          absences: (absences[user] ?? []).filter { $0.first <= month.last && $0.last >= month.first }, daysOff: daysOff)
     }
 }
@@ -44,13 +45,12 @@ public enum TimeBasisQueries {
             case "h":
                 guard let user, let month = from.flatMap(LocalDate.init(iso:)), let daySeconds else { continue }
                 // The person's days are moved out of the dictionary and back, not copied (the
-                // dictionary holds no second reference meanwhile), and the person's id is hashed
-                // twice a month instead of once a day.
-                var personDays = bases.seconds.removeValue(forKey: user) ?? [:]
+                // dictionary holds no second reference meanwhile); a day is not hashed.
+                var personDays = bases.seconds.removeValue(forKey: user) ?? []
                 personDays.reserveCapacity(personDays.count + daySeconds.count)
                 for (offset, seconds) in daySeconds.enumerated() where seconds > 0 {
                     let day = month.adding(days: offset)
-                    if first <= day && day <= last { personDays[day] = seconds }
+                    if first <= day && day <= last { personDays.append(DaySeconds(day: day, seconds: seconds)) }
                 }
                 bases.seconds[user] = personDays
             case "a":

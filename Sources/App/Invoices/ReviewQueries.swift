@@ -67,12 +67,18 @@ public enum ReviewQueries {
         // By place, in the order of `DeskStatement.sql`: by name, each of a thousand rows looked up
         // its 27 columns in a dictionary of the names, twice (a twelfth of the desk's server time).
         return try rows.compactMap { row in
-            let (position, id, version, user, name, monthText, stateText, document, amount, currency, account, iban,
-                 variableSymbol, invoiceNumber, supplierID, dueDate, corrected, hasText, hasThumbnail, previousAccount,
-                 previousIBAN, sameFile, sameNumber, exported, registeredAccount, registeredIBAN, registeredICO) =
-                try row.decode((Int64, UUID, Int, UUID, String, String, String, UUID, Int64?, String?, String?, String?,
-                                String?, String?, String?, String?, [String], Bool, Bool, String?,
-                                String?, Bool, Bool, Bool, String?, String?, String?).self)
+            var c = CellCursor(row)
+            let position: Int64 = try c.next(), id: UUID = try c.next(), version: Int = try c.next(), user: UUID = try c.next()
+            let name: String = try c.next(), monthText: String = try c.next(), stateText: String = try c.next()
+            let document: UUID = try c.next(), amount: Int64? = try c.optional(), currency: String? = try c.optional()
+            let account: String? = try c.optional(), iban: String? = try c.optional()
+            let variableSymbol: String? = try c.optional(), invoiceNumber: String? = try c.optional()
+            let supplierID: String? = try c.optional(), dueDate: String? = try c.optional()
+            let corrected: [String] = try c.next(), hasText: Bool = try c.next(), hasThumbnail: Bool = try c.next()
+            let previousAccount: String? = try c.optional(), previousIBAN: String? = try c.optional()
+            let sameFile: Bool = try c.next(), sameNumber: Bool = try c.next(), exported: Bool = try c.next()
+            let registeredAccount: String? = try c.optional(), registeredIBAN: String? = try c.optional()
+            let registeredICO: String? = try c.optional()
             guard let month = Month(iso: monthText), let state = InvoiceState(rawValue: stateText) else { return nil }
             var desk = DeskRow(
                 id: id, version: version, userID: user, name: name, month: month, state: state, documentID: document,
@@ -99,8 +105,10 @@ public enum ReviewQueries {
         var result: [UUID: (contracts: [Contract], rates: [Rate])] = [:]
         guard !users.isEmpty else { return result }
         for row in try await db.rows(of: { ContractsAndRatesStatement(tenant: $0, users: users, first: first, last: last) }) {
-            let (user, isContract, id, kind, from, to, tenths, amount, currency) =
-                try row.decode((UUID, Bool, UUID, String?, String, String?, Int?, Int64?, String?).self)
+            var c = CellCursor(row)
+            let user: UUID = try c.next(), isContract: Bool = try c.next(), id: UUID = try c.next()
+            let kind: String? = try c.optional(), from: String = try c.next(), to: String? = try c.optional()
+            let tenths: Int? = try c.optional(), amount: Int64? = try c.optional(), currency: String? = try c.optional()
             guard let day = LocalDate(iso: from) else { continue }
             if isContract, let kind = kind.flatMap(ContractKind.init(rawValue:)), let tenths {
                 result[user, default: ([], [])].contracts.append(Contract(

@@ -39,16 +39,18 @@ public enum TimeBasisQueries {
         // An approved month's seconds by day are kept on its row (`time_months.day_seconds`): one
         // row per person and month, however many entries the month had.
         for row in try await db.rows(of: { Statement(tenant: $0, users: users, first: first.iso, last: last.iso) }) {
-            let (tag, user, from, to, number, kind, half, daySeconds) =
-                try row.decode((String, UUID?, String?, String?, Int64?, String?, Bool?, [Int]?).self)
+            var c = CellCursor(row)
+            let tag: String = try c.next(), user: UUID? = try c.optional(), from: String? = try c.optional()
+            let to: String? = try c.optional(), number: Int64? = try c.optional(), kind: String? = try c.optional()
+            let half: Bool? = try c.optional(), daySeconds: Int4Array? = try c.optional()
             switch tag {
             case "h":
                 guard let user, let month = from.flatMap(LocalDate.init(iso:)), let daySeconds else { continue }
                 // The person's days are moved out of the dictionary and back, not copied (the
                 // dictionary holds no second reference meanwhile); a day is not hashed.
                 var personDays = bases.seconds.removeValue(forKey: user) ?? []
-                personDays.reserveCapacity(personDays.count + daySeconds.count)
-                for (offset, seconds) in daySeconds.enumerated() where seconds > 0 {
+                personDays.reserveCapacity(personDays.count + daySeconds.values.count)
+                for (offset, seconds) in daySeconds.values.enumerated() where seconds > 0 {
                     let day = month.adding(days: offset)
                     if first <= day && day <= last { personDays.append(DaySeconds(day: day, seconds: seconds)) }
                 }

@@ -1,0 +1,37 @@
+import PostgresNIO
+
+/// Reads a row's cells in order, each as a concrete type: for the desk's thousand rows of 27
+/// columns. PostgresNIO's tuple decoding reaches each column's type through its parameter pack
+/// at run time, and an optional column's type is looked up in the runtime's metadata cache on
+/// every cell (a fifth of the desk's server time); here each read is compiled for its type.
+struct CellCursor {
+    struct MissingCell: Error, CustomStringConvertible {
+        let index: Int
+        var description: String { "the row has no column \(index)" }
+    }
+
+    private var cells: PostgresRow.Iterator
+    private var index = 0
+
+    init(_ row: PostgresRow) {
+        cells = row.makeIterator()
+    }
+
+    private mutating func cell() throws -> PostgresCell {
+        guard let cell = cells.next() else { throw MissingCell(index: index) }
+        index += 1
+        return cell
+    }
+
+    /// The next cell, which is not NULL.
+    mutating func next<T: PostgresDecodable>(_ type: T.Type = T.self) throws -> T {
+        try cell().decode(T.self, context: .default)
+    }
+
+    /// The next cell, nil when NULL.
+    mutating func optional<T: PostgresDecodable>(_ type: T.Type = T.self) throws -> T? {
+        let cell = try cell()
+        guard cell.bytes != nil else { return nil }
+        return try cell.decode(T.self, context: .default)
+    }
+}

@@ -13,14 +13,14 @@ struct PreferencesRoutes: RouteCollection {
         let mail: [String]?
     }
 
-    func page(_ request: Request) async throws -> View {
+    func page(_ request: Request) async throws -> PreferencesPage {
         let user = try request.user
         try request.require(.editPreferences, .oneself)
         let t = request.translator
-        return try await request.view.render("preferences", PreferencesPage(
+        return PreferencesPage(
             layout: Layout(request: request, title: t("nav.preferences")), slug: try request.tenant.slug, user: user,
             language: user.preferredLanguage ?? request.language,
-            wanted: try await MailPreferenceQueries.wanted(by: user.id, on: try request.db), t: t))
+            wanted: try await MailPreferenceQueries.wanted(by: user.id, on: try request.db), t: t)
     }
 
     func save(_ request: Request) async throws -> Response {

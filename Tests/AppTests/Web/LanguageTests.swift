@@ -41,7 +41,7 @@ import Testing
         let files = FileManager.default.enumerator(atPath: sources)!.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
         for file in files {
             let text = try String(contentsOfFile: sources + "/" + file, encoding: .utf8)
-            for match in text.matches(of: /"((?:nav|home|login|link|error|company|flash|preferences|form|layout|landing|role|language|people|person|contract|audit|employee|teams|rate|rates|earnings|mail|mailbox|oauth|oidc|provider|invoice|month|review|payments)\.[A-Za-z0-9_.]+)"/) {
+            for match in text.matches(of: /"((?:nav|home|login|link|error|company|flash|preferences|form|layout|landing|role|language|people|person|contract|audit|employee|teams|rate|rates|earnings|mail|mailbox|oauth|oidc|provider|invoice|month|review|payments|confirm)\.[A-Za-z0-9_.]+)"/) {
                 keys.insert(String(match.1))
             }
         }

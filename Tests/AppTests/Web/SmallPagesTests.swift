@@ -24,6 +24,23 @@ import Testing
         #expect(page.mails.filter(\.selected).map(\.value) == ["invoice-returned", "invoice-reminder"])
         #expect(page.signOutEverywhereURL == Paths.logoutEverywhere("acme"))
     }
+
+    @Test func preferencesPrintTheChoicesCheckedAndTheAddressEscaped() {
+        let odd = User(id: UUID(), tenantID: UUID(), email: "<b>j\"a@acme.example", firstName: "Jana", lastName: "Nováková",
+                       title: "", roles: [.employee], active: true, preferredLanguage: .en)
+        let page = PreferencesPage(layout: Layout(title: "x", language: .en), slug: "acme", user: odd, language: .en,
+                                   wanted: [.invoiceReminder], t: TestTranslator.en)
+        let html = page.body.description
+        #expect(html.contains(#"<input type="radio" name="language" value="en" checked>"#))
+        #expect(html.contains(#"<input type="radio" name="language" value="cs">"#))
+        for option in page.mails {
+            let checked = option.value == MailKind.invoiceReminder.rawValue ? " checked" : ""
+            #expect(html.contains(#"<input type="checkbox" name="mail[]" value="\#(option.value)"\#(checked)>"#))
+        }
+        #expect(html.contains("&lt;b&gt;j&quot;a@acme.example") && !html.contains("<b>j"))
+        #expect(html.contains(#"action="\#(Paths.preferences("acme"))""#) && html.contains(#"action="\#(Paths.logoutEverywhere("acme"))""#))
+        #expect(html.contains(TestTranslator.en("preferences.everywhereButton")))
+    }
 }
 
 /// The payment settings as a model.

@@ -35,6 +35,7 @@ struct AbsencesFirstView: FirstViewAtInstant {
     static let layout = FirstViewLayout(parts: [["int"], Parts.absenceTypes, Parts.dayOffTypes, Parts.contractTypes])
 
     static let statementName = "roster_first_view_absences"
+    static let readsTeams = false
     static let statementSQL = EnterTenantSQL.text(firstView: """
         CROSS JOIN LATERAL (
             SELECT date_trunc('year', $4::timestamptz AT TIME ZONE sh.time_zone)::date AS first OFFSET 0) py
@@ -48,7 +49,7 @@ struct AbsencesFirstView: FirstViewAtInstant {
             UNION ALL
             \(Parts.contracts(layout, part: 3))
             ) page
-        """)
+        """, teams: readsTeams)
 
     let now: Date
 

@@ -6,7 +6,7 @@ import PostgresNIO
 /// the whole page, with no BEGIN and no COMMIT (docs/ARCHITECTURE.md, "Page speed": "One round
 /// trip for a list as first opened").
 ///
-/// The statement is the shell's (`EnterTenantSQL.text(firstView:)`, with the teams) with the page's
+/// The statement is the shell's (`EnterTenantSQL.text(firstView:teams:)`) with the page's
 /// `LATERAL` subqueries after it. They hold to the shell's rule: each depends on the tenant row
 /// (`sh.entered`) and on the live session (`sh.session_id IS NOT NULL`), and cannot be merged into
 /// the outer query (a `LIMIT`, an aggregate, a `UNION ALL`), so it runs after `set_config` has set
@@ -19,9 +19,13 @@ import PostgresNIO
 /// `page_n` its place. Part 0 is always there, one row that carries the shell's columns (the other
 /// rows have them NULL); the page's other parts are its own.
 protocol FirstViewQuery: Sendable {
-    /// The prepared statement's name and text (`EnterTenantSQL.text(firstView:)`).
+    /// The prepared statement's name and text (`EnterTenantSQL.text(firstView:teams:)`).
     static var statementName: String { get }
     static var statementSQL: String { get }
+    /// Whether the statement reads the teams (`EnterTenantSQL.text(firstView:teams:)`): a page
+    /// with a team filter (`RouteOption.teamNames`). Another page asking for them gets an error,
+    /// not an empty list (`Request.teamNames()`, and a first view has no connection to read them).
+    static var readsTeams: Bool { get }
     /// The types of the page's own parameters: `$4` on.
     static var pageBindingTypes: [PostgresDataType] { get }
     func appendBindings(to bindings: inout PostgresBindings) throws
@@ -147,7 +151,8 @@ struct FirstViewLayout: Sendable {
 struct EnteredFirstView: Sendable {
     let tenant: Tenant
     let session: BrowserSession?
-    let teams: [(id: UUID, name: String)]
+    /// The tenant's teams by name, when the statement read them (`FirstViewQuery.readsTeams`).
+    let teams: [(id: UUID, name: String)]?
     /// The page's rows, part 0 first; none when nobody is signed in.
     let rows: [FirstViewRow]
 }
@@ -213,8 +218,8 @@ extension PostgresConnection {
     ) async throws -> EnteredFirstView? {
         let rows = try await self.rows(of: FirstViewStatement(slug: slug, session: session, query: query), logger: logger)
         guard let first = rows.first else { return nil }
-        let shell = try ShellRow(first, teams: true)
-        return EnteredFirstView(tenant: shell.tenant, session: shell.session, teams: shell.teams ?? [],
+        let shell = try ShellRow(first, teams: type(of: query).readsTeams)
+        return EnteredFirstView(tenant: shell.tenant, session: shell.session, teams: shell.teams,
                                 rows: shell.session == nil ? [] : rows.map(FirstViewRow.init(row:)))
     }
 }

@@ -24,6 +24,7 @@ struct MyInvoicesFirstView: FirstViewQuery {
     ])
 
     static let statementName = "roster_first_view_my_invoices"
+    static let readsTeams = false
     static let statementSQL = EnterTenantSQL.text(firstView: """
         CROSS JOIN LATERAL (
             SELECT date_trunc('month', $5::timestamptz AT TIME ZONE sh.time_zone)::date AS current OFFSET 0) pc
@@ -75,7 +76,7 @@ struct MyInvoicesFirstView: FirstViewQuery {
             WHERE s.tenant_id = sh.id AND s.user_id = sh.user_id AND s.month BETWEEN pw.oldest AND pw.newest
               AND \(EnterTenantSQL.afterLiveShell)
             ) page
-        """)
+        """, teams: readsTeams)
     static let pageBindingTypes: [PostgresDataType] = [.int8, .timestamptz]
 
     /// The page asked for (`?page=`, clamped to the list by the statement).

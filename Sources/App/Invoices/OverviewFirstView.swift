@@ -8,6 +8,7 @@ import Vapor
 /// clock, which the statement works out from the tenant it finds and says in its month row.
 struct OverviewFirstView: FirstViewOfMonth {
     static let statementName = "roster_first_view_overview"
+    static let readsTeams = true
     static let statementSQL = EnterTenantSQL.text(firstView: """
         CROSS JOIN LATERAL (
             SELECT coalesce($4::date, date_trunc('month', $5::timestamptz AT TIME ZONE sh.time_zone)::date) AS month
@@ -33,7 +34,7 @@ struct OverviewFirstView: FirstViewOfMonth {
             FROM invoices i
             WHERE i.tenant_id = sh.id AND i.month = pm.month AND \(EnterTenantSQL.afterLiveShell)
             GROUP BY i.state, i.currency) page
-        """)
+        """, teams: readsTeams)
     /// The month the address names; nil for this month.
     let month: Month?
     let now: Date

@@ -7,6 +7,7 @@ import Vapor
 /// contract counts) is the tenant's day at the application clock's instant.
 struct DirectoryFirstView: FirstViewAtInstant {
     static let statementName = "roster_first_view_directory"
+    static let readsTeams = true
     static let statementSQL = EnterTenantSQL.text(firstView: """
         CROSS JOIN LATERAL (SELECT ($4::timestamptz AT TIME ZONE sh.time_zone)::date AS today OFFSET 0) d
         CROSS JOIN LATERAL (
@@ -26,7 +27,7 @@ struct DirectoryFirstView: FirstViewAtInstant {
             WHERE u.tenant_id = sh.id AND u.active AND \(EnterTenantSQL.afterLiveShell)
             ORDER BY u.sort_last, u.sort_first, u.id
             LIMIT \(PeopleQueries.pageSize + 1))) page
-        """)
+        """, teams: readsTeams)
 
     let now: Date
 

@@ -7,6 +7,7 @@ import Vapor
 /// tenant's day at the application clock's instant count, as in `RateReportQueries.increases`.
 struct RateIncreasesFirstView: FirstViewAtInstant {
     static let statementName = "roster_first_view_rate_increases"
+    static let readsTeams = true
     static let statementSQL = EnterTenantSQL.text(firstView: """
         CROSS JOIN LATERAL (SELECT ($4::timestamptz AT TIME ZONE sh.time_zone)::date + 1 AS upper OFFSET 0) d
         CROSS JOIN LATERAL (
@@ -33,7 +34,7 @@ struct RateIncreasesFirstView: FirstViewAtInstant {
             WHERE u.tenant_id = sh.id AND u.active AND \(EnterTenantSQL.afterLiveShell)
             ORDER BY u.sort_last, u.sort_first, u.id
             LIMIT \(RateReportQueries.pageSize + 1))) page
-        """)
+        """, teams: readsTeams)
 
     let now: Date
 

@@ -63,6 +63,7 @@ struct MonthFirstView: FirstViewOfMonth {
     }
 
     static let statementName = "roster_first_view_time_month"
+    static let readsTeams = false
     static let statementSQL = EnterTenantSQL.text(firstView: """
         CROSS JOIN LATERAL (
             SELECT coalesce($4::date, date_trunc('month', $5::timestamptz AT TIME ZONE sh.time_zone)::date) AS first OFFSET 0) pf
@@ -97,7 +98,7 @@ struct MonthFirstView: FirstViewOfMonth {
             UNION ALL
             \(Reach.allCases.filter { $0 > .own }.map(team).joined(separator: "\nUNION ALL\n"))
             ) page
-        """)
+        """, teams: readsTeams)
     /// The month `?month=` names; nil for this month.
     let month: Month?
     let now: Date

@@ -11,6 +11,7 @@ struct ProjectsFirstView: FirstViewQuery {
     ])
 
     static let statementName = "roster_first_view_projects"
+    static let readsTeams = false
     static let statementSQL = EnterTenantSQL.text(firstView: """
         CROSS JOIN LATERAL (
             SELECT \(layout.columns(0, "0", ""))
@@ -22,7 +23,7 @@ struct ProjectsFirstView: FirstViewQuery {
             FROM projects p JOIN clients c ON c.tenant_id = p.tenant_id AND c.id = p.client_id
             WHERE p.tenant_id = sh.id AND \(EnterTenantSQL.afterLiveShell)
             ) page
-        """)
+        """, teams: readsTeams)
     static let pageBindingTypes: [PostgresDataType] = []
 
     func appendBindings(to bindings: inout PostgresBindings) throws {}

@@ -42,6 +42,7 @@ struct WeekFirstView: FirstViewQuery {
     ])
 
     static let statementName = "roster_first_view_week"
+    static let readsTeams = false
     static let statementSQL = EnterTenantSQL.text(firstView: """
         CROSS JOIN LATERAL (
             SELECT coalesce($4::date, ($5::timestamptz AT TIME ZONE sh.time_zone)::date) AS day OFFSET 0) pd
@@ -70,7 +71,7 @@ struct WeekFirstView: FirstViewQuery {
             UNION ALL
             \(Parts.daysOff(layout, part: 6, first: "pw.monday", last: "pw.sunday"))
             ) page
-        """)
+        """, teams: readsTeams)
     static let pageBindingTypes: [PostgresDataType] = [.text, .timestamptz]
 
     /// The Monday of the week `?week=` names; nil for this week.

@@ -37,4 +37,19 @@ import Testing
         }
         #expect(WeekFirstView.layout.columnTypes.count < 20)
     }
+
+    /// The teams are read by the first views of the pages with a team filter, and only by them: the
+    /// others' statements skip the aggregate (and a page of theirs asking for teams fails loudly).
+    @Test func onlyThePagesWithATeamFilterReadTheTeams() {
+        let views: [(any FirstViewQuery.Type, Bool)] = [
+            (OverviewFirstView.self, true), (DirectoryFirstView.self, true), (RateIncreasesFirstView.self, true),
+            (MyInvoicesFirstView.self, false), (WeekFirstView.self, false), (MonthFirstView.self, false),
+            (AbsencesFirstView.self, false), (ProjectsFirstView.self, false),
+        ]
+        for (view, teams) in views {
+            #expect(view.readsTeams == teams, "\(view)")
+            #expect(view.statementSQL.contains("FROM teams tm WHERE") == teams, "\(view)")
+            #expect(view.statementSQL.contains("tm.team_names") == teams, "\(view)")
+        }
+    }
 }

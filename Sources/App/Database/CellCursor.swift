@@ -3,7 +3,9 @@ import PostgresNIO
 /// Reads a row's cells in order, each as a concrete type: for the desk's thousand rows of 27
 /// columns. PostgresNIO's tuple decoding reaches each column's type through its parameter pack
 /// at run time, and an optional column's type is looked up in the runtime's metadata cache on
-/// every cell (a fifth of the desk's server time); here each read is compiled for its type.
+/// every cell; here each read is compiled for its type. Measured against the tuples, that saved
+/// the desk only a few per cent (each cell is still a `PostgresCell`); reading by place instead
+/// of by name (`NamedRow`) is what saved most.
 struct CellCursor {
     struct MissingCell: Error, CustomStringConvertible {
         let index: Int

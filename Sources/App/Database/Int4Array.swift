@@ -8,10 +8,6 @@ import PostgresNIO
 struct Int4Array: PostgresDecodable, Sendable, Equatable {
     var values: [Int]
 
-    init(_ values: [Int]) {
-        self.values = values
-    }
-
     init<JSONDecoder: PostgresJSONDecoder>(
         from buffer: inout ByteBuffer, type: PostgresDataType, format: PostgresFormat,
         context: PostgresDecodingContext<JSONDecoder>

@@ -2,10 +2,11 @@ import Foundation
 import PostgresNIO
 import Vapor
 
-/// The overview of a month as first opened (no filter, its first page), with the month's totals,
-/// read by the request's first statement (`FirstViewQuery`): the page is one round trip. The month
-/// is the one the address names, else this month in the tenant's time zone by the application's
-/// clock, which the statement works out from the tenant it finds and says in its month row.
+/// The overview of a month as first opened (no filter, its first page), with the month's totals as
+/// the database keeps them (`InvoiceMonthTotalsSQL`), read by the request's first statement
+/// (`FirstViewQuery`): the page is one round trip. The month is the one the address names, else
+/// this month in the tenant's time zone by the application's clock, which the statement works out
+/// from the tenant it finds and says in its month row.
 struct OverviewFirstView: FirstViewOfMonth {
     static let statementName = "roster_first_view_overview"
     static let readsTeams = true
@@ -30,10 +31,9 @@ struct OverviewFirstView: FirstViewOfMonth {
                 ORDER BY u.sort_last, u.sort_first, u.id
                 LIMIT \(OverviewQueries.pageSize + 1)) r
             UNION ALL
-            SELECT 2, 0, NULL, NULL, count(*)::int, NULL, NULL, i.state::text, sum(i.amount_minor)::bigint, i.currency, NULL, NULL
-            FROM invoices i
-            WHERE i.tenant_id = sh.id AND i.month = pm.month AND \(EnterTenantSQL.afterLiveShell)
-            GROUP BY i.state, i.currency) page
+            SELECT 2, 0, NULL, NULL, t.invoices, NULL, NULL, t.state, t.amount_minor, t.currency, NULL, NULL
+            FROM (\(InvoiceMonthTotalsSQL.select(tenant: "sh.id", month: "pm.month", condition: EnterTenantSQL.afterLiveShell))) t
+            ) page
         """, teams: readsTeams)
     /// The month the address names; nil for this month.
     let month: Month?

@@ -98,10 +98,9 @@ public enum OverviewQueries {
     ) async throws -> [StateTotal] {
         let search = filter.search.trimmingWhitespace()
         var totals = StateTotals()
-        // The month's invoices with the amounts of their current documents (kept on each invoice
-        // by the database, migration 0012: one index-only scan of the month); people are joined
-        // only when the filter names a team or a name.
-        // Without a team or a name, a prepared statement.
+        // Without a team or a name, the totals the database keeps (migration 0030), prepared.
+        // With one, the month's invoices with the amounts of their current documents (kept on
+        // each invoice by the database, migration 0012), people joined.
         if filter.teamID == nil && search.isEmpty {
             for try await (state, currency, count, sum) in try await db.execute({
                 OverviewTotalsStatement(tenant: $0, month: filter.month)

@@ -15,16 +15,32 @@ extension OverviewRow {
     }
 }
 
+/// The counts and sums per state of a month, as the database keeps them (migration 0030): the
+/// month's totals and the changes not yet folded into them, summed per state and currency. The
+/// columns are the state, the currency (NULL for invoices whose amount was not read), the count
+/// and the sum (NULL with no currency). `tenant` and `month` are SQL expressions; `condition` is
+/// added to both halves' WHERE (a first view's `EnterTenantSQL.afterLiveShell`).
+enum InvoiceMonthTotalsSQL {
+    static func select(tenant: String, month: String, condition: String = "true") -> String {
+        """
+        SELECT x.state::text AS state, nullif(x.currency, '') AS currency, sum(x.invoices)::int AS invoices,
+               CASE WHEN x.currency <> '' THEN sum(x.amount_minor)::bigint END AS amount_minor
+        FROM (SELECT k.state, k.currency, k.invoices, k.amount_minor FROM invoice_month_totals k
+              WHERE k.tenant_id = \(tenant) AND k.month = \(month) AND \(condition)
+              UNION ALL
+              SELECT c.state, c.currency, c.invoices, c.amount_minor FROM invoice_month_total_changes c
+              WHERE c.tenant_id = \(tenant) AND c.month = \(month) AND \(condition)) x
+        GROUP BY x.state, x.currency
+        HAVING sum(x.invoices) <> 0
+        """
+    }
+}
+
 /// The counts and sums per state of a month without a team or name filter
 /// (`OverviewQueries.totals`), prepared.
 struct OverviewTotalsStatement: PostgresPreparedStatement {
     static let name = "roster_overview_totals"
-    static let sql = """
-        SELECT i.state::text, i.currency, count(*)::int, sum(i.amount_minor)::bigint
-        FROM invoices i
-        WHERE i.tenant_id = $1 AND i.month = $2::date
-        GROUP BY i.state, i.currency ORDER BY i.state, i.currency
-        """
+    static let sql = InvoiceMonthTotalsSQL.select(tenant: "$1", month: "$2::date") + " ORDER BY 1, 2"
     static let bindingDataTypes: [PostgresDataType] = [.uuid, .text]
 
     let tenant: UUID

@@ -7,7 +7,7 @@ struct CSRFMiddleware: AsyncMiddleware {
     static let fieldName = "_csrf"
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        let cookieToken = request.cookies[Self.cookieName].flatMap { SecretToken(parsing: $0.string) }?.value
+        let cookieToken = request.sentCookies[Self.cookieName].flatMap { SecretToken(parsing: $0.string) }?.value
         let expected = request.browserSession?.csrfToken ?? cookieToken
         switch request.method {
         case .GET, .HEAD, .OPTIONS:

@@ -36,8 +36,7 @@ extension Request {
 /// Reads the flash cookie into the request and clears it once a page has shown it.
 struct FlashMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        // `request.cookies` parses the Cookie header on every use: once here.
-        let sent = request.cookies[Flash.cookieName]
+        let sent = request.sentCookies[Flash.cookieName]
         if let value = sent?.string {
             request.flash = Flash(cookieValue: value, translations: request.application.translations)
         }

@@ -10,8 +10,18 @@ private struct CSRFKey: StorageKey { typealias Value = String }
 private struct FlashKey: StorageKey { typealias Value = Flash }
 private struct TeamsKey: StorageKey { typealias Value = [(id: UUID, name: String)] }
 private struct FirstViewKey: StorageKey { typealias Value = [FirstViewRow] }
+private struct SentCookiesKey: StorageKey { typealias Value = HTTPCookies }
 
 extension Request {
+    /// The cookies the browser sent, parsed from the header once per request (Vapor's `cookies`
+    /// parses it on every use, and three middlewares read it).
+    var sentCookies: HTTPCookies {
+        if let parsed = storage[SentCookiesKey.self] { return parsed }
+        let parsed = cookies
+        storage[SentCookiesKey.self] = parsed
+        return parsed
+    }
+
     /// The tenant of `/t/{slug}/…`; set by `TenantMiddleware`.
     public var tenant: Tenant {
         get throws {

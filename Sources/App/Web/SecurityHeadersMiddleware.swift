@@ -6,6 +6,16 @@ struct SecurityHeadersMiddleware: AsyncMiddleware {
     /// Sent only when `PUBLIC_URL` is https: a year, subdomains included.
     static let strictTransportSecurity = "max-age=31536000; includeSubDomains"
 
+    /// What every response carries unless its handler set it (built once, not per response).
+    static let headers: [(HTTPHeaders.Name, String)] = [
+        (.contentSecurityPolicy, contentSecurityPolicy),
+        (.xContentTypeOptions, "nosniff"),
+        (.xFrameOptions, "DENY"),
+        (HTTPHeaders.Name("Referrer-Policy"), "no-referrer"),
+        (HTTPHeaders.Name("Cross-Origin-Opener-Policy"), "same-origin"),
+    ]
+    static let httpsHeaders = headers + [(HTTPHeaders.Name("Strict-Transport-Security"), strictTransportSecurity)]
+
     /// The policy of a page whose forms may also end at `formTargets`: browsers apply
     /// `form-action` to every redirect after a submission, so a form that Roster answers with a
     /// redirect to an identity provider or to an app must name where it goes. `anyHTTPS` allows
@@ -42,19 +52,10 @@ struct SecurityHeadersMiddleware: AsyncMiddleware {
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let response = try await next.respond(to: request)
-        var headers: [(HTTPHeaders.Name, String)] = [
-            (.contentSecurityPolicy, Self.contentSecurityPolicy),
-            (.xContentTypeOptions, "nosniff"),
-            (.xFrameOptions, "DENY"),
-            (HTTPHeaders.Name("Referrer-Policy"), "no-referrer"),
-            (HTTPHeaders.Name("Cross-Origin-Opener-Policy"), "same-origin"),
-        ]
         // People reach the server over https (`PUBLIC_URL`): browsers are to use nothing else.
-        if request.application.settings.secureCookies {
-            headers.append((HTTPHeaders.Name("Strict-Transport-Security"), Self.strictTransportSecurity))
-        }
+        let headers = request.application.settings.secureCookies ? Self.httpsHeaders : Self.headers
         for (name, value) in headers where !response.headers.contains(name: name) {
-            response.headers.replaceOrAdd(name: name, value: value)
+            response.headers.add(name: name, value: value)
         }
         // Pages and API answers can hold personal data: never cache them. Static files may be.
         if !response.headers.contains(name: .cacheControl) {

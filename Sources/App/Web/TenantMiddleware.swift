@@ -64,7 +64,7 @@ struct TenantMiddleware: AsyncMiddleware {
     private func respondFromReplica(
         _ replica: Replica, slug: String, request: Request, next: any AsyncResponder
     ) async throws -> Response? {
-        let written = request.cookies[ReplicaReads.cookie].map(\.string).flatMap { ReplicaReads.isPosition($0) ? $0 : nil }
+        let written = request.sentCookies[ReplicaReads.cookie].map(\.string).flatMap { ReplicaReads.isPosition($0) ? $0 : nil }
         var answering = false
         do {
             return try await replica.database.client.withConnection { connection -> Response? in
@@ -99,7 +99,7 @@ struct TenantMiddleware: AsyncMiddleware {
     ) async throws -> Response {
         if readOnly, let firstView = request.route?.userInfo[RouteOption.firstView] as? FirstView,
            let query = firstView.query(request) {
-            let cookies = request.cookies
+            let cookies = request.sentCookies
             guard let entered = try await connection.enterFirstView(
                 slug: slug, session: sessionLookup(cookies, request: request), query: query, logger: request.logger)
             else { throw Abort(.notFound) }
@@ -125,7 +125,7 @@ struct TenantMiddleware: AsyncMiddleware {
     /// Sets the tenant, the browser session and the language of the request (one statement); the
     /// connection of the tenant's transaction.
     private func enter(slug: String, request: Request, on connection: PostgresConnection) async throws -> TenantConnection {
-        let cookies = request.cookies  // parsed from the header on every use: once here
+        let cookies = request.sentCookies
         let teams = request.route?.userInfo[RouteOption.teamNames] != nil
         guard let entered = try await connection.enterTenant(
             slug: slug, session: sessionLookup(cookies, request: request), teams: teams, logger: request.logger)

@@ -31,7 +31,7 @@ CREATE TABLE invoice_month_totals (
 
 CREATE TABLE invoice_month_total_changes (
     tenant_id    uuid          NOT NULL REFERENCES tenants (id),
-    id           bigint        GENERATED ALWAYS AS IDENTITY,
+    id           uuid          NOT NULL DEFAULT gen_random_uuid(),
     month        date          NOT NULL CHECK (extract(day FROM month) = 1),
     state        invoice_state NOT NULL,
     currency     text          NOT NULL CHECK (currency ~ '^([A-Z]{3})?$'),

@@ -43,7 +43,7 @@ public enum DemoCompany {
     static let tenantTables = [
         "work_statement_history", "work_statement_documents", "work_statements",
         "time_months", "absences", "company_days_off", "running_timers", "time_entries", "project_people", "project_teams", "projects", "clients",
-        "invoice_corrections", "invoice_history", "bank_statement_lines", "bank_statements", "invoice_documents", "invoices", "payment_settings", "supplier_proposals", "supplier_details",
+        "invoice_corrections", "invoice_history", "bank_statement_lines", "bank_statements", "invoice_documents", "invoices", "invoice_month_total_changes", "invoice_month_totals", "payment_settings", "supplier_proposals", "supplier_details",
         "outbox", "mail_preferences", "mail_keys", "sign_in_requests", "sign_in_links", "sessions",
         "oauth_tokens", "oauth_codes", "oidc_attempts", "identity_providers",
         "audit_events", "rates", "contracts", "teams", "users",

@@ -61,6 +61,9 @@ import Testing
             _ = try await world.signedIn(world.admin)
             _ = try await world.signedIn(world.otherAdmin, slug: "globex")
             let acme = world.admin.tenantID, globex = world.otherAdmin.tenantID
+            // And changes of the invoices' month totals not yet folded.
+            try await InvoiceMonthTotalsTests.leaveUnfoldedChange(world, tenant: acme)
+            try await InvoiceMonthTotalsTests.leaveUnfoldedChange(world, tenant: globex)
 
             let tables = try await world.database.asSuperuser { try await Self.tenantTables($0) }
             for table in tables {

@@ -58,7 +58,7 @@ import Testing
     }
 
     /// Leaves a change of the totals unfolded, as a writer does that finds another folding: one of
-    /// the company's submitted invoices returned while another transaction holds the fold.
+    /// the company's invoices moved to another state while another transaction holds the fold.
     static func leaveUnfoldedChange(_ world: TestWorld, tenant: UUID) async throws {
         try await world.db.transaction(tenant: tenant) { holder in
             _ = try await holder.query("""
@@ -66,9 +66,9 @@ import Testing
                 """).collect()
             try await world.db.transaction(tenant: tenant) { writer in
                 _ = try await writer.query("""
-                    UPDATE invoices SET state = 'returned', version = version + 1
-                    WHERE tenant_id = \(writer.tenant) AND id = (
-                        SELECT id FROM invoices WHERE tenant_id = \(writer.tenant) AND state = 'submitted' ORDER BY id LIMIT 1)
+                    UPDATE invoices SET state = CASE state WHEN 'submitted' THEN 'returned' ELSE 'submitted' END::invoice_state,
+                                        version = version + 1
+                    WHERE tenant_id = \(writer.tenant) AND id = (SELECT id FROM invoices WHERE tenant_id = \(writer.tenant) ORDER BY id LIMIT 1)
                     """).collect()
             }
         }

@@ -20,6 +20,12 @@
     rows[current].scrollIntoView({ block: "nearest" });
   }
 
+  // The row's PDF, by the address of its link (the last cell).
+  function openDocument(row) {
+    var link = row.querySelector("a.thumb-link");
+    if (link) window.open(link.href, "_blank", "noopener");
+  }
+
   function choose(action) {
     var radio = form.querySelector("input[name=action][value='" + action + "']");
     if (!radio) return false;
@@ -65,7 +71,7 @@
       case "j": focusRow(current + 1); break;
       case "k": focusRow(Math.max(0, current - 1)); break;
       case "x": if (current >= 0) boxes[current].checked = !boxes[current].checked; break;
-      case "o": if (current >= 0) window.open(rows[current].getAttribute("data-document"), "_blank", "noopener"); break;
+      case "o": if (current >= 0) openDocument(rows[current]); break;
       case "a": if (choose("approve")) form.requestSubmit ? form.requestSubmit() : form.submit(); break;
       case "r": if (choose("return")) document.getElementById("reason").focus(); break;
       case "?": showHelp(help.hidden); break;

@@ -3,6 +3,7 @@ import datetime
 import re
 from decimal import Decimal
 
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
 from world import EVA, JANA, PETR, Month, czk
@@ -29,6 +30,13 @@ def test_admin_month_end(journey, invoices):
     eva_row, petr_row = jana.row(EVA.name), jana.row(PETR.name)
     assert czk(invoices.eva_matching_minor) in eva_row.text and "Amount differs" not in eva_row.text, eva_row.text
     assert czk(invoices.petr_overcharge_minor) in petr_row.text and "Amount differs" in petr_row.text, petr_row.text
+    # The keyboard: j goes to the first row, o opens its PDF (the address is recorded instead of
+    # opening a window).
+    jana.driver.execute_script("window.__opened = []; window.open = function (url) { window.__opened.push(String(url)); return null; };")
+    ActionChains(jana.driver).send_keys("j").send_keys("o").perform()
+    opened = jana.driver.execute_script("return window.__opened;")
+    pdf = jana.driver.find_element(By.CSS_SELECTOR, "#desk tbody tr a.thumb-link").get_attribute("href")
+    assert opened == [pdf] and "/documents/" in pdf, (opened, pdf)
     jana.tick(EVA.name)
     jana.untick(PETR.name)
     jana.tick("Approve")

@@ -6,6 +6,9 @@ struct DeskPage: HTMLPage {
     struct Row: Sendable {
         let pick: String
         let id: String
+        /// The row's place on the desk, for the ids of its checkbox and name: a desk holds a
+        /// thousand rows, and the invoice's id four more times per row was a tenth of the page.
+        let key: Int
         let name: String
         let invoiceURL: String
         let documentURL: String
@@ -64,7 +67,7 @@ struct DeskPage: HTMLPage {
         self.state = state.rawValue
         action = Paths.reviewDesk(slug)
         filterAction = Paths.reviewDesk(slug)
-        self.rowsHTML = rowsHTML ?? [Self.rows(lines, slug: slug, currency: currency, state: state, t: t)]
+        self.rowsHTML = rowsHTML ?? [Self.rows(lines, first: 0, slug: slug, currency: currency, state: state, t: t)]
         actions = InvoiceAction.allowed(from: state).map {
             ActionChoice(value: $0.rawValue, label: t("review.action.\($0.rawValue)"),
                          key: $0 == .approve ? "a" : $0 == .returnToEmployee ? "r" : "")
@@ -77,15 +80,17 @@ struct DeskPage: HTMLPage {
 
     /// The rows of `lines`, written by `DeskTable`: pure, so a desk of a thousand rows is written in
     /// pieces at once on several threads (`ReviewDeskRoutes`).
-    static func rows(_ lines: some Collection<ReviewLine>, slug: String, currency: String, state: InvoiceState,
+    /// The rows of `lines`, the first of which is row `first` of the desk.
+    static func rows(_ lines: some Collection<ReviewLine>, first: Int, slug: String, currency: String, state: InvoiceState,
                      t: Translator) -> HTML {
         func money(_ minor: Int64, _ code: String?) -> String { t.money(minor: minor, currency: code ?? currency) }
         let basisHours = t("desk.basis.hours"), basisCapacity = t("desk.basis.capacity")
-        return DeskTable.rows(lines.map { line in
+        return DeskTable.rows(lines.enumerated().map { offset, line in
             let row = line.row, expected = line.expected
             return Row(
                 pick: "\(row.id.lowercasedString):\(row.version)",
                 id: row.id.lowercasedString,
+                key: first + offset,
                 name: row.name,
                 invoiceURL: Paths.invoice(slug, row.id),
                 documentURL: Paths.invoiceDocument(slug, row.id, row.documentID),

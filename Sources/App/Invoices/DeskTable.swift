@@ -35,11 +35,11 @@ enum DeskTable {
             let thumbnail: HTML = row.thumbnailURL.map { (url: String) -> HTML in "\(preview)\(url)\(previewEnd)" } ?? openPDF
             // Every checkbox names the desk's one "Select" label and its own row: one group of choices.
             out.append("""
-                <tr\(if: !row.flags.isEmpty, Self.flagged) data-document="\(row.documentURL)">\
-                <td><input type="checkbox" name="pick[]" value="\(row.pick)" id="pick-\(row.id)" \
-                aria-labelledby="desk-selection name-\(row.id)"\(if: row.checked, Self.checked)\(if: row.flags.isEmpty, Self.clean)\
+                <tr\(if: !row.flags.isEmpty, Self.flagged)>\
+                <td><input type="checkbox" name="pick[]" value="\(row.pick)" id="pick-\(row.key)" \
+                aria-labelledby="desk-selection name-\(row.key)"\(if: row.checked, Self.checked)\(if: row.flags.isEmpty, Self.clean)\
                 \(row.total.map { (total: InvoiceAmount) -> HTML in " data-amount=\"\(total.minor)\" data-currency=\"\(total.currency)\"" } ?? .empty)></td>\
-                <th scope="row"><label for="pick-\(row.id)" id="name-\(row.id)">\(row.name)</label> \
+                <th scope="row"><label for="pick-\(row.key)" id="name-\(row.key)">\(row.name)</label> \
                 <a href="\(row.invoiceURL)" class="muted">\(detail)</a>\(if: row.exported, exported)</th>\
                 <td data-label="\(l.read)" class="num">\(row.amount, else: notRead)</td>\
                 <td data-label="\(l.expected)" class="num">\(row.expected, else: Self.dash)\

@@ -29,7 +29,8 @@ struct ReviewDeskRoutes: RouteCollection {
             for (index, piece) in pieces.enumerated() {
                 group.addTask {
                     let lines = piece.map { reading.line($0, viewer: viewer) }
-                    return (index, lines, DeskPage.rows(lines, slug: slug, currency: currency, state: state, t: t))
+                    return (index, lines, DeskPage.rows(lines, first: piece.startIndex, slug: slug, currency: currency,
+                                                        state: state, t: t))
                 }
             }
             var written: [(Int, [ReviewLine], HTML)] = []

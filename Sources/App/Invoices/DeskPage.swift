@@ -78,9 +78,9 @@ struct DeskPage: HTMLPage {
         paymentsURL = Paths.paymentSettings(slug)
     }
 
-    /// The rows of `lines`, written by `DeskTable`: pure, so a desk of a thousand rows is written in
-    /// pieces at once on several threads (`ReviewDeskRoutes`).
-    /// The rows of `lines`, the first of which is row `first` of the desk.
+    /// The rows of `lines`, the first of which is row `first` of the desk, written by `DeskTable`:
+    /// pure, so a desk of a thousand rows is written in pieces at once on several threads
+    /// (`ReviewDeskRoutes`).
     static func rows(_ lines: some Collection<ReviewLine>, first: Int, slug: String, currency: String, state: InvoiceState,
                      t: Translator) -> HTML {
         func money(_ minor: Int64, _ code: String?) -> String { t.money(minor: minor, currency: code ?? currency) }

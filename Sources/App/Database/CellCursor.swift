@@ -1,6 +1,6 @@
 import PostgresNIO
 
-/// Reads a row's cells in order, each as a concrete type: for the desk's thousand rows of 27
+/// Reads a row's cells in order, each as a concrete type: for the desk's thousand rows of 21
 /// columns. PostgresNIO's tuple decoding reaches each column's type through its parameter pack
 /// at run time, and an optional column's type is looked up in the runtime's metadata cache on
 /// every cell; here each read is compiled for its type. Measured against the tuples, that saved
@@ -27,13 +27,11 @@ struct CellCursor {
 
     /// The next cell, which is not NULL.
     mutating func next<T: PostgresDecodable>(_ type: T.Type = T.self) throws -> T {
-        try cell().decode(T.self, context: .default)
+        try cell().value(T.self)
     }
 
     /// The next cell, nil when NULL.
     mutating func optional<T: PostgresDecodable>(_ type: T.Type = T.self) throws -> T? {
-        let cell = try cell()
-        guard cell.bytes != nil else { return nil }
-        return try cell.decode(T.self, context: .default)
+        try cell().optionalValue(T.self)
     }
 }

@@ -178,19 +178,46 @@ struct FirstViewRow: Sendable {
     /// of a wide row cost the month of time a sixth of its server's time.
     func decode<each Column: PostgresDecodable>(_ places: [Int], _ columns: (repeat each Column).Type) throws
         -> (repeat each Column) {
-        var index = row.startIndex, position = 0, taken = 0
-        func next<T: PostgresDecodable>(_ type: T.Type) throws -> T {
+        var cursor = PlaceCursor(row: row, places: places)
+        let values = (repeat try cursor.next((each Column).self))
+        assert(cursor.taken == places.count, "a first view's part was decoded with \(cursor.taken) of its \(places.count) columns")
+        return values
+    }
+
+    /// Walks along a row to the cells at `places`, reading each as the type asked for. Its reads
+    /// are inlined into the specialized `decode(_:_:)`, so each is compiled for its column's type
+    /// (`PostgresCell.value(_:)`).
+    private struct PlaceCursor {
+        let row: PostgresRow
+        let places: [Int]
+        var index: PostgresRow.Index
+        var position = 0, taken = 0
+
+        init(row: PostgresRow, places: [Int]) {
+            self.row = row
+            self.places = places
+            index = row.startIndex
+        }
+
+        @inline(__always)
+        mutating func next<T: PostgresDecodable>(_ type: T.Type) throws -> T {
             let place = places[taken]
             taken += 1
             while position < place {
                 index = row.index(after: index)
                 position += 1
             }
-            return try row[index].decode(T.self, context: .default)
+            let cell = row[index]
+            // The optional columns of first views, by type: a test of a metatype's conformance
+            // (`as? any Protocol.Type`) is made at run time even here, a comparison is not.
+            if T.self == String?.self { return try cell.optionalValue(String.self) as! T }
+            if T.self == UUID?.self { return try cell.optionalValue(UUID.self) as! T }
+            if T.self == Int?.self { return try cell.optionalValue(Int.self) as! T }
+            if T.self == Int64?.self { return try cell.optionalValue(Int64.self) as! T }
+            if T.self == Bool?.self { return try cell.optionalValue(Bool.self) as! T }
+            if T.self == Date?.self { return try cell.optionalValue(Date.self) as! T }
+            return try cell.value(T.self)
         }
-        let values = (repeat try next((each Column).self))
-        assert(taken == places.count, "a first view's part was decoded with \(taken) of its \(places.count) columns")
-        return values
     }
 }
 

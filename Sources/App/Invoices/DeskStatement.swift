@@ -4,25 +4,29 @@ import PostgresNIO
 /// The desk's statement (`ReviewQueries.desk(month:state:only:part:on:)`), prepared: planning it
 /// took PostgreSQL about a millisecond and a half for every desk, and each half of a desk read in
 /// two (`DeskReading`) planned it again. Its rows are decoded by place: a column added or moved
-/// here is added or moved in `ReviewQueries.desk` too.
+/// here is added or moved in `ReviewQueries.desk` too. The month and the state are the statement's
+/// own, so its rows do not repeat them.
 struct DeskStatement: RowsStatement {
     static let name = "roster_desk"
     static let sql = """
-        SELECT i.position, i.id, i.version, i.user_id, i.name, to_char(i.month, 'YYYY-MM') AS month,
-               i.state::text AS state, d.id AS document_id, i.amount_minor, i.currency, i.bank_account, i.iban,
-               i.variable_symbol, i.invoice_number, i.supplier_ico, i.due_date::text AS due_date, i.corrected, d.has_text,
-               d.thumbnail_png IS NOT NULL AS has_thumbnail,
+        SELECT i.position, i.id, i.version, i.user_id, i.name, d.id AS document_id, i.amount_minor, i.currency,
+               i.bank_account, i.iban, i.variable_symbol, i.invoice_number, i.supplier_ico, i.due_date::text AS due_date,
+               i.corrected,
                prev.bank_account AS previous_account, prev.iban AS previous_iban,
-               -- Another document with the file (rarely any: one probe), current for another invoice.
-               EXISTS (SELECT 1 FROM invoice_documents od
-                       JOIN invoices oi ON oi.tenant_id = od.tenant_id AND oi.document_id = od.id
-                       WHERE od.tenant_id = i.tenant_id AND od.sha256 = d.sha256 AND od.id <> d.id
-                         AND oi.id <> i.id) AS same_file_elsewhere,
-               i.invoice_number IS NOT NULL AND EXISTS (
-                       SELECT 1 FROM invoices oi
-                       WHERE oi.tenant_id = i.tenant_id AND oi.user_id = i.user_id
-                         AND oi.invoice_number = i.invoice_number AND oi.id <> i.id) AS same_number_elsewhere,
-               i.exported_at IS NOT NULL AS exported,
+               -- The row's five yes-or-no facts as the bits of one integer (`DeskFacts`): with the
+               -- month and the state left out, a thousand rows are 6,000 cells fewer to read.
+               ((d.has_text IS TRUE)::int
+                | ((d.thumbnail_png IS NOT NULL)::int << 1)
+                -- Another document with the file (rarely any: one probe), current for another invoice.
+                | ((EXISTS (SELECT 1 FROM invoice_documents od
+                            JOIN invoices oi ON oi.tenant_id = od.tenant_id AND oi.document_id = od.id
+                            WHERE od.tenant_id = i.tenant_id AND od.sha256 = d.sha256 AND od.id <> d.id
+                              AND oi.id <> i.id))::int << 2)
+                | ((i.invoice_number IS NOT NULL AND EXISTS (
+                            SELECT 1 FROM invoices oi
+                            WHERE oi.tenant_id = i.tenant_id AND oi.user_id = i.user_id
+                              AND oi.invoice_number = i.invoice_number AND oi.id <> i.id))::int << 3)
+                | ((i.exported_at IS NOT NULL)::int << 4)) AS facts,
                sd.bank_account AS registered_account, sd.iban AS registered_iban, sd.ico AS registered_ico
         -- The month's invoices first, from their index, numbered in the desk's order (the
         -- people's sort keys, as every list): with the month's rows counted, documents are

@@ -34,6 +34,16 @@ public struct DeskRow: Sendable, Equatable {
     }
 }
 
+/// The bits of the desk statement's `facts` column (`DeskStatement`).
+struct DeskFacts: OptionSet {
+    let rawValue: Int
+    static let hasText = DeskFacts(rawValue: 1)
+    static let hasThumbnail = DeskFacts(rawValue: 1 << 1)
+    static let sameFileElsewhere = DeskFacts(rawValue: 1 << 2)
+    static let sameNumberElsewhere = DeskFacts(rawValue: 1 << 3)
+    static let exported = DeskFacts(rawValue: 1 << 4)
+}
+
 public enum ReviewQueries {
     /// How many of `ids` exist and their amounts per currency (those with nothing read count,
     /// without an amount): what a confirmation names.
@@ -65,29 +75,29 @@ public enum ReviewQueries {
     ) async throws -> [(position: Int, row: DeskRow)] {
         let rows = try await db.rows { DeskStatement(tenant: $0, month: month, state: state, ids: ids, part: part) }
         // By place, in the order of `DeskStatement.sql`: by name, each of a thousand rows looked up
-        // its 27 columns in a dictionary of the names, twice (a twelfth of the desk's server time).
-        return try rows.compactMap { row in
+        // its columns in a dictionary of the names, twice (a twelfth of the desk's server time).
+        return try rows.map { row in
             var c = CellCursor(row)
             let position: Int64 = try c.next(), id: UUID = try c.next(), version: Int = try c.next(), user: UUID = try c.next()
-            let name: String = try c.next(), monthText: String = try c.next(), stateText: String = try c.next()
-            let document: UUID = try c.next(), amount: Int64? = try c.optional(), currency: String? = try c.optional()
+            let name: String = try c.next(), document: UUID = try c.next()
+            let amount: Int64? = try c.optional(), currency: String? = try c.optional()
             let account: String? = try c.optional(), iban: String? = try c.optional()
             let variableSymbol: String? = try c.optional(), invoiceNumber: String? = try c.optional()
             let supplierID: String? = try c.optional(), dueDate: String? = try c.optional()
-            let corrected: [String] = try c.next(), hasText: Bool = try c.next(), hasThumbnail: Bool = try c.next()
+            let corrected: [String] = try c.next()
             let previousAccount: String? = try c.optional(), previousIBAN: String? = try c.optional()
-            let sameFile: Bool = try c.next(), sameNumber: Bool = try c.next(), exported: Bool = try c.next()
+            let facts = DeskFacts(rawValue: try c.next(Int.self))
             let registeredAccount: String? = try c.optional(), registeredIBAN: String? = try c.optional()
             let registeredICO: String? = try c.optional()
-            guard let month = Month(iso: monthText), let state = InvoiceState(rawValue: stateText) else { return nil }
             var desk = DeskRow(
                 id: id, version: version, userID: user, name: name, month: month, state: state, documentID: document,
                 fields: InvoiceFields(stored: amount, currency: currency, account: account, iban: iban,
                                       variableSymbol: variableSymbol, invoiceNumber: invoiceNumber, supplierID: supplierID,
                                       dueDate: dueDate),
-                corrected: InvoiceField.set(corrected), hasText: hasText, hasThumbnail: hasThumbnail,
-                previousAccount: previousAccount, previousIBAN: previousIBAN,
-                sameFileElsewhere: sameFile, sameNumberElsewhere: sameNumber, exported: exported)
+                corrected: InvoiceField.set(corrected), hasText: facts.contains(.hasText),
+                hasThumbnail: facts.contains(.hasThumbnail), previousAccount: previousAccount, previousIBAN: previousIBAN,
+                sameFileElsewhere: facts.contains(.sameFileElsewhere), sameNumberElsewhere: facts.contains(.sameNumberElsewhere),
+                exported: facts.contains(.exported))
             desk.registeredAccount = registeredAccount
             desk.registeredIBANText = registeredIBAN
             desk.registeredICO = registeredICO

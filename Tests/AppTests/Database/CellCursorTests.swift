@@ -31,6 +31,43 @@ import Testing
         }
     }
 
+    /// The types read from the cell's bytes directly (`PostgresCell.value(_:)`) read as
+    /// PostgresNIO reads them, and a cell of another type still goes to PostgresNIO: read as it
+    /// reads it, or refused as it refuses it.
+    @Test func cellsReadDirectlyAsPostgresNIOReadsThem() async throws {
+        try await withWorld { world in
+            let row = try await firstRow("""
+                SELECT 'ž text'::text, 'v'::varchar, 'n'::name, 'c'::char(3), '6f9619ff-8b86-d011-b42d-00cf4fc964ff'::uuid,
+                       true, false, (-7)::int2, 2147483647::int4, (-9223372036854775807)::bigint,
+                       '2026-11-27 01:02:03.456789+00'::timestamptz, '1999-12-31 23:59:59.5'::timestamp,
+                       42::numeric, 'x'::text
+                """, in: world)
+            let cells = Array(row)
+            func same<T: PostgresDecodable & Equatable>(_ index: Int, _ type: T.Type) throws {
+                #expect(try cells[index].value(T.self) == cells[index].decode(T.self, context: .default), "column \(index)")
+            }
+            for index in 0...3 { try same(index, String.self) }
+            try same(4, UUID.self)
+            try same(5, Bool.self)
+            try same(6, Bool.self)
+            for index in 7...9 {
+                try same(index, Int.self)
+                try same(index, Int64.self)
+            }
+            try same(10, Date.self)
+            try same(11, Date.self)
+            #expect(try cells[3].value(String.self) == "c  ")
+            #expect(try cells[9].value(Int64.self) == -9_223_372_036_854_775_807)
+            #expect(abs(try cells[10].value(Date.self).timeIntervalSince1970 - 1_795_741_323.456789) < 0.000_001)
+            // Not among the direct ones: PostgresNIO's answer, and its refusals.
+            #expect(throws: (any Error).self) { try cells[12].value(Int.self) }
+            #expect(throws: (any Error).self) { try cells[13].value(UUID.self) }
+            #expect(throws: (any Error).self) { try cells[4].value(Int.self) }
+            #expect(try cells[5].value(String.self) == cells[5].decode(String.self, context: .default))
+            #expect(try cells[4].value(String.self) == "6F9619FF-8B86-D011-B42D-00CF4FC964FF")
+        }
+    }
+
     @Test func int4ArraysAreReadWithNullsAsZero() async throws {
         try await withWorld { world in
             let row = try await firstRow("""

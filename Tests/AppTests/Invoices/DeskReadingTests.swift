@@ -40,6 +40,78 @@ import Testing
         }
     }
 
+    /// The statement packs five yes-or-no facts of a row into the bits of one column
+    /// (`DeskFacts`): each lands in its own field, as the facts' own expressions say.
+    @Test func eachFactOfARowIsReadIntoItsOwnField() async throws {
+        try await withWorld { world in
+            let acme = world.admin.tenantID
+            let (rows, expected) = try await world.db.transaction(tenant: acme) { db in
+                try await PreparedListTests.addPeople(8, on: db)
+                // Varied: three exported; the admin's own invoice without text and with a thumbnail
+                // (the others have text and none); one person's earlier invoice with the file and
+                // the number of this month's.
+                try await db.query("""
+                    UPDATE invoices SET exported_at = now() WHERE tenant_id = \(db.tenant) AND id IN (
+                        SELECT id FROM invoices WHERE tenant_id = \(db.tenant) ORDER BY id LIMIT 3)
+                    """)
+                try await Self.addInvoice(for: world.admin.id, month: Self.month, state: "submitted", copying: nil, on: db)
+                let first = try await db.query("""
+                    UPDATE invoices SET invoice_number = 'FV-1' WHERE tenant_id = \(db.tenant) AND id = (
+                        SELECT id FROM invoices WHERE tenant_id = \(db.tenant) AND user_id <> \(world.admin.id) ORDER BY id LIMIT 1)
+                    RETURNING user_id, id
+                    """).collect().map { try $0.decode((UUID, UUID).self) }[0]
+                try await Self.addInvoice(for: first.0, month: Month(year: 2025, month: 1)!, state: "approved", copying: first.1, on: db)
+                let rows = try await ReviewQueries.desk(month: Self.month, state: .submitted, on: db)
+                var expected: [UUID: [Bool]] = [:]
+                for row in try await db.query("""
+                    SELECT i.id, d.has_text, d.thumbnail_png IS NOT NULL, i.exported_at IS NOT NULL,
+                           EXISTS (SELECT 1 FROM invoice_documents od JOIN invoices oi ON oi.tenant_id = od.tenant_id
+                                     AND oi.document_id = od.id
+                                   WHERE od.tenant_id = i.tenant_id AND od.sha256 = d.sha256 AND od.id <> d.id AND oi.id <> i.id),
+                           EXISTS (SELECT 1 FROM invoices oi WHERE oi.tenant_id = i.tenant_id AND oi.user_id = i.user_id
+                                     AND oi.invoice_number = i.invoice_number AND oi.id <> i.id)
+                    FROM invoices i JOIN invoice_documents d ON d.tenant_id = i.tenant_id AND d.id = i.document_id
+                    WHERE i.tenant_id = \(db.tenant) AND i.month = \(Self.month.first.iso)::date AND i.state = 'submitted'
+                    """).collect() {
+                    let (id, text, thumbnail, exported, file, number) = try row.decode((UUID, Bool, Bool, Bool, Bool, Bool).self)
+                    expected[id] = [text, thumbnail, exported, file, number]
+                }
+                return (rows, expected)
+            }
+            #expect(rows.count == 9 && expected.count == 9)
+            for row in rows {
+                #expect([row.hasText, row.hasThumbnail, row.exported, row.sameFileElsewhere, row.sameNumberElsewhere]
+                        == expected[row.id], "\(row.name)")
+                #expect(row.month == Self.month && row.state == .submitted)
+            }
+            // Every fact is both yes and no on some row, so a bit read into the wrong field shows.
+            for fact in 0..<5 {
+                #expect(Set(expected.values.map { $0[fact] }) == [true, false], "fact \(fact)")
+            }
+        }
+    }
+
+    /// An invoice with a document of its own, written directly: without text and with a thumbnail,
+    /// or with the file and the number of the invoice `copying`.
+    static func addInvoice(for user: UUID, month: Month, state: String, copying: UUID?, on db: TenantConnection) async throws {
+        let invoice = UUID(), document = UUID()
+        try await db.query("SET CONSTRAINTS ALL DEFERRED")
+        try await db.query("""
+            INSERT INTO invoices (tenant_id, id, user_id, month, state, document_id)
+            VALUES (\(db.tenant), \(invoice), \(user), \(month.first.iso)::date, \(state)::invoice_state, \(document))
+            """)
+        try await db.query("""
+            INSERT INTO invoice_documents (tenant_id, id, invoice_id, version_no, filename, content, size_bytes, sha256,
+                                           uploaded_by, pages, has_text, text, thumbnail_png, invoice_number)
+            SELECT \(db.tenant), \(document), \(invoice), 1, 'faktura.pdf', '\\x25504446'::bytea, 4,
+                   coalesce(d.sha256, sha256(\(document.uuidString)::bytea)), \(user), 1, \(copying != nil), '',
+                   CASE WHEN \(copying == nil) THEN '\\x89'::bytea END, i.invoice_number
+            FROM (SELECT 1) one
+            LEFT JOIN invoices i ON i.tenant_id = \(db.tenant) AND i.id = \(copying)
+            LEFT JOIN invoice_documents d ON d.tenant_id = i.tenant_id AND d.id = i.document_id
+            """)
+    }
+
     @Test func withoutASecondConnectionTheRequestsConnectionReadsBothHalves() async throws {
         try await withWorld { world in
             let acme = world.admin.tenantID

@@ -19,6 +19,10 @@ import Vapor
         #expect(Paths.uploadInvoice("acme", month: Month(year: 2026, month: 11)) == "/t/acme/invoices/upload?month=2026-11")
         #expect(Paths.reviewDesk("acme", month: Month(year: 2026, month: 2)!, state: .approved)
                 == "/t/acme/review/desk?month=2026-02&state=approved")
+        // The template's text around parameters in every place.
+        #expect(AddressTemplate([":a", "x", ":b"]).fill("s", "1", "2") == "/t/s/1/x/2")
+        #expect(AddressTemplate(["x", ":a", ":b", "y", "z"]).fill("s", "1", "2") == "/t/s/x/1/2/y/z")
+        #expect(AddressTemplate([]).fill("s") == "/t/s/")
     }
 
     /// A token is one segment whatever it holds.

@@ -17,15 +17,18 @@ struct DeskStatement: RowsStatement {
                -- month and the state left out, a thousand rows are 6,000 cells fewer to read.
                ((d.has_text IS TRUE)::int
                 | ((d.thumbnail_png IS NOT NULL)::int << 1)
-                -- Another document with the file (rarely any: one probe), current for another invoice.
-                | ((EXISTS (SELECT 1 FROM invoice_documents od
+                -- Another document with the file, current for another invoice; another invoice of
+                -- the person with the number. Asked only of an invoice marked as one that may
+                -- share either (migration 0031): the question is two index probes.
+                | ((CASE WHEN i.file_may_be_shared THEN EXISTS (
+                            SELECT 1 FROM invoice_documents od
                             JOIN invoices oi ON oi.tenant_id = od.tenant_id AND oi.document_id = od.id
                             WHERE od.tenant_id = i.tenant_id AND od.sha256 = d.sha256 AND od.id <> d.id
-                              AND oi.id <> i.id))::int << 2)
-                | ((i.invoice_number IS NOT NULL AND EXISTS (
+                              AND oi.id <> i.id) ELSE false END)::int << 2)
+                | ((CASE WHEN i.number_may_be_shared AND i.invoice_number IS NOT NULL THEN EXISTS (
                             SELECT 1 FROM invoices oi
                             WHERE oi.tenant_id = i.tenant_id AND oi.user_id = i.user_id
-                              AND oi.invoice_number = i.invoice_number AND oi.id <> i.id))::int << 3)
+                              AND oi.invoice_number = i.invoice_number AND oi.id <> i.id) ELSE false END)::int << 3)
                 | ((i.exported_at IS NOT NULL)::int << 4)) AS facts,
                sd.bank_account AS registered_account, sd.iban AS registered_iban, sd.ico AS registered_ico
         -- The month's invoices first, from their index, numbered in the desk's order (the

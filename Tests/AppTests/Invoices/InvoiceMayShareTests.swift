@@ -1,0 +1,127 @@
+import Foundation
+import PostgresNIO
+import Testing
+@testable import App
+
+/// Each invoice carries whether it may share its file or its number (migration 0031), and the desk
+/// asks the exact question only of those: every write that gives an invoice a file or a number
+/// marks it and the invoices it meets, another company's never, and two writers of one file at
+/// once do not miss each other.
+@Suite struct InvoiceMayShareTests {
+    /// An invoice of `user` for `month` whose document's bytes are `file`, read with `number`: the
+    /// invoice first, then its document, as an upload of a new month writes them.
+    @discardableResult
+    static func invoice(of user: UUID, month: String, file: String, number: String?, on db: TenantConnection) async throws -> UUID {
+        let invoice = UUID()
+        try await db.query("SET CONSTRAINTS ALL DEFERRED")
+        let document = UUID()
+        try await db.query("""
+            INSERT INTO invoices (tenant_id, id, user_id, month, document_id)
+            VALUES (\(db.tenant), \(invoice), \(user), \(month)::date, \(document))
+            """)
+        try await addDocument(document, of: invoice, version: 1, file: file, number: number, by: user, on: db)
+        return invoice
+    }
+
+    static func addDocument(_ id: UUID, of invoice: UUID, version: Int, file: String, number: String?, by user: UUID,
+                            on db: TenantConnection) async throws {
+        let content = Data("%PDF-1.4 \(file)".utf8)
+        try await db.query("""
+            INSERT INTO invoice_documents (tenant_id, id, invoice_id, version_no, filename, content, size_bytes, sha256,
+                                           uploaded_by, pages, has_text, text, invoice_number)
+            VALUES (\(db.tenant), \(id), \(invoice), \(version), 'f.pdf', \(content), \(content.count),
+                    sha256(\(content)::bytea), \(user), 1, true, '', \(number))
+            """)
+    }
+
+    /// (file, number) marks of each of `invoices`, in order.
+    static func marks(_ invoices: [UUID], _ world: TestWorld, tenant: UUID) async throws -> [[Bool]] {
+        try await world.db.transaction(tenant: tenant, readOnly: true) { db in
+            var marks: [UUID: [Bool]] = [:]
+            for row in try await db.query("""
+                SELECT id, file_may_be_shared, number_may_be_shared FROM invoices WHERE tenant_id = \(db.tenant) AND id = ANY(\(invoices))
+                """).collect() {
+                let (id, file, number) = try row.decode((UUID, Bool, Bool).self)
+                marks[id] = [file, number]
+            }
+            return invoices.map { marks[$0] ?? [] }
+        }
+    }
+
+    @Test func everyWriteOfAFileOrANumberMarksTheInvoicesItMeets() async throws {
+        try await withWorld { world in
+            let tenant = world.admin.tenantID, eva = world.employee.id, petr = world.leader.id
+            // Another company's invoice with the same file and number marks nothing here.
+            try await world.db.transaction(tenant: world.otherAdmin.tenantID) { db in
+                try await Self.invoice(of: world.otherAdmin.id, month: "2026-07-01", file: "A", number: "1", on: db)
+            }
+            let (a, b, c) = try await world.db.transaction(tenant: tenant) { db in
+                (try await Self.invoice(of: eva, month: "2026-07-01", file: "A", number: "1", on: db),
+                 // Petr's has Eva's file (marked, both) and her number (another person's: not marked).
+                 try await Self.invoice(of: petr, month: "2026-07-01", file: "A", number: "1", on: db),
+                 try await Self.invoice(of: eva, month: "2026-08-01", file: "C", number: "2", on: db))
+            }
+            #expect(try await Self.marks([a, b, c], world, tenant: tenant) == [[true, false], [true, false], [false, false]])
+            // A corrected number that Eva's July invoice has marks both of hers.
+            try await world.db.transaction(tenant: tenant) { db in
+                try await db.query("UPDATE invoices SET invoice_number = '1' WHERE tenant_id = \(db.tenant) AND id = \(c)")
+            }
+            #expect(try await Self.marks([a, b, c], world, tenant: tenant) == [[true, true], [true, false], [false, true]])
+            // A new version of a document with August's file marks the invoice that takes it, and August's.
+            let d = try await world.db.transaction(tenant: tenant) { db in
+                let d = try await Self.invoice(of: eva, month: "2026-09-01", file: "D", number: nil, on: db)
+                let second = UUID()
+                try await Self.addDocument(second, of: d, version: 2, file: "C", number: nil, by: eva, on: db)
+                try await db.query("UPDATE invoices SET document_id = \(second) WHERE tenant_id = \(db.tenant) AND id = \(d)")
+                return d
+            }
+            #expect(try await Self.marks([c, d], world, tenant: tenant) == [[true, true], [true, false]])
+            let other = try await world.db.transaction(tenant: world.otherAdmin.tenantID, readOnly: true) { db in
+                try await db.query("SELECT bool_or(file_may_be_shared OR number_may_be_shared) FROM invoices WHERE tenant_id = \(db.tenant)")
+                    .collect()[0].decode(Bool.self)
+            }
+            #expect(!other)
+            // The desk flags what is shared now: the file of July's two, August's (d has its file).
+            let flags = try await world.db.transaction(tenant: tenant, readOnly: true) { db in
+                var flags: [UUID: [Bool]] = [:]
+                for month in [Month(year: 2026, month: 7)!, Month(year: 2026, month: 8)!, Month(year: 2026, month: 9)!] {
+                    for row in try await ReviewQueries.desk(month: month, state: .submitted, on: db) {
+                        flags[row.id] = [row.sameFileElsewhere, row.sameNumberElsewhere]
+                    }
+                }
+                return flags
+            }
+            #expect([a, b, c, d].map { flags[$0] ?? [] } == [[true, true], [true, false], [true, true], [true, false]])
+        }
+    }
+
+    /// Two transactions writing one file at once: the second waits for the first's lock on the
+    /// file, then sees the first's document and marks both invoices.
+    @Test func aSecondWriterOfTheSameFileWaitsForTheFirstAndSeesIt() async throws {
+        try await withWorld { world in
+            let tenant = world.admin.tenantID
+            var second: Task<UUID, any Error>?
+            let first = try await world.db.transaction(tenant: tenant) { db in
+                let first = try await Self.invoice(of: world.employee.id, month: "2026-07-01", file: "Z", number: nil, on: db)
+                second = Task {
+                    try await world.db.transaction(tenant: tenant) { db in
+                        try await Self.invoice(of: world.leader.id, month: "2026-07-01", file: "Z", number: nil, on: db)
+                    }
+                }
+                // The second writer waits on the file's lock while this transaction is open.
+                var waiting = false
+                for _ in 0..<100 where !waiting {
+                    try await Task.sleep(for: .milliseconds(50))
+                    waiting = try await world.db.transaction(readOnly: true) { connection in
+                        try await connection.query("SELECT count(*)::int FROM pg_locks WHERE locktype = 'advisory' AND NOT granted",
+                                                   logger: TestPostgres.logger).collect()[0].decode(Int.self) > 0
+                    }
+                }
+                #expect(waiting, "the second writer did not wait for the file's lock")
+                return first
+            }
+            let later = try #require(try await second?.value)
+            #expect(try await Self.marks([first, later], world, tenant: tenant) == [[true, false], [true, false]])
+        }
+    }
+}

@@ -23,14 +23,14 @@ import Testing
         return invoice
     }
 
-    static func addDocument(_ id: UUID, of invoice: UUID, version: Int, file: String, number: String?, by user: UUID,
-                            on db: TenantConnection) async throws {
+    static func addDocument(_ id: UUID, of invoice: UUID, version: Int, file: String, number: String?, text: Bool = true,
+                            by user: UUID, on db: TenantConnection) async throws {
         let content = Data("%PDF-1.4 \(file)".utf8)
         try await db.query("""
             INSERT INTO invoice_documents (tenant_id, id, invoice_id, version_no, filename, content, size_bytes, sha256,
                                            uploaded_by, pages, has_text, text, invoice_number)
             VALUES (\(db.tenant), \(id), \(invoice), \(version), 'f.pdf', \(content), \(content.count),
-                    sha256(\(content)::bytea), \(user), 1, true, '', \(number))
+                    sha256(\(content)::bytea), \(user), 1, \(text), '', \(number))
             """)
     }
 
@@ -71,10 +71,21 @@ import Testing
             let d = try await world.db.transaction(tenant: tenant) { db in
                 let d = try await Self.invoice(of: eva, month: "2026-09-01", file: "D", number: nil, on: db)
                 let second = UUID()
-                try await Self.addDocument(second, of: d, version: 2, file: "C", number: nil, by: eva, on: db)
+                try await Self.addDocument(second, of: d, version: 2, file: "C", number: nil, text: false, by: eva, on: db)
                 try await db.query("UPDATE invoices SET document_id = \(second) WHERE tenant_id = \(db.tenant) AND id = \(d)")
                 return d
             }
+            // Each invoice keeps its current document's facts (migration 0032), the new version's too.
+            let facts = try await world.db.transaction(tenant: tenant, readOnly: true) { db in
+                try await db.query("""
+                    SELECT count(*) FILTER (WHERE i.document_has_text IS DISTINCT FROM d.has_text
+                                              OR i.document_has_thumbnail IS DISTINCT FROM (d.thumbnail_png IS NOT NULL))::int,
+                           count(*) FILTER (WHERE NOT i.document_has_text)::int
+                    FROM invoices i JOIN invoice_documents d ON d.tenant_id = i.tenant_id AND d.id = i.document_id
+                    WHERE i.tenant_id = \(db.tenant)
+                    """).collect()[0].decode((Int, Int).self)
+            }
+            #expect(facts == (0, 1))
             #expect(try await Self.marks([c, d], world, tenant: tenant) == [[true, true], [true, false]])
             let other = try await world.db.transaction(tenant: world.otherAdmin.tenantID, readOnly: true) { db in
                 try await db.query("SELECT bool_or(file_may_be_shared OR number_may_be_shared) FROM invoices WHERE tenant_id = \(db.tenant)")

@@ -76,6 +76,15 @@ import Testing
         #expect(Money.format(minor: 123_456_789, currency: "EUR", language: .en) == "EUR\u{00A0}1,234,567.89")
         #expect(Money.format(minor: 5, currency: "CZK", language: .en) == "CZK\u{00A0}0.05")
         #expect(Money.format(minor: -99_900, currency: "CZK", language: .cs) == "−999,00\u{00A0}Kč")
+        // Groups at every width, zero, and the extremes of the type.
+        #expect(Money.format(minor: 0, currency: "CZK", language: .cs) == "0,00\u{00A0}Kč")
+        #expect(Money.format(minor: 99_999, currency: "USD", language: .en) == "USD\u{00A0}999.99")
+        #expect(Money.format(minor: 100_000, currency: "USD", language: .en) == "USD\u{00A0}1,000.00")
+        #expect(Money.format(minor: 1_000_000_00, currency: "EUR", language: .cs) == "1\u{00A0}000\u{00A0}000,00\u{00A0}EUR")
+        #expect(Money.format(minor: -12_345_678_90, currency: "CZK", language: .en) == "CZK\u{00A0}−12,345,678.90")
+        #expect(Money.format(minor: .min, currency: "CZK", language: .en) == "CZK\u{00A0}−92,233,720,368,547,758.08")
+        #expect(Money.format(minor: .max, currency: "CZK", language: .cs)
+                == "92\u{00A0}233\u{00A0}720\u{00A0}368\u{00A0}547\u{00A0}758,07\u{00A0}Kč")
     }
 }
 

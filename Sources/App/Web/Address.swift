@@ -26,7 +26,6 @@ struct TokenText: AddressValue {
 /// parameters do not match its type stops the start (and every test), not a request.
 protocol AddressPattern: Sendable {
     var segments: [String] { get }
-    var template: AddressTemplate { get }
 }
 
 extension AddressPattern {

@@ -7,9 +7,12 @@
 -- Each invoice now carries whether it may share either, kept as invoices and documents are
 -- written, and the desk asks the exact question only of the invoices that may. A mark is never
 -- taken back when what it saw goes away (an invoice's number corrected, say): it only means "ask".
--- A mark missed would hide a flag, so each writer first takes a transaction lock on the file
--- (or the person and number) it writes, and only then looks for another: of two transactions
--- writing the same file at once, the second waits for the first to end and then sees its rows.
+-- A mark missed would hide a flag, so each writer first takes the company's transaction lock on
+-- the marks, and only then looks for another: of two transactions writing invoices' files or
+-- numbers at once, the second waits for the first to end and then sees its rows. One lock per
+-- company, not one per file or number: a transaction that writes many invoices (a seed, a
+-- company's demo data) would otherwise take a lock per invoice and run out of the server's lock
+-- table, and a transaction holding one lock cannot deadlock with another over them.
 --
 -- An export carries the marks, and an import restores them as they were: the triggers leave the
 -- rows alone while a transaction restores the company (`tenant_rows_released`, 0027).
@@ -36,9 +39,9 @@ ALTER TABLE invoices ENABLE TRIGGER invoices_month_totals_on_update;
 ALTER TABLE invoices FORCE ROW LEVEL SECURITY;
 ALTER TABLE invoice_documents FORCE ROW LEVEL SECURITY;
 
--- The lock of one company's file.
-CREATE FUNCTION invoice_file_lock(tenant uuid, sha256 bytea) RETURNS void LANGUAGE sql AS $$
-    SELECT pg_advisory_xact_lock(hashtextextended('invoice-file:' || tenant || ':' || encode(sha256, 'hex'), 0))
+-- The lock of one company's marks.
+CREATE FUNCTION invoice_marks_lock(tenant uuid) RETURNS void LANGUAGE sql AS $$
+    SELECT pg_advisory_xact_lock(hashtextextended('invoice-marks:' || tenant, 0))
 $$;
 
 -- A document whose file another document has marks every invoice whose current document has
@@ -48,7 +51,7 @@ BEGIN
     IF tenant_rows_released('roster.restore_tenant', NEW.tenant_id, TG_RELID) THEN
         RETURN NULL;
     END IF;
-    PERFORM invoice_file_lock(NEW.tenant_id, NEW.sha256);
+    PERFORM invoice_marks_lock(NEW.tenant_id);
     IF EXISTS (SELECT 1 FROM invoice_documents
                WHERE tenant_id = NEW.tenant_id AND sha256 = NEW.sha256 AND id <> NEW.id) THEN
         UPDATE invoices SET file_may_be_shared = true
@@ -75,7 +78,7 @@ BEGIN
     END IF;
     SELECT d.sha256 INTO file FROM invoice_documents d WHERE d.tenant_id = NEW.tenant_id AND d.id = NEW.document_id;
     IF file IS NOT NULL THEN
-        PERFORM invoice_file_lock(NEW.tenant_id, file);
+        PERFORM invoice_marks_lock(NEW.tenant_id);
         NEW.file_may_be_shared := NEW.file_may_be_shared OR EXISTS (
             SELECT 1 FROM invoice_documents
             WHERE tenant_id = NEW.tenant_id AND sha256 = file AND id <> NEW.document_id);
@@ -93,8 +96,7 @@ BEGIN
     IF TG_OP = 'INSERT' AND tenant_rows_released('roster.restore_tenant', NEW.tenant_id, TG_RELID) THEN
         RETURN NULL;
     END IF;
-    PERFORM pg_advisory_xact_lock(hashtextextended(
-        'invoice-number:' || NEW.tenant_id || ':' || NEW.user_id || ':' || NEW.invoice_number, 0));
+    PERFORM invoice_marks_lock(NEW.tenant_id);
     IF EXISTS (SELECT 1 FROM invoices
                WHERE tenant_id = NEW.tenant_id AND user_id = NEW.user_id AND invoice_number = NEW.invoice_number
                  AND id <> NEW.id) THEN

@@ -52,12 +52,13 @@ import Testing
                 // the number of this month's.
                 try await db.query("""
                     UPDATE invoices SET exported_at = now() WHERE tenant_id = \(db.tenant) AND id IN (
-                        SELECT id FROM invoices WHERE tenant_id = \(db.tenant) ORDER BY id LIMIT 3)
+                        SELECT id FROM invoices WHERE tenant_id = \(db.tenant) AND month = \(Self.month.first.iso)::date ORDER BY id LIMIT 3)
                     """)
                 try await Self.addInvoice(for: world.admin.id, month: Self.month, state: "submitted", copying: nil, on: db)
                 let first = try await db.query("""
                     UPDATE invoices SET invoice_number = 'FV-1' WHERE tenant_id = \(db.tenant) AND id = (
-                        SELECT id FROM invoices WHERE tenant_id = \(db.tenant) AND user_id <> \(world.admin.id) ORDER BY id LIMIT 1)
+                        SELECT id FROM invoices WHERE tenant_id = \(db.tenant) AND user_id <> \(world.admin.id)
+                          AND month = \(Self.month.first.iso)::date ORDER BY id LIMIT 1)
                     RETURNING user_id, id
                     """).collect().map { try $0.decode((UUID, UUID).self) }[0]
                 try await Self.addInvoice(for: first.0, month: Month(year: 2025, month: 1)!, state: "approved", copying: first.1, on: db)

@@ -106,8 +106,46 @@ import Testing
         }
     }
 
+    /// One transaction that writes thousands of invoices, each with its own file and number (as a
+    /// seed does), takes one lock for the marks, not one per invoice: a lock per file or number
+    /// ran out of the server's lock table at a few thousand.
+    @Test func aTransactionOfThousandsOfInvoicesTakesOneLock() async throws {
+        try await withWorld { world in
+            let tenant = world.admin.tenantID, user = world.employee.id
+            let (count, marked, locks) = try await world.db.transaction(tenant: tenant) { db in
+                try await db.query("SET CONSTRAINTS ALL DEFERRED")
+                try await db.query("""
+                    CREATE TEMP TABLE many ON COMMIT DROP AS
+                    SELECT gen_random_uuid() AS invoice, gen_random_uuid() AS document, n,
+                           (date '1000-01-01' + make_interval(months => n))::date AS month
+                    FROM generate_series(1, 8000) AS n
+                    """)
+                try await db.query("""
+                    INSERT INTO invoices (tenant_id, id, user_id, month, document_id)
+                    SELECT \(db.tenant), invoice, \(user), month, document FROM many
+                    """)
+                try await db.query("""
+                    INSERT INTO invoice_documents (tenant_id, id, invoice_id, version_no, filename, content, size_bytes, sha256,
+                                                   uploaded_by, pages, has_text, text, invoice_number)
+                    SELECT \(db.tenant), document, invoice, 1, 'f.pdf', convert_to('%PDF ' || n, 'UTF8'), length('%PDF ' || n),
+                           sha256(convert_to('%PDF ' || n, 'UTF8')), \(user), 1, true, '', 'MANY-' || n FROM many
+                    """)
+                let (count, marked) = try await db.query("""
+                    SELECT count(*)::int, count(*) FILTER (WHERE file_may_be_shared OR number_may_be_shared)::int
+                    FROM invoices WHERE tenant_id = \(db.tenant) AND invoice_number LIKE 'MANY-%'
+                    """).collect()[0].decode((Int, Int).self)
+                let locks = try await db.query("""
+                    SELECT count(*)::int FROM pg_locks WHERE locktype = 'advisory' AND pid = pg_backend_pid()
+                    """).collect()[0].decode(Int.self)
+                return (count, marked, locks)
+            }
+            // The marks' lock, and the fold of the month totals' (migration 0030).
+            #expect(count == 8000 && marked == 0 && locks <= 2, "\(locks) advisory locks")
+        }
+    }
+
     /// Two transactions writing one file at once: the second waits for the first's lock on the
-    /// file, then sees the first's document and marks both invoices.
+    /// marks, then sees the first's document and marks both invoices.
     @Test func aSecondWriterOfTheSameFileWaitsForTheFirstAndSeesIt() async throws {
         try await withWorld { world in
             let tenant = world.admin.tenantID

@@ -51,9 +51,11 @@ struct SecurityHeadersMiddleware: AsyncMiddleware {
     }
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        let response = try await next.respond(to: request)
         // People reach the server over https (`PUBLIC_URL`): browsers are to use nothing else.
+        // Read before the page runs: an application shutting down clears its services while a
+        // request may still be answered (a fresh-clone test run crashed reading them after).
         let headers = request.application.settings.secureCookies ? Self.httpsHeaders : Self.headers
+        let response = try await next.respond(to: request)
         for (name, value) in headers where !response.headers.contains(name: name) {
             response.headers.add(name: name, value: value)
         }

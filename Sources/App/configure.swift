@@ -48,7 +48,7 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.middleware = Middlewares()
     app.middleware.use(MiddlewareChain([
         RequestObservationMiddleware(metrics: metrics, writesLog: settings.requestLog, trustsProxy: settings.trustForwardedFor),
-        SecurityHeadersMiddleware(),
+        SecurityHeadersMiddleware(https: settings.secureCookies),
         ErrorPageMiddleware(),
         StaticFileMiddleware(publicDirectory: app.directory.publicDirectory),
         RequestBodyMiddleware(),

@@ -16,6 +16,16 @@ struct SecurityHeadersMiddleware: AsyncMiddleware {
     ]
     static let httpsHeaders = headers + [(HTTPHeaders.Name("Strict-Transport-Security"), strictTransportSecurity)]
 
+    /// The headers of this server: with Strict-Transport-Security when people reach it over
+    /// https (`PUBLIC_URL`). Chosen once in `configure`, so no response reads the application's
+    /// services for them (an application shutting down clears those while a request may still
+    /// be answered).
+    let headers: [(HTTPHeaders.Name, String)]
+
+    init(https: Bool) {
+        headers = https ? Self.httpsHeaders : Self.headers
+    }
+
     /// The policy of a page whose forms may also end at `formTargets`: browsers apply
     /// `form-action` to every redirect after a submission, so a form that Roster answers with a
     /// redirect to an identity provider or to an app must name where it goes. `anyHTTPS` allows
@@ -51,10 +61,6 @@ struct SecurityHeadersMiddleware: AsyncMiddleware {
     }
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        // People reach the server over https (`PUBLIC_URL`): browsers are to use nothing else.
-        // Read before the page runs: an application shutting down clears its services while a
-        // request may still be answered (a fresh-clone test run crashed reading them after).
-        let headers = request.application.settings.secureCookies ? Self.httpsHeaders : Self.headers
         let response = try await next.respond(to: request)
         for (name, value) in headers where !response.headers.contains(name: name) {
             response.headers.add(name: name, value: value)

@@ -53,7 +53,10 @@ import Vapor
                 let (ready, readyTime) = try await Self.elapsed { try await browser.get("/readyz") }
                 #expect(ready.status == .serviceUnavailable)
                 #expect(ready.headers.first(name: "Retry-After") != nil)
-                #expect(readyTime < .seconds(4), "/readyz took \(readyTime)")
+                // Its own wait is 2 seconds; the bound leaves room for a test machine busy with
+                // other tests (a fresh-clone run measured 4.4 seconds), and is still far from the
+                // minute the pool alone would wait.
+                #expect(readyTime < .seconds(8), "/readyz took \(readyTime)")
 
                 // The outage goes on for a while: the pool's back-off grows meanwhile.
                 let outageEnds = ContinuousClock.now.advanced(by: .seconds(8))

@@ -92,6 +92,70 @@ import Testing
         }
     }
 
+    /// The account a row is compared with is the person's latest approved or paid invoice of an
+    /// earlier month, however far back; never a later month's, nor one still submitted or
+    /// returned, nor an older one when the latest has no account.
+    @Test func thePreviousAccountIsThePersonsLatestApprovedOrPaidInvoiceBeforeTheMonth() async throws {
+        try await withWorld { world in
+            let acme = world.admin.tenantID
+            let (rows, definition, people) = try await world.db.transaction(tenant: acme) { db in
+                try await PreparedListTests.addPeople(8, on: db)
+                let people = try await db.query("""
+                    SELECT user_id FROM invoices WHERE tenant_id = \(db.tenant) AND month = \(Self.month.first.iso)::date
+                    ORDER BY user_id
+                    """).collect().map { try $0.decode(UUID.self) }
+                // (person, months before the desk's, state, account, IBAN); a negative offset is a later month.
+                let history: [(Int, Int, String, String?, String?)] = [
+                    (0, 1, "approved", "100/0100", nil),
+                    (1, 1, "submitted", "999/0100", nil), (1, 2, "paid", "101/0100", nil),
+                    // person 2: nothing earlier
+                    (3, 1, "paid", nil, "CZ6508000000192000145399"),
+                    (4, 3, "approved", "104/0100", nil), (4, 1, "returned", "998/0100", nil),
+                    (5, -1, "approved", "997/0100", nil),
+                    (6, 1, "approved", nil, nil), (6, 2, "paid", "996/0100", nil),
+                    (7, 2, "approved", "107/0100", nil), (7, 5, "paid", "995/0100", nil),
+                ]
+                for (person, before, state, account, iban) in history {
+                    let month = Self.month.adding(months: -before)
+                    try await Self.addInvoice(for: people[person], month: month, state: state, copying: nil, on: db)
+                    try await db.query("""
+                        UPDATE invoices SET bank_account = \(account), iban = \(iban)
+                        WHERE tenant_id = \(db.tenant) AND user_id = \(people[person]) AND month = \(month.first.iso)::date
+                        """)
+                }
+                let rows = try await ReviewQueries.desk(month: Self.month, state: .submitted, on: db)
+                // The definition, one lookup per invoice.
+                var definition: [UUID: [String?]] = [:]
+                for row in try await db.query("""
+                    SELECT i.id, prev.bank_account, prev.iban FROM invoices i
+                    LEFT JOIN LATERAL (
+                        SELECT pi.bank_account, pi.iban FROM invoices pi
+                        WHERE pi.tenant_id = i.tenant_id AND pi.user_id = i.user_id AND pi.month < i.month
+                          AND pi.state IN ('approved', 'paid')
+                        ORDER BY pi.month DESC LIMIT 1) prev ON true
+                    WHERE i.tenant_id = \(db.tenant) AND i.month = \(Self.month.first.iso)::date AND i.state = 'submitted'
+                    """).collect() {
+                    let (id, account, iban) = try row.decode((UUID, String?, String?).self)
+                    definition[id] = [account, iban]
+                }
+                return (rows, definition, people)
+            }
+            #expect(rows.count == 8)
+            let byPerson = Dictionary(uniqueKeysWithValues: rows.map { ($0.userID, [$0.previousAccount, $0.previousIBAN]) })
+            #expect(byPerson[people[0]] == ["100/0100", nil])
+            #expect(byPerson[people[1]] == ["101/0100", nil])
+            #expect(byPerson[people[2]] == [nil, nil])
+            #expect(byPerson[people[3]] == [nil, "CZ6508000000192000145399"])
+            #expect(byPerson[people[4]] == ["104/0100", nil])
+            #expect(byPerson[people[5]] == [nil, nil])
+            #expect(byPerson[people[6]] == [nil, nil])
+            #expect(byPerson[people[7]] == ["107/0100", nil])
+            for row in rows {
+                #expect([row.previousAccount, row.previousIBAN] == definition[row.id], "\(row.name)")
+            }
+        }
+    }
+
     /// An invoice with a document of its own, written directly: without text and with a thumbnail,
     /// or with the file and the number of the invoice `copying`.
     static func addInvoice(for user: UUID, month: Month, state: String, copying: UUID?, on db: TenantConnection) async throws {

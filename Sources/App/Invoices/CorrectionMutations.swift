@@ -28,6 +28,8 @@ public enum CorrectionMutations {
         _ id: UUID, version: Int, to proposed: InvoiceFields, by actor: User, on db: TenantConnection
     ) async throws -> CorrectionOutcome {
         guard Permissions.can(actor, .reviewInvoices, .company) else { throw Abort(.forbidden) }
+        // Before the invoice is locked (`InvoiceMarks`): a corrected number marks invoices.
+        try await InvoiceMarks.lock(on: db)
         let rows = try await db.query("""
             SELECT i.user_id, i.state::text AS state, i.version, i.exported_at IS NOT NULL AS exported, i.document_id,
                    i.amount_minor, i.currency, i.bank_account, i.iban, i.variable_symbol, i.invoice_number,

@@ -38,6 +38,8 @@ public enum InvoiceMutations {
     ) async throws -> Result<Stored, UploadRefusal> {
         let document = UUID()
         let newInvoice = UUID()
+        // Before the month's invoice is locked (`InvoiceMarks`).
+        try await InvoiceMarks.lock(on: db)
         // A first upload inserts the invoice; for an existing month nothing is inserted.
         let inserted = try await db.query("""
             INSERT INTO invoices (tenant_id, id, user_id, month, document_id)

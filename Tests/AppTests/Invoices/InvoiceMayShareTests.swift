@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import Testing
+import Vapor
 @testable import App
 
 /// Each invoice carries whether it may share its file or its number (migration 0031), and the desk
@@ -171,6 +172,59 @@ import Testing
             }
             let later = try #require(try await second?.value)
             #expect(try await Self.marks([first, later], world, tenant: tenant) == [[true, false], [true, false]])
+        }
+    }
+
+    /// An upload and a correction take the company's lock on the marks before they lock the
+    /// invoice (`InvoiceMarks`): another writer holding the lock can still mark that invoice (as
+    /// the same file uploaded for another month would). Were the invoice locked first, each would
+    /// wait for the other and PostgreSQL would end one of them as a deadlock.
+    @Test(arguments: ["correction", "upload"])
+    func aWriterTakesTheMarksLockBeforeItLocksTheInvoice(write: String) async throws {
+        try await withWorld { world in
+            let tenant = world.admin.tenantID, month = Month(iso: "2026-06")!, employee = world.employee.id
+            func upload(_ text: String) -> AcceptedUpload {
+                AcceptedUpload(filename: "faktura.pdf", content: TestPDF.invoice([text]),
+                               report: InspectionReport(verdict: .ok, pages: 1, text: "\(text)\nČíslo faktury: FV-1"))
+            }
+            let invoice = try await world.db.transaction(tenant: tenant) { db in
+                try await InvoiceMutations.upload(upload("Faktura 1"), month: month, for: employee, actor: employee, on: db).get().invoice
+            }
+            var writer: Task<Void, any Error>?
+            try await world.db.transaction(tenant: tenant) { holder in
+                try await InvoiceMarks.lock(on: holder)
+                writer = Task {
+                    try await world.db.transaction(tenant: tenant) { db in
+                        if write == "correction" {
+                            let version = try await db.query("SELECT version FROM invoices WHERE tenant_id = \(db.tenant) AND id = \(invoice)")
+                                .collect()[0].decode(Int.self)
+                            let proposed = InvoiceFields(stored: nil, currency: nil, account: nil, iban: nil, variableSymbol: nil,
+                                                         invoiceNumber: "FV-2", supplierID: nil, dueDate: nil)
+                            let outcome = try await CorrectionMutations.correct(invoice, version: version, to: proposed, by: world.admin, on: db)
+                            guard case .corrected = outcome else { throw Abort(.conflict, reason: "\(outcome)") }
+                        } else {
+                            _ = try await InvoiceMutations.upload(upload("Faktura 2"), month: month, for: employee, actor: employee, on: db).get()
+                        }
+                    }
+                }
+                var waiting = false
+                for _ in 0..<100 where !waiting {
+                    try await Task.sleep(for: .milliseconds(50))
+                    waiting = try await world.db.transaction(readOnly: true) { connection in
+                        try await connection.query("SELECT count(*)::int FROM pg_locks WHERE locktype = 'advisory' AND NOT granted",
+                                                   logger: TestPostgres.logger).collect()[0].decode(Int.self) > 0
+                    }
+                }
+                #expect(waiting, "the \(write) did not wait for the marks' lock")
+                // The writer holds no invoice row meanwhile: marking its invoice does not wait for it.
+                try await holder.query("SET LOCAL lock_timeout = '5s'")
+                let marked = try await holder.query("""
+                    UPDATE invoices SET file_may_be_shared = true WHERE tenant_id = \(holder.tenant) AND id = \(invoice) RETURNING id
+                    """).collect()
+                #expect(marked.count == 1)
+            }
+            try await writer?.value
+            #expect(try await Self.marks([invoice], world, tenant: tenant)[0][0])
         }
     }
 }

@@ -35,6 +35,19 @@ import Vapor
             """)
     }
 
+    /// Whether, within five seconds, a transaction waits for an advisory lock (the marks').
+    static func someoneWaitsForAnAdvisoryLock(_ world: TestWorld) async throws -> Bool {
+        for _ in 0..<100 {
+            try await Task.sleep(for: .milliseconds(50))
+            let waiting = try await world.db.transaction(readOnly: true) { connection in
+                try await connection.query("SELECT count(*)::int FROM pg_locks WHERE locktype = 'advisory' AND NOT granted",
+                                           logger: TestPostgres.logger).collect()[0].decode(Int.self) > 0
+            }
+            if waiting { return true }
+        }
+        return false
+    }
+
     /// (file, number) marks of each of `invoices`, in order.
     static func marks(_ invoices: [UUID], _ world: TestWorld, tenant: UUID) async throws -> [[Bool]] {
         try await world.db.transaction(tenant: tenant, readOnly: true) { db in
@@ -159,14 +172,7 @@ import Vapor
                     }
                 }
                 // The second writer waits on the file's lock while this transaction is open.
-                var waiting = false
-                for _ in 0..<100 where !waiting {
-                    try await Task.sleep(for: .milliseconds(50))
-                    waiting = try await world.db.transaction(readOnly: true) { connection in
-                        try await connection.query("SELECT count(*)::int FROM pg_locks WHERE locktype = 'advisory' AND NOT granted",
-                                                   logger: TestPostgres.logger).collect()[0].decode(Int.self) > 0
-                    }
-                }
+                let waiting = try await Self.someoneWaitsForAnAdvisoryLock(world)
                 #expect(waiting, "the second writer did not wait for the file's lock")
                 return first
             }
@@ -207,14 +213,7 @@ import Vapor
                         }
                     }
                 }
-                var waiting = false
-                for _ in 0..<100 where !waiting {
-                    try await Task.sleep(for: .milliseconds(50))
-                    waiting = try await world.db.transaction(readOnly: true) { connection in
-                        try await connection.query("SELECT count(*)::int FROM pg_locks WHERE locktype = 'advisory' AND NOT granted",
-                                                   logger: TestPostgres.logger).collect()[0].decode(Int.self) > 0
-                    }
-                }
+                let waiting = try await Self.someoneWaitsForAnAdvisoryLock(world)
                 #expect(waiting, "the \(write) did not wait for the marks' lock")
                 // The writer holds no invoice row meanwhile: marking its invoice does not wait for it.
                 try await holder.query("SET LOCAL lock_timeout = '5s'")

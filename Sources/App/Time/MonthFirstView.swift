@@ -38,7 +38,7 @@ struct MonthData: Sendable {
 /// the absences (5), the days off (6) and the month's close (7). Part 8 is everyone in the
 /// viewer's reach (`TimeReportQueries.people`), by the reach their roles give for seeing time
 /// (`Permissions.reachSQL`): none for those who see only themselves, a leader's teams, the whole
-/// company; one branch per reach beyond one's own.
+/// company.
 struct MonthFirstView: FirstViewOfMonth {
     private typealias Parts = OwnFirstViewParts
 
@@ -47,20 +47,14 @@ struct MonthFirstView: FirstViewOfMonth {
         Parts.contractTypes, Parts.absenceTypes, Parts.dayOffTypes, ["text", "text", "text"], ["uuid", "text", "bigint", "int"],
     ])
 
-    /// Part 8 for those of reach `reach`: the people in it with their month's time.
-    private static func team(_ reach: Reach) -> String {
+    /// Part 8: the people in the viewer's reach with their month's time, from `month_team_time`
+    /// (migration 0033), called only for a viewer who sees more than their own month: the
+    /// statement starts none of it for everyone else.
+    private static let team = """
+        SELECT \(layout.columns(8, "f.member_n", "f.member_id, f.member_name, f.member_seconds, f.member_entries"))
+        FROM (SELECT pr.reach WHERE pr.reach > \(Reach.own.rawValue) AND \(EnterTenantSQL.afterLiveShell)) g
+        CROSS JOIN LATERAL month_team_time(sh.id, sh.user_id, g.reach, pm.first, pm.last) f
         """
-        SELECT \(layout.columns(8, "row_number() OVER (ORDER BY u.sort_last, u.sort_first, u.id)", """
-            u.id, u.last_name || ' ' || u.first_name, coalesce(sum(e.seconds), 0)::bigint, count(e.id)::int
-            """))
-        FROM users u
-        LEFT JOIN time_entries e ON e.tenant_id = u.tenant_id AND e.user_id = u.id AND e.work_date BETWEEN pm.first AND pm.last
-        WHERE u.tenant_id = sh.id AND u.active AND pr.reach = \(reach.rawValue)
-          AND \(TimeReportQueries.inReach(reach, person: "u", tenant: "sh.id", viewer: "sh.user_id"))
-          AND \(EnterTenantSQL.afterLiveShell)
-        GROUP BY u.id, u.last_name, u.first_name, u.sort_last, u.sort_first
-        """
-    }
 
     static let statementName = "roster_first_view_time_month"
     static let readsTeams = false
@@ -96,7 +90,7 @@ struct MonthFirstView: FirstViewOfMonth {
             FROM time_months m LEFT JOIN users d ON d.tenant_id = m.tenant_id AND d.id = m.decided_by
             WHERE m.tenant_id = sh.id AND m.user_id = sh.user_id AND m.month = pm.first AND \(EnterTenantSQL.afterLiveShell)
             UNION ALL
-            \(Reach.allCases.filter { $0 > .own }.map(team).joined(separator: "\nUNION ALL\n"))
+            \(team)
             ) page
         """, teams: readsTeams)
     /// The month `?month=` names; nil for this month.

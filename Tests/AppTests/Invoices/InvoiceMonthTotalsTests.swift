@@ -171,7 +171,7 @@ import Testing
                     throw Undo()
                 }
             }
-            try await world.db.transaction(tenant: other) { db in
+            _ = try await world.db.transaction(tenant: other) { db in
                 try await Self.invoice(of: world.otherAdmin.id, month: month, minor: 9_00, currency: "CZK", on: db)
             }
             let mine = try await Self.totals(world, tenant: tenant, month: month)
@@ -185,7 +185,7 @@ import Testing
     @Test func theOverviewShowsTheKeptTotals() async throws {
         try await withWorld { world in
             let tenant = world.admin.tenantID, month = "2026-05-01"
-            try await world.db.transaction(tenant: tenant) { db in
+            _ = try await world.db.transaction(tenant: tenant) { db in
                 try await Self.invoice(of: world.employee.id, month: month, minor: 12_345_00, currency: "CZK", on: db)
             }
             var admin = try await world.signedIn(world.admin)

@@ -111,6 +111,35 @@ import Testing
         }
     }
 
+    /// The team's months come from `month_team_time` (migration 0033), given the reach the
+    /// statement worked out: nobody for one's own reach or none, oneself and the teams one leads,
+    /// or everyone active; and only the company the transaction entered.
+    @Test func theTeamFunctionReadsTheReachItIsGivenAndTheCompanyEnteredOnly() async throws {
+        try await withWorld { world in
+            try await Self.seed(world)
+            let acme = world.admin.tenantID, globex = world.otherAdmin.tenantID
+            func people(_ tenant: UUID, as viewer: UUID, reach: Int?, entered: UUID) async throws -> Set<UUID> {
+                try await world.db.transaction(tenant: entered, readOnly: true) { db in
+                    Set(try await db.query("""
+                        SELECT member_id FROM month_team_time(\(tenant), \(viewer), \(reach)::int, '2026-11-01', '2026-11-30')
+                        """).collect().map { try $0.decode(UUID.self) })
+                }
+            }
+            let everyone = try await world.db.transaction(tenant: acme, readOnly: true) { db in
+                Set(try await db.query("SELECT id FROM users WHERE tenant_id = \(db.tenant) AND active").collect()
+                    .map { try $0.decode(UUID.self) })
+            }
+            #expect(try await people(acme, as: world.admin.id, reach: 0, entered: acme).isEmpty)
+            #expect(try await people(acme, as: world.admin.id, reach: nil, entered: acme).isEmpty)
+            #expect(try await people(acme, as: world.employee.id, reach: 1, entered: acme) == [world.employee.id])
+            let team = try await people(acme, as: world.leader.id, reach: 1, entered: acme)
+            #expect(team.contains(world.leader.id) && team.contains(world.employee.id) && team.count < everyone.count)
+            #expect(try await people(acme, as: world.admin.id, reach: 2, entered: acme) == everyone)
+            // Entered in another company, the function reads none of this one's people.
+            #expect(try await people(acme, as: world.admin.id, reach: 2, entered: globex).isEmpty)
+        }
+    }
+
     @Test func theMonthOfAnotherCompanyOrAVisitorHoldsNoneOfTheseRows() async throws {
         try await withWorld { world in
             try await Self.seed(world)

@@ -24,66 +24,63 @@ struct DeskReading: Sendable {
                          viewer: viewer, time: time.basis(of: row.userID, in: row.month), toleranceBP: time.toleranceBP)
     }
 
-    /// How long the second half waits for a connection of its own before the request's connection
-    /// reads it after the first.
+    /// How long the second half and the people wait for a connection of their own before the
+    /// request's connection reads them after the first half.
     static let secondConnectionWait: Duration = .milliseconds(100)
 
-    /// Reads the desk in two halves at once: the request's transaction (`db`) reads one, a
-    /// read-only transaction of the same tenant on another connection of `database` the other.
-    /// A desk of a thousand invoices is some twenty milliseconds of PostgreSQL's time, row by row
-    /// (the flags look up each person's earlier invoices, files and numbers), and at month end one
-    /// admin waits for all of it; two server processes read it in about half the time.
+    /// Reads the desk on three connections at once: the request's transaction (`db`) reads one
+    /// half of the rows, a read-only transaction of the same tenant on another connection of
+    /// `database` the other half, and a third the people's contracts, rates and time
+    /// (`DeskPeople`). A desk of a thousand invoices is some twenty-five milliseconds of
+    /// PostgreSQL's time (the flags look up each person's earlier invoices, files and numbers, and
+    /// each person's rate is one more lookup), and at month end one admin waits for all of it.
     ///
     /// The halves are two snapshots. Each invoice is in exactly one half (by its id) and carries
     /// its position on the whole desk, so an invoice that changed state in between is shown once
-    /// or not at all, never twice, and the order holds. When no second connection is free within
-    /// `secondConnectionWait`, the request's own transaction reads the second half too.
+    /// or not at all, never twice, and the order holds. The people are a third snapshot: a row
+    /// whose person it did not read has its person read after (`completed`). When no other
+    /// connection is free within `secondConnectionWait`, the request's own transaction reads
+    /// what it would have read.
     static func read(month: Month, state: InvoiceState, on db: TenantConnection, alongside database: Database)
         async throws -> DeskReading {
-        let first = DeskPart(index: 0, count: 2), second = DeskPart(index: 1, count: 2)
-        async let elsewhere: PartReading? = {
-            do {
-                return try await database.transaction(tenant: db.tenant, readOnly: true, waitingAtMost: secondConnectionWait) {
-                    try await part(second, month: month, state: state, on: $0)
-                }
-            } catch let unavailable as DatabaseUnavailable where unavailable.cause == .timedOut {
-                return nil
-            }
-        }()
-        let mine = try await part(first, month: month, state: state, on: db)
-        let other: PartReading
-        if let read = try await elsewhere {
-            other = read
-        } else {
-            other = try await part(second, month: month, state: state, on: db)
+        let tenant = db.tenant, second = DeskPart(index: 1, count: 2)
+        async let otherHalf = aside(database, tenant: tenant) {
+            try await ReviewQueries.desk(month: month, state: state, part: second, on: $0)
         }
-        return merged([mine, other])
+        async let people = aside(database, tenant: tenant, oneSnapshot: true) {
+            try await DeskPeople.read(month: month, state: state, on: $0)
+        }
+        var rows = try await ReviewQueries.desk(month: month, state: state, part: DeskPart(index: 0, count: 2), on: db)
+        if let other = try await otherHalf {
+            rows += other
+        } else {
+            rows += try await ReviewQueries.desk(month: month, state: state, part: second, on: db)
+        }
+        rows.sort { $0.position < $1.position }
+        return try await completed(rows.map(\.row), people: try await people ?? DeskPeople(), month: month, on: db)
     }
 
-    /// One part's rows with their positions, and their people's contracts, rates and time.
-    struct PartReading: Sendable {
-        var rows: [(position: Int, row: DeskRow)]
-        var people: [UUID: (contracts: [Contract], rates: [Rate])]
-        /// Nil when the part has no rows (nothing of the time was read).
-        var time: TimeBases?
+    /// `rows` with `people`, and the people of any row `people` did not read, read in `db`.
+    static func completed(_ rows: [DeskRow], people: DeskPeople, month: Month, on db: TenantConnection) async throws
+        -> DeskReading {
+        var people = people
+        let missing = Set(rows.map(\.userID)).subtracting(people.covered)
+        if !missing.isEmpty {
+            people = people.adding(try await DeskPeople.read(of: Array(missing), month: month, on: db))
+        }
+        return DeskReading(rows: rows, people: people.people, time: people.time)
     }
 
-    static func part(_ part: DeskPart, month: Month, state: InvoiceState, on db: TenantConnection) async throws -> PartReading {
-        let rows = try await ReviewQueries.desk(month: month, state: state, part: part, on: db)
-        let users = Array(Set(rows.map(\.row.userID)))
-        guard !users.isEmpty else { return PartReading(rows: [], people: [:], time: nil) }
-        let people = try await ReviewQueries.contractsAndRates(of: users, in: month, on: db)
-        let time = try await TimeBasisQueries.bases(of: users, from: month.first, through: month.last, on: db)
-        return PartReading(rows: rows, people: people, time: time)
-    }
-
-    /// The parts as one desk, in the order of the rows' positions.
-    static func merged(_ parts: [PartReading]) -> DeskReading {
-        let times = parts.compactMap(\.time)
-        var reading = DeskReading(rows: [], people: [:], time: times.first ?? TimeBases())
-        for time in times.dropFirst() { reading.time.add(time) }
-        for part in parts { reading.people.merge(part.people) { mine, _ in mine } }
-        reading.rows = parts.flatMap(\.rows).sorted { $0.position < $1.position }.map(\.row)
-        return reading
+    /// `body` in a read-only transaction of `tenant` on another connection of `database`; nil when
+    /// none is free within `secondConnectionWait`.
+    private static func aside<Result: Sendable>(
+        _ database: Database, tenant: UUID, oneSnapshot: Bool = false, _ body: (TenantConnection) async throws -> Result
+    ) async throws -> Result? {
+        do {
+            return try await database.transaction(tenant: tenant, readOnly: true, oneSnapshot: oneSnapshot,
+                                                  waitingAtMost: secondConnectionWait, body)
+        } catch let unavailable as DatabaseUnavailable where unavailable.cause == .timedOut {
+            return nil
+        }
     }
 }

@@ -112,53 +112,69 @@ public enum ReviewQueries {
         of users: [UUID], in month: Month? = nil, on db: TenantConnection
     ) async throws -> [UUID: (contracts: [Contract], rates: [Rate])] {
         let first = month?.first.iso ?? "0001-01-01", last = month?.last.iso ?? "9999-12-31"
+        guard !users.isEmpty else { return [:] }
+        return try contractsAndRates(
+            from: try await db.rows(of: { ContractsAndRatesStatement(tenant: $0, users: users, first: first, last: last) }))
+    }
+
+    /// The people's contracts and rates from the rows of `contractsAndRatesSQL(people:)`. Every
+    /// person read has an entry, with no contract and no rate when they have none.
+    static func contractsAndRates(from rows: [PostgresRow]) throws -> [UUID: (contracts: [Contract], rates: [Rate])] {
         var result: [UUID: (contracts: [Contract], rates: [Rate])] = [:]
-        guard !users.isEmpty else { return result }
-        for row in try await db.rows(of: { ContractsAndRatesStatement(tenant: $0, users: users, first: first, last: last) }) {
+        for row in rows {
             var c = CellCursor(row)
-            let user: UUID = try c.next(), isContract: Bool = try c.next(), id: UUID = try c.next()
-            let kind: String? = try c.optional(), from: String = try c.next(), to: String? = try c.optional()
+            let user: UUID = try c.next(), isContract: Bool = try c.next(), id: UUID? = try c.optional()
+            let kind: String? = try c.optional(), from: String? = try c.optional(), to: String? = try c.optional()
             let tenths: Int? = try c.optional(), amount: Int64? = try c.optional(), currency: String? = try c.optional()
-            guard let day = LocalDate(iso: from) else { continue }
-            if isContract, let kind = kind.flatMap(ContractKind.init(rawValue:)), let tenths {
-                result[user, default: ([], [])].contracts.append(Contract(
-                    id: id, kind: kind, validFrom: day, validTo: to.flatMap(LocalDate.init(iso:)), capacityTenths: tenths,
-                    vacationTenths: amount.map(Int.init) ?? ContractHistory.defaultVacationTenths))
-            } else if let amount, let currency {
-                result[user, default: ([], [])].rates.append(Rate(id: id, effectiveFrom: day, amountMinor: amount, currency: currency))
-            } else if result[user] == nil {
-                result[user] = ([], [])
+            if let id, let day = from.flatMap(LocalDate.init(iso:)) {
+                if isContract, let kind = kind.flatMap(ContractKind.init(rawValue:)), let tenths {
+                    result[user, default: ([], [])].contracts.append(Contract(
+                        id: id, kind: kind, validFrom: day, validTo: to.flatMap(LocalDate.init(iso:)), capacityTenths: tenths,
+                        vacationTenths: amount.map(Int.init) ?? ContractHistory.defaultVacationTenths))
+                    continue
+                } else if !isContract, let amount, let currency {
+                    result[user, default: ([], [])].rates.append(Rate(id: id, effectiveFrom: day, amountMinor: amount, currency: currency))
+                    continue
+                }
             }
+            if result[user] == nil { result[user] = ([], []) }
         }
         return result
+    }
+
+    /// The contracts and rates of `people` that matter for the days `$3` to `$4`: the contracts
+    /// that overlap them and the rates from the one in effect on the first to the last; a row with
+    /// no contract and no rate for someone who has neither.
+    static func contractsAndRatesSQL(people: StatementPeople) -> String {
+        """
+        \(people.with)-- A contract's amount column carries its vacation days (tenths).
+        SELECT user_id, true, id, kind, valid_from::text, valid_to::text, (capacity_hours * 10)::int, (vacation_days * 10)::bigint,
+               NULL::text
+        FROM contracts
+        WHERE tenant_id = $1 AND \(people.has("user_id"))
+          AND valid_from <= $4::date AND (valid_to IS NULL OR valid_to >= $3::date)
+        UNION ALL
+        -- The rates taking effect after the first day …
+        SELECT r.user_id, false, r.id, NULL, r.effective_from::text, NULL, NULL, r.amount_minor, r.currency
+        FROM rates r
+        WHERE r.tenant_id = $1 AND \(people.has("r.user_id"))
+          AND r.effective_from > $3::date AND r.effective_from <= $4::date
+        UNION ALL
+        -- … and the one in effect on it, one index lookup per person.
+        SELECT p.id, false, s.id, NULL, s.effective_from::text, NULL, NULL, s.amount_minor, s.currency
+        FROM \(people.table)
+        LEFT JOIN LATERAL (
+            SELECT r.id, r.effective_from, r.amount_minor, r.currency FROM rates r
+            WHERE r.tenant_id = $1 AND r.user_id = p.id AND r.effective_from <= $3::date
+            ORDER BY r.effective_from DESC LIMIT 1) s ON true
+        """
     }
 
     /// The statement of `contractsAndRates`, prepared (the desk reads it for each half, and parsing
     /// and planning it cost about a millisecond there).
     struct ContractsAndRatesStatement: RowsStatement {
         static let name = "roster_contracts_and_rates"
-        static let sql = """
-            -- A contract's amount column carries its vacation days (tenths).
-            SELECT user_id, true, id, kind, valid_from::text, valid_to::text, (capacity_hours * 10)::int, (vacation_days * 10)::bigint,
-                   NULL::text
-            FROM contracts
-            WHERE tenant_id = $1 AND user_id = ANY($2)
-              AND valid_from <= $4::date AND (valid_to IS NULL OR valid_to >= $3::date)
-            UNION ALL
-            -- The rates taking effect after the first day …
-            SELECT r.user_id, false, r.id, NULL, r.effective_from::text, NULL, NULL, r.amount_minor, r.currency
-            FROM rates r
-            WHERE r.tenant_id = $1 AND r.user_id = ANY($2)
-              AND r.effective_from > $3::date AND r.effective_from <= $4::date
-            UNION ALL
-            -- … and the one in effect on it, one index lookup per person.
-            SELECT s.user_id, false, s.id, NULL, s.effective_from::text, NULL, NULL, s.amount_minor, s.currency
-            FROM unnest($2::uuid[]) AS p(id)
-            CROSS JOIN LATERAL (
-                SELECT r.user_id, r.id, r.effective_from, r.amount_minor, r.currency FROM rates r
-                WHERE r.tenant_id = $1 AND r.user_id = p.id AND r.effective_from <= $3::date
-                ORDER BY r.effective_from DESC LIMIT 1) s
-            """
+        static let sql = contractsAndRatesSQL(people: .array)
         static let bindingDataTypes: [PostgresDataType] = [.uuid, .uuidArray, .text, .text]
 
         let tenant: UUID, users: [UUID], first: String, last: String

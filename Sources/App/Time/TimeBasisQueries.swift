@@ -34,11 +34,17 @@ public struct TimeBases: Sendable {
 public enum TimeBasisQueries {
     public static func bases(of users: [UUID], from first: LocalDate, through last: LocalDate, on db: TenantConnection) async throws
         -> TimeBases {
+        try bases(from: try await db.rows(of: { Statement(tenant: $0, users: users, first: first.iso, last: last.iso) }),
+                  first: first, last: last)
+    }
+
+    /// The bases from the rows of `sql(people:)` read for the days `first` to `last`.
+    static func bases(from rows: [PostgresRow], first: LocalDate, last: LocalDate) throws -> TimeBases {
         var bases = TimeBases()
         var days: [LocalDate: String] = [:]
         // An approved month's seconds by day are kept on its row (`time_months.day_seconds`): one
         // row per person and month, however many entries the month had.
-        for row in try await db.rows(of: { Statement(tenant: $0, users: users, first: first.iso, last: last.iso) }) {
+        for row in rows {
             var c = CellCursor(row)
             let tag: String = try c.next(), user: UUID? = try c.optional(), from: String? = try c.optional()
             let to: String? = try c.optional(), number: Int64? = try c.optional(), kind: String? = try c.optional()
@@ -71,27 +77,33 @@ public enum TimeBasisQueries {
         return bases
     }
 
+    /// What the time of `people` says of the days `$3` to `$4`: their approved months' seconds by
+    /// day, their approved absences, the company's days off and its tolerance.
+    static func sql(people: StatementPeople) -> String {
+        """
+        \(people.with)SELECT 'h', m.user_id, m.month::text, NULL::text, NULL::bigint, NULL::text, NULL::boolean, m.day_seconds
+        FROM time_months m
+        WHERE m.tenant_id = $1 AND \(people.has("m.user_id")) AND m.status = 'approved'
+          AND m.month BETWEEN date_trunc('month', $3::date)::date AND $4::date
+        UNION ALL
+        SELECT 'a', a.user_id, a.first_day::text, a.last_day::text, NULL, a.kind, a.half_day, NULL
+        FROM absences a
+        WHERE a.tenant_id = $1 AND \(people.has("a.user_id")) AND a.status = 'approved'
+          AND a.first_day <= $4::date AND a.last_day >= $3::date
+        UNION ALL
+        SELECT 'd', NULL, d.day::text, d.name, NULL, NULL, NULL, NULL
+        FROM company_days_off d
+        WHERE d.tenant_id = $1 AND d.day BETWEEN $3::date AND $4::date
+        UNION ALL
+        SELECT 't', NULL, NULL, NULL, t.amount_tolerance_bp::bigint, NULL, NULL, NULL FROM tenants t WHERE t.id = $1
+        """
+    }
+
     /// The statement of `bases`, prepared (the desk reads it for each half, and parsing and
     /// planning it cost about a millisecond there).
     struct Statement: RowsStatement {
         static let name = "roster_time_bases"
-        static let sql = """
-            SELECT 'h', m.user_id, m.month::text, NULL::text, NULL::bigint, NULL::text, NULL::boolean, m.day_seconds
-            FROM time_months m
-            WHERE m.tenant_id = $1 AND m.user_id = ANY($2) AND m.status = 'approved'
-              AND m.month BETWEEN date_trunc('month', $3::date)::date AND $4::date
-            UNION ALL
-            SELECT 'a', a.user_id, a.first_day::text, a.last_day::text, NULL, a.kind, a.half_day, NULL
-            FROM absences a
-            WHERE a.tenant_id = $1 AND a.user_id = ANY($2) AND a.status = 'approved'
-              AND a.first_day <= $4::date AND a.last_day >= $3::date
-            UNION ALL
-            SELECT 'd', NULL, d.day::text, d.name, NULL, NULL, NULL, NULL
-            FROM company_days_off d
-            WHERE d.tenant_id = $1 AND d.day BETWEEN $3::date AND $4::date
-            UNION ALL
-            SELECT 't', NULL, NULL, NULL, t.amount_tolerance_bp::bigint, NULL, NULL, NULL FROM tenants t WHERE t.id = $1
-            """
+        static let sql = TimeBasisQueries.sql(people: .array)
         static let bindingDataTypes: [PostgresDataType] = [.uuid, .uuidArray, .text, .text]
 
         let tenant: UUID, users: [UUID], first: String, last: String

@@ -196,19 +196,100 @@ import Testing
         }
     }
 
-    @Test func anEmptyHalfKeepsTheCompanysDaysOffAndTolerance() {
-        var bases = TimeBases()
-        bases.toleranceBP = 250
-        let empty = DeskReading.PartReading(rows: [], people: [:], time: nil)
-        let read = DeskReading.PartReading(rows: [], people: [:], time: bases)
-        #expect(DeskReading.merged([empty, read]).time.toleranceBP == 250)
-        #expect(DeskReading.merged([read, empty]).time.toleranceBP == 250)
+    /// The desk's people are read by statements that find them themselves (`DeskPeople`): what
+    /// they read is what the statements of the same people by their ids read, for everyone with
+    /// an invoice of the month in the state and no one else.
+    @Test func thePeopleOfTheMonthAreThosePeopleReadByTheirIds() async throws {
+        try await withWorld { world in
+            let acme = world.admin.tenantID
+            let month = Self.month
+            let (returned, withTime, absent) = try await world.db.transaction(tenant: acme) { db in
+                try await PreparedListTests.addPeople(6, on: db)
+                let users = try await db.query("""
+                    SELECT user_id FROM invoices WHERE tenant_id = \(db.tenant) AND month = \(month.first.iso)::date ORDER BY user_id
+                    """).collect().map { try $0.decode(UUID.self) }
+                // One returned (not on the desk of submitted invoices), one with an approved month
+                // of time, one with an approved absence; a company day off and a tolerance.
+                try await db.query("UPDATE invoices SET state = 'returned' WHERE tenant_id = \(db.tenant) AND user_id = \(users[0])")
+                try await db.query("""
+                    INSERT INTO time_months (tenant_id, user_id, month, status, decided_by, decided_at, day_seconds)
+                    VALUES (\(db.tenant), \(users[1]), \(month.first.iso)::date, 'approved', \(world.admin.id), now(),
+                            array_fill(3600, ARRAY[30]))
+                    """)
+                try await db.query("""
+                    INSERT INTO absences (tenant_id, user_id, kind, first_day, last_day, status, decided_by, decided_at)
+                    VALUES (\(db.tenant), \(users[2]), 'vacation', \(month.first.adding(days: 3).iso)::date,
+                            \(month.first.adding(days: 5).iso)::date, 'approved', \(world.admin.id), now())
+                    """)
+                try await db.query("INSERT INTO company_days_off (tenant_id, day, name) VALUES (\(db.tenant), \(month.last.iso)::date, 'Firma')")
+                try await db.query("UPDATE tenants SET amount_tolerance_bp = 250 WHERE id = \(db.tenant)")
+                return (users[0], users[1], users[2])
+            }
+            try await world.db.transaction(tenant: world.otherAdmin.tenantID) { try await PreparedListTests.addPeople(2, on: $0) }
+            let byMonth = try await world.db.transaction(tenant: acme, oneSnapshot: true) {
+                try await DeskPeople.read(month: month, state: .submitted, on: $0)
+            }
+            let (rows, byIDs) = try await world.db.transaction(tenant: acme, readOnly: true) { db in
+                let rows = try await ReviewQueries.desk(month: month, state: .submitted, on: db)
+                return (rows, try await DeskPeople.read(of: rows.map(\.userID), month: month, on: db))
+            }
+            #expect(rows.count == 5 && !rows.contains { $0.userID == returned })
+            #expect(byMonth.covered == Set(rows.map(\.userID)) && byIDs.covered == byMonth.covered)
+            #expect(Set(byMonth.people.keys) == byMonth.covered && Set(byIDs.people.keys) == byMonth.covered)
+            for user in byMonth.covered {
+                #expect(byMonth.people[user]?.contracts == byIDs.people[user]?.contracts)
+                #expect(byMonth.people[user]?.rates == byIDs.people[user]?.rates && byMonth.people[user]?.rates.isEmpty == false)
+                let (mine, theirs) = (byMonth.time.basis(of: user, in: month), byIDs.time.basis(of: user, in: month))
+                #expect(mine.approvedDays == theirs.approvedDays)
+                #expect(mine.absences.map { [$0.first, $0.last] } == theirs.absences.map { [$0.first, $0.last] })
+            }
+            #expect(byMonth.time.seconds[withTime]?.count == 30 && byMonth.time.absences[absent]?.count == 1)
+            #expect(byMonth.time.toleranceBP == 250 && byMonth.time.daysOff == byIDs.time.daysOff)
+            #expect(byMonth.time.daysOff.company[month.last] == "Firma")
+        }
+    }
+
+    /// The people are a snapshot of their own: a row whose person they did not read (an invoice
+    /// submitted after it) has its person read after, and with no people read at all the
+    /// company's days off and tolerance are still there.
+    @Test func aRowWhosePersonThePeopleDidNotReadHasItsPersonReadAfter() async throws {
+        try await withWorld { world in
+            let acme = world.admin.tenantID
+            let late = try await world.db.transaction(tenant: acme) { db in
+                try await PreparedListTests.addPeople(3, on: db)
+                try await db.query("UPDATE tenants SET amount_tolerance_bp = 250 WHERE id = \(db.tenant)")
+                return try await db.query("""
+                    UPDATE invoices SET state = 'returned' WHERE tenant_id = \(db.tenant) AND id = (
+                        SELECT id FROM invoices WHERE tenant_id = \(db.tenant) ORDER BY id LIMIT 1)
+                    RETURNING user_id
+                    """).collect()[0].decode(UUID.self)
+            }
+            let people = try await world.db.transaction(tenant: acme, oneSnapshot: true) {
+                try await DeskPeople.read(month: Self.month, state: .submitted, on: $0)
+            }
+            #expect(people.covered.count == 2 && !people.covered.contains(late))
+            try await world.db.transaction(tenant: acme) { db in
+                try await db.query("UPDATE invoices SET state = 'submitted' WHERE tenant_id = \(db.tenant) AND user_id = \(late)")
+            }
+            let (completed, none, whole) = try await world.db.transaction(tenant: acme, readOnly: true) { db in
+                let rows = try await ReviewQueries.desk(month: Self.month, state: .submitted, on: db)
+                return (try await DeskReading.completed(rows, people: people, month: Self.month, on: db),
+                        try await DeskReading.completed(rows, people: DeskPeople(), month: Self.month, on: db),
+                        try await DeskReading.read(month: Self.month, state: .submitted, on: db))
+            }
+            #expect(completed.rows.count == 3 && completed.people[late]?.rates.isEmpty == false)
+            for reading in [completed, none] {
+                #expect(reading.rows.map { reading.line($0, viewer: world.admin.id) } == whole.rows.map { whole.line($0, viewer: world.admin.id) })
+                #expect(reading.time.toleranceBP == 250)
+            }
+        }
     }
 }
 
 extension DeskReading {
-    /// The whole desk in the one transaction `db`: what the halves are checked against.
+    /// The whole desk in the one transaction `db`, its people read by their ids: what the desk
+    /// read on three connections is checked against.
     static func read(month: Month, state: InvoiceState, on db: TenantConnection) async throws -> DeskReading {
-        merged([try await part(.whole, month: month, state: state, on: db)])
+        try await completed(try await ReviewQueries.desk(month: month, state: state, on: db), people: DeskPeople(), month: month, on: db)
     }
 }

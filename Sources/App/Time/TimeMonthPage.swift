@@ -114,11 +114,10 @@ struct TimeMonthPage: HTMLPage {
             html.append("<p class=\"empty\">\(t(own ? "time.emptyMonth" : "time.emptyMonthOf"))</p>\n")
         } else {
             // By the label without case and accents, each folded once (a locale's comparison of
-            // every pair took a twentieth of the page's time).
+            // every pair took a twentieth of the page's time), and then kept (`FoldedText`).
             let projects = time.projects.map { project in
                 let label = project.client + " · " + project.name
-                return (key: label.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil), label: label,
-                        project: project)
+                return (key: FoldedText.key(label), label: label, project: project)
             }.sorted { ($0.key, $0.label) < ($1.key, $1.label) }
             html.append("<h2>\(t("time.byProject"))</h2>\n")
             html.append(PagePieces.list(empty: nil, headings: [t("time.project"), t("time.billable"), t("time.duration")],

@@ -258,18 +258,20 @@ import Testing
             let late = try await world.db.transaction(tenant: acme) { db in
                 try await PreparedListTests.addPeople(3, on: db)
                 try await db.query("UPDATE tenants SET amount_tolerance_bp = 250 WHERE id = \(db.tenant)")
-                return try await db.query("""
+                let (invoice, person) = try await db.query("""
                     UPDATE invoices SET state = 'returned' WHERE tenant_id = \(db.tenant) AND id = (
-                        SELECT id FROM invoices WHERE tenant_id = \(db.tenant) ORDER BY id LIMIT 1)
-                    RETURNING user_id
-                    """).collect()[0].decode(UUID.self)
+                        SELECT id FROM invoices WHERE tenant_id = \(db.tenant) AND month = \(Self.month.first.iso)::date
+                        ORDER BY id LIMIT 1)
+                    RETURNING id, user_id
+                    """).collect()[0].decode((UUID, UUID).self)
+                return (invoice: invoice, person: person)
             }
             let people = try await world.db.transaction(tenant: acme, oneSnapshot: true) {
                 try await DeskPeople.read(month: Self.month, state: .submitted, on: $0)
             }
-            #expect(people.covered.count == 2 && !people.covered.contains(late))
+            #expect(people.covered.count == 2 && !people.covered.contains(late.person))
             try await world.db.transaction(tenant: acme) { db in
-                try await db.query("UPDATE invoices SET state = 'submitted' WHERE tenant_id = \(db.tenant) AND user_id = \(late)")
+                try await db.query("UPDATE invoices SET state = 'submitted' WHERE tenant_id = \(db.tenant) AND id = \(late.invoice)")
             }
             let (completed, none, whole) = try await world.db.transaction(tenant: acme, readOnly: true) { db in
                 let rows = try await ReviewQueries.desk(month: Self.month, state: .submitted, on: db)
@@ -277,7 +279,7 @@ import Testing
                         try await DeskReading.completed(rows, people: DeskPeople(), month: Self.month, on: db),
                         try await DeskReading.read(month: Self.month, state: .submitted, on: db))
             }
-            #expect(completed.rows.count == 3 && completed.people[late]?.rates.isEmpty == false)
+            #expect(completed.rows.count == 3 && completed.people[late.person]?.rates.isEmpty == false)
             for reading in [completed, none] {
                 #expect(reading.rows.map { reading.line($0, viewer: world.admin.id) } == whole.rows.map { whole.line($0, viewer: world.admin.id) })
                 #expect(reading.time.toleranceBP == 250)

@@ -10,7 +10,7 @@ struct DeskPeople: Sendable {
     var time = TimeBases()
     /// Whose contracts, rates and time were read. A row whose person is not among them (an
     /// invoice that came to the state after these statements' snapshot) has its person read
-    /// again (`adding(_:)`).
+    /// after, by id (`DeskReading.completed`, with `adding(_:)`).
     var covered: Set<UUID> = []
 
     /// Everyone with an invoice of `month` in `state`. `db` must be a transaction of one snapshot

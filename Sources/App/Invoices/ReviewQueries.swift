@@ -170,8 +170,8 @@ public enum ReviewQueries {
         """
     }
 
-    /// The statement of `contractsAndRates`, prepared (the desk reads it for each half, and parsing
-    /// and planning it cost about a millisecond there).
+    /// The statement of `contractsAndRates`, prepared (the desk reads the people of a row its own
+    /// reading missed with it, `DeskReading.completed`).
     struct ContractsAndRatesStatement: RowsStatement {
         static let name = "roster_contracts_and_rates"
         static let sql = contractsAndRatesSQL(people: .array)

@@ -99,8 +99,8 @@ public enum TimeBasisQueries {
         """
     }
 
-    /// The statement of `bases`, prepared (the desk reads it for each half, and parsing and
-    /// planning it cost about a millisecond there).
+    /// The statement of `bases`, prepared (the desk reads the people of a row its own reading
+    /// missed with it, `DeskReading.completed`).
     struct Statement: RowsStatement {
         static let name = "roster_time_bases"
         static let sql = TimeBasisQueries.sql(people: .array)

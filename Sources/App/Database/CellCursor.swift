@@ -19,6 +19,13 @@ struct CellCursor {
         cells = row.makeIterator()
     }
 
+    /// The cells of `row` from its column `first` on (a row whose columns are several
+    /// statements' side by side: `DeskPeople`).
+    init(_ row: PostgresRow, from first: Int) {
+        cells = row.makeIterator()
+        while index < first, cells.next() != nil { index += 1 }
+    }
+
     private mutating func cell() throws -> PostgresCell {
         guard let cell = cells.next() else { throw MissingCell(index: index) }
         index += 1

@@ -42,18 +42,14 @@ public struct Database: Sendable {
 }
 
 extension PostgresConnection {
-    /// Runs `body` in one transaction on this connection, with no tenant set. With `oneSnapshot`
-    /// the transaction is read-only and all its statements see one snapshot (REPEATABLE READ).
+    /// Runs `body` in one transaction on this connection, with no tenant set.
     public func transaction<Result: Sendable>(
         readOnly: Bool,
-        oneSnapshot: Bool = false,
         logger: Logger,
         isolation: isolated (any Actor)? = #isolation,
         _ body: (PostgresConnection) async throws -> Result
     ) async throws -> Result {
-        if oneSnapshot {
-            try await complete(TransactionStatements.BeginReadOnlySnapshot(), logger: logger)
-        } else if readOnly {
+        if readOnly {
             try await complete(TransactionStatements.BeginReadOnly(), logger: logger)
         } else {
             try await complete(TransactionStatements.Begin(), logger: logger)

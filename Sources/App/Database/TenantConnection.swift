@@ -57,19 +57,16 @@ public struct TenantConnection: Sendable {
 
 extension Database {
     /// Runs `body` in one transaction of `tenant` on a pooled connection. Read-only transactions
-    /// refuse writes; with `oneSnapshot` the transaction is read-only and its statements all see
-    /// the database as its first statement saw it (REPEATABLE READ).
-    /// `waitingAtMost` bounds the wait for the connection (the pool's own bound when nil).
+    /// refuse writes. `waitingAtMost` bounds the wait for the connection (the pool's own bound when nil).
     public func transaction<Result: Sendable>(
         tenant: UUID,
         readOnly: Bool = false,
-        oneSnapshot: Bool = false,
         waitingAtMost timeout: Duration? = nil,
         isolation: isolated (any Actor)? = #isolation,
         _ body: (TenantConnection) async throws -> Result
     ) async throws -> Result {
         try await client.withConnection(timeout: timeout, isolation: isolation) { connection in
-            try await connection.transaction(tenant: tenant, readOnly: readOnly, oneSnapshot: oneSnapshot, logger: logger,
+            try await connection.transaction(tenant: tenant, readOnly: readOnly, logger: logger,
                                              isolation: isolation, body)
         }
     }
@@ -80,12 +77,11 @@ extension PostgresConnection {
     public func transaction<Result: Sendable>(
         tenant: UUID,
         readOnly: Bool,
-        oneSnapshot: Bool = false,
         logger: Logger,
         isolation: isolated (any Actor)? = #isolation,
         _ body: (TenantConnection) async throws -> Result
     ) async throws -> Result {
-        try await transaction(readOnly: readOnly, oneSnapshot: oneSnapshot, logger: logger, isolation: isolation) { connection in
+        try await transaction(readOnly: readOnly, logger: logger, isolation: isolation) { connection in
             try await connection.query("SELECT set_config('roster.tenant_id', \(tenant.uuidString), true)", logger: logger)
             return try await body(TenantConnection(tenant: tenant, connection: connection, logger: logger))
         }

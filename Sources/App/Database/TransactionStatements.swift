@@ -15,13 +15,6 @@ enum TransactionStatements {
         static let sql = "BEGIN READ ONLY"
     }
 
-    /// Read-only, and every statement sees the database as the first one did (REPEATABLE READ):
-    /// for statements that must agree on who they read (`DeskPeople`).
-    struct BeginReadOnlySnapshot: BareStatement {
-        static let name = "roster_begin_read_only_snapshot"
-        static let sql = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
-    }
-
     struct Commit: BareStatement {
         static let name = "roster_commit"
         static let sql = "COMMIT"

@@ -2,38 +2,48 @@ import Foundation
 import PostgresNIO
 
 /// What the expected amounts of a desk need of its people: their contracts and rates, and what
-/// their time says. `DeskReading` reads it on a connection of its own while the desk's two halves
-/// are read on two others: the statements find the people themselves (everyone with an invoice of
-/// the month in the desk's state), so they need not wait for the rows.
+/// their time says, in one statement (so in one snapshot) whose rows are the rows of
+/// `ReviewQueries.contractsAndRatesSQL` and of `TimeBasisQueries.sql` side by side. `DeskReading`
+/// reads it on the request's connection while the desk's two halves are read on two others: the
+/// statement finds the people itself (everyone with an invoice of the month in the desk's
+/// state), so it need not wait for the rows.
 struct DeskPeople: Sendable {
     var people: [UUID: (contracts: [Contract], rates: [Rate])] = [:]
     var time = TimeBases()
     /// Whose contracts, rates and time were read. A row whose person is not among them (an
-    /// invoice that came to the state after these statements' snapshot) has its person read
+    /// invoice that came to the state after this statement's snapshot) has its person read
     /// after, by id (`DeskReading.completed`, with `adding(_:)`).
     var covered: Set<UUID> = []
 
-    /// Everyone with an invoice of `month` in `state`. `db` must be a transaction of one snapshot
-    /// (`Database.transaction(tenant:oneSnapshot:)`): the two statements then agree on who they
-    /// read, and `covered` is who both read.
+    /// Everyone with an invoice of `month` in `state`.
     static func read(month: Month, state: InvoiceState, on db: TenantConnection) async throws -> DeskPeople {
         let first = month.first, last = month.last
-        let people = try ReviewQueries.contractsAndRates(from: try await db.rows {
-            ContractsAndRatesStatement(tenant: $0, state: state, first: first.iso, last: last.iso)
+        return try await people(in: month, from: try await db.rows {
+            Statement(tenant: $0, state: state, first: first.iso, last: last.iso)
         })
-        let time = try TimeBasisQueries.bases(from: try await db.rows {
-            TimeBasesStatement(tenant: $0, state: state, first: first.iso, last: last.iso)
-        }, first: first, last: last)
-        return DeskPeople(people: people, time: time, covered: Set(people.keys))
     }
 
     /// These people, by their ids, in `month`.
     static func read(of users: [UUID], month: Month, on db: TenantConnection) async throws -> DeskPeople {
         guard !users.isEmpty else { return DeskPeople() }
-        return DeskPeople(
-            people: try await ReviewQueries.contractsAndRates(of: users, in: month, on: db),
-            time: try await TimeBasisQueries.bases(of: users, from: month.first, through: month.last, on: db),
-            covered: Set(users))
+        let first = month.first, last = month.last
+        return try await people(in: month, from: try await db.rows {
+            ByIDsStatement(tenant: $0, users: users, first: first.iso, last: last.iso)
+        })
+    }
+
+    /// The people of the rows of `sql(people:)`: the contracts and rates decoded beside the time.
+    private static func people(in month: Month, from rows: [PostgresRow]) async throws -> DeskPeople {
+        var money: [PostgresRow] = [], time: [PostgresRow] = []
+        money.reserveCapacity(rows.count)
+        for row in rows {
+            var c = CellCursor(row)
+            if try c.next(Bool.self) { time.append(row) } else { money.append(row) }
+        }
+        async let people = ReviewQueries.contractsAndRates(from: money, column: 1)
+        let bases = try TimeBasisQueries.bases(from: time, first: month.first, last: month.last, column: timeColumn)
+        let read = try await people
+        return DeskPeople(people: read, time: bases, covered: Set(read.keys))
     }
 
     /// These and `other`'s people: `other` read the people these did not, later. The company's
@@ -48,10 +58,33 @@ struct DeskPeople: Sendable {
         return both
     }
 
-    /// `ReviewQueries.contractsAndRatesSQL` for the month's invoices in a state, prepared.
-    struct ContractsAndRatesStatement: RowsStatement {
-        static let name = "roster_desk_contracts_and_rates"
-        static let sql = ReviewQueries.contractsAndRatesSQL(people: .invoicesOfMonthInState)
+    /// Where the columns of `TimeBasisQueries.sql` begin: after the flag that tells a row of time
+    /// from a row of contracts and rates, and the nine columns of `ReviewQueries.contractsAndRatesSQL`.
+    static let timeColumn = 10
+
+    /// The contracts, rates and time of `people` for the days `$3` to `$4`, one statement: a row
+    /// is a row of `ReviewQueries.contractsAndRatesSQL` (first column false) or one of
+    /// `TimeBasisQueries.sql` (true), the other statement's columns NULL. Each names its columns,
+    /// so their types travel through the `UNION ALL`.
+    static func sql(people: StatementPeople) -> String {
+        """
+        WITH \(people.materialized.map { "\($0),\n" } ?? "")\
+        cr (user_id, is_contract, id, kind, from_day, to_day, tenths, amount, currency) AS (
+        \(ReviewQueries.contractsAndRatesSQL(people: people))),
+        tb (tag, user_id, from_day, to_day, number, kind, half_day, day_seconds) AS (
+        \(TimeBasisQueries.sql(people: people)))
+        SELECT false, cr.*, NULL::text, NULL::uuid, NULL::text, NULL::text, NULL::bigint, NULL::text, NULL::boolean, NULL::int4[]
+        FROM cr
+        UNION ALL
+        SELECT true, NULL::uuid, NULL::boolean, NULL::uuid, NULL::text, NULL::text, NULL::text, NULL::int, NULL::bigint, NULL::text, tb.*
+        FROM tb
+        """
+    }
+
+    /// `sql(people:)` for the month's invoices in a state, prepared.
+    struct Statement: RowsStatement {
+        static let name = "roster_desk_people"
+        static let sql = DeskPeople.sql(people: .invoicesOfMonthInState)
         static let bindingDataTypes: [PostgresDataType] = [.uuid, .text, .text, .text]
 
         let tenant: UUID, state: InvoiceState, first: String, last: String
@@ -59,15 +92,15 @@ struct DeskPeople: Sendable {
         func makeBindings() throws -> PostgresBindings { .of(tenant, state.rawValue, first, last) }
     }
 
-    /// `TimeBasisQueries.sql` for the month's invoices in a state, prepared.
-    struct TimeBasesStatement: RowsStatement {
-        static let name = "roster_desk_time_bases"
-        static let sql = TimeBasisQueries.sql(people: .invoicesOfMonthInState)
-        static let bindingDataTypes: [PostgresDataType] = [.uuid, .text, .text, .text]
+    /// `sql(people:)` for people by their ids, prepared.
+    struct ByIDsStatement: RowsStatement {
+        static let name = "roster_desk_people_by_ids"
+        static let sql = DeskPeople.sql(people: .array)
+        static let bindingDataTypes: [PostgresDataType] = [.uuid, .uuidArray, .text, .text]
 
-        let tenant: UUID, state: InvoiceState, first: String, last: String
+        let tenant: UUID, users: [UUID], first: String, last: String
 
-        func makeBindings() throws -> PostgresBindings { .of(tenant, state.rawValue, first, last) }
+        func makeBindings() throws -> PostgresBindings { .of(tenant, users, first, last) }
     }
 }
 
@@ -77,15 +110,14 @@ struct DeskPeople: Sendable {
 enum StatementPeople {
     case array, invoicesOfMonthInState
 
-    /// What comes before the statement: for the month's invoices, their people as `p`.
-    var with: String {
+    /// The people's own common table expression, `p` (for the month's invoices); nil for an array.
+    var materialized: String? {
         switch self {
-        case .array: ""
+        case .array: nil
         case .invoicesOfMonthInState: """
-            WITH p AS MATERIALIZED (
+            p AS MATERIALIZED (
                 SELECT DISTINCT i.user_id AS id FROM invoices i
                 WHERE i.tenant_id = $1 AND i.month = $3::date AND i.state = $2::invoice_state)
-
             """
         }
     }

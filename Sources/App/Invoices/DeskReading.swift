@@ -24,40 +24,44 @@ struct DeskReading: Sendable {
                          viewer: viewer, time: time.basis(of: row.userID, in: row.month), toleranceBP: time.toleranceBP)
     }
 
-    /// How long the second half and the people wait for a connection of their own before the
-    /// request's connection reads them after the first half.
+    /// How long each half waits for a connection of its own before the request's connection
+    /// reads it after the people.
     static let secondConnectionWait: Duration = .milliseconds(100)
 
-    /// Reads the desk on three connections at once: the request's transaction (`db`) reads one
-    /// half of the rows, a read-only transaction of the same tenant on another connection of
-    /// `database` the other half, and a third the people's contracts, rates and time
-    /// (`DeskPeople`). A desk of a thousand invoices is some twenty-five milliseconds of
-    /// PostgreSQL's time (the flags look up each person's earlier invoices, files and numbers, and
-    /// each person's rate is one more lookup), and at month end one admin waits for all of it.
+    /// Reads the desk on three connections at once: the request's transaction (`db`) reads the
+    /// people's contracts, rates and time (`DeskPeople`), and two read-only transactions of the
+    /// same tenant on other connections of `database` read the two halves of the rows. A desk of
+    /// a thousand invoices is some twenty milliseconds of PostgreSQL's time (the flags look up each
+    /// person's earlier invoices, files and numbers, and each person's rate is one more lookup),
+    /// and at month end one admin waits for all of it. The people are the longest of the three
+    /// and go first on the connection the request already holds; the halves wait for theirs.
     ///
     /// The halves are two snapshots. Each invoice is in exactly one half (by its id) and carries
     /// its position on the whole desk, so an invoice that changed state in between is shown once
     /// or not at all, never twice, and the order holds. The people are a third snapshot: a row
     /// whose person it did not read has its person read after (`completed`). When no other
     /// connection is free within `secondConnectionWait`, the request's own transaction reads
-    /// what it would have read.
+    /// that half after the people.
     static func read(month: Month, state: InvoiceState, on db: TenantConnection, alongside database: Database)
         async throws -> DeskReading {
-        let tenant = db.tenant, second = DeskPart(index: 1, count: 2)
-        async let otherHalf = aside(database, tenant: tenant) {
-            try await ReviewQueries.desk(month: month, state: state, part: second, on: $0)
+        let tenant = db.tenant, halves = (DeskPart(index: 0, count: 2), DeskPart(index: 1, count: 2))
+        async let firstHalf = aside(database, tenant: tenant) {
+            try await ReviewQueries.desk(month: month, state: state, part: halves.0, on: $0)
         }
-        async let people = aside(database, tenant: tenant, oneSnapshot: true) {
-            try await DeskPeople.read(month: month, state: state, on: $0)
+        async let secondHalf = aside(database, tenant: tenant) {
+            try await ReviewQueries.desk(month: month, state: state, part: halves.1, on: $0)
         }
-        var rows = try await ReviewQueries.desk(month: month, state: state, part: DeskPart(index: 0, count: 2), on: db)
-        if let other = try await otherHalf {
-            rows += other
-        } else {
-            rows += try await ReviewQueries.desk(month: month, state: state, part: second, on: db)
+        let people = try await DeskPeople.read(month: month, state: state, on: db)
+        var rows: [(position: Int, row: DeskRow)] = []
+        for (half, part) in [(try await firstHalf, halves.0), (try await secondHalf, halves.1)] {
+            if let half {
+                rows += half
+            } else {
+                rows += try await ReviewQueries.desk(month: month, state: state, part: part, on: db)
+            }
         }
         rows.sort { $0.position < $1.position }
-        return try await completed(rows.map(\.row), people: try await people ?? DeskPeople(), month: month, on: db)
+        return try await completed(rows.map(\.row), people: people, month: month, on: db)
     }
 
     /// `rows` with `people`, and the people of any row `people` did not read, read in `db`.
@@ -74,11 +78,10 @@ struct DeskReading: Sendable {
     /// `body` in a read-only transaction of `tenant` on another connection of `database`; nil when
     /// none is free within `secondConnectionWait`.
     private static func aside<Result: Sendable>(
-        _ database: Database, tenant: UUID, oneSnapshot: Bool = false, _ body: (TenantConnection) async throws -> Result
+        _ database: Database, tenant: UUID, _ body: (TenantConnection) async throws -> Result
     ) async throws -> Result? {
         do {
-            return try await database.transaction(tenant: tenant, readOnly: true, oneSnapshot: oneSnapshot,
-                                                  waitingAtMost: secondConnectionWait, body)
+            return try await database.transaction(tenant: tenant, readOnly: true, waitingAtMost: secondConnectionWait, body)
         } catch let unavailable as DatabaseUnavailable where unavailable.cause == .timedOut {
             return nil
         }

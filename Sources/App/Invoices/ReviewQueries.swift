@@ -117,12 +117,15 @@ public enum ReviewQueries {
             from: try await db.rows(of: { ContractsAndRatesStatement(tenant: $0, users: users, first: first, last: last) }))
     }
 
-    /// The people's contracts and rates from the rows of `contractsAndRatesSQL(people:)`. Every
-    /// person read has an entry, with no contract and no rate when they have none.
-    static func contractsAndRates(from rows: [PostgresRow]) throws -> [UUID: (contracts: [Contract], rates: [Rate])] {
+    /// The people's contracts and rates from the rows of `contractsAndRatesSQL(people:)` (its
+    /// columns from the rows' column `column` on). Every person read has an entry, with no
+    /// contract and no rate when they have none.
+    static func contractsAndRates(from rows: [PostgresRow], column: Int = 0) throws
+        -> [UUID: (contracts: [Contract], rates: [Rate])] {
         var result: [UUID: (contracts: [Contract], rates: [Rate])] = [:]
+        result.reserveCapacity(rows.count / 2)
         for row in rows {
-            var c = CellCursor(row)
+            var c = CellCursor(row, from: column)
             let user: UUID = try c.next(), isContract: Bool = try c.next(), id: UUID? = try c.optional()
             let kind: String? = try c.optional(), from: String? = try c.optional(), to: String? = try c.optional()
             let tenths: Int? = try c.optional(), amount: Int64? = try c.optional(), currency: String? = try c.optional()
@@ -147,7 +150,7 @@ public enum ReviewQueries {
     /// no contract and no rate for someone who has neither.
     static func contractsAndRatesSQL(people: StatementPeople) -> String {
         """
-        \(people.with)-- A contract's amount column carries its vacation days (tenths).
+        -- A contract's amount column carries its vacation days (tenths).
         SELECT user_id, true, id, kind, valid_from::text, valid_to::text, (capacity_hours * 10)::int, (vacation_days * 10)::bigint,
                NULL::text
         FROM contracts

@@ -38,14 +38,15 @@ public enum TimeBasisQueries {
                   first: first, last: last)
     }
 
-    /// The bases from the rows of `sql(people:)` read for the days `first` to `last`.
-    static func bases(from rows: [PostgresRow], first: LocalDate, last: LocalDate) throws -> TimeBases {
+    /// The bases from the rows of `sql(people:)` read for the days `first` to `last` (its columns
+    /// from the rows' column `column` on).
+    static func bases(from rows: [PostgresRow], first: LocalDate, last: LocalDate, column: Int = 0) throws -> TimeBases {
         var bases = TimeBases()
         var days: [LocalDate: String] = [:]
         // An approved month's seconds by day are kept on its row (`time_months.day_seconds`): one
         // row per person and month, however many entries the month had.
         for row in rows {
-            var c = CellCursor(row)
+            var c = CellCursor(row, from: column)
             let tag: String = try c.next(), user: UUID? = try c.optional(), from: String? = try c.optional()
             let to: String? = try c.optional(), number: Int64? = try c.optional(), kind: String? = try c.optional()
             let half: Bool? = try c.optional(), daySeconds: Int4Array? = try c.optional()
@@ -81,7 +82,7 @@ public enum TimeBasisQueries {
     /// day, their approved absences, the company's days off and its tolerance.
     static func sql(people: StatementPeople) -> String {
         """
-        \(people.with)SELECT 'h', m.user_id, m.month::text, NULL::text, NULL::bigint, NULL::text, NULL::boolean, m.day_seconds
+        SELECT 'h', m.user_id, m.month::text, NULL::text, NULL::bigint, NULL::text, NULL::boolean, m.day_seconds
         FROM time_months m
         WHERE m.tenant_id = $1 AND \(people.has("m.user_id")) AND m.status = 'approved'
           AND m.month BETWEEN date_trunc('month', $3::date)::date AND $4::date

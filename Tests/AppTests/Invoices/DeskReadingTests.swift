@@ -196,9 +196,11 @@ import Testing
         }
     }
 
-    /// The desk's people are read by statements that find them themselves (`DeskPeople`): what
-    /// they read is what the statements of the same people by their ids read, for everyone with
-    /// an invoice of the month in the state and no one else.
+    /// The desk's people are read by a statement that finds them itself (`DeskPeople`): what it
+    /// reads is what the same statement reads of the same people by their ids, and what the
+    /// other pages' statements of contracts and rates (`ReviewQueries.contractsAndRates`) and of
+    /// time (`TimeBasisQueries.bases`) read of them, for everyone with an invoice of the month in
+    /// the state and no one else.
     @Test func thePeopleOfTheMonthAreThosePeopleReadByTheirIds() async throws {
         try await withWorld { world in
             let acme = world.admin.tenantID
@@ -226,25 +228,33 @@ import Testing
                 return (users[0], users[1], users[2])
             }
             try await world.db.transaction(tenant: world.otherAdmin.tenantID) { try await PreparedListTests.addPeople(2, on: $0) }
-            let byMonth = try await world.db.transaction(tenant: acme, oneSnapshot: true) {
+            let byMonth = try await world.db.transaction(tenant: acme, readOnly: true) {
                 try await DeskPeople.read(month: month, state: .submitted, on: $0)
             }
-            let (rows, byIDs) = try await world.db.transaction(tenant: acme, readOnly: true) { db in
+            let (rows, byIDs, separately) = try await world.db.transaction(tenant: acme, readOnly: true) { db in
                 let rows = try await ReviewQueries.desk(month: month, state: .submitted, on: db)
-                return (rows, try await DeskPeople.read(of: rows.map(\.userID), month: month, on: db))
+                let ids = rows.map(\.userID)
+                return (rows, try await DeskPeople.read(of: ids, month: month, on: db), DeskPeople(
+                    people: try await ReviewQueries.contractsAndRates(of: ids, in: month, on: db),
+                    time: try await TimeBasisQueries.bases(of: ids, from: month.first, through: month.last, on: db),
+                    covered: Set(ids)))
             }
             #expect(rows.count == 5 && !rows.contains { $0.userID == returned })
-            #expect(byMonth.covered == Set(rows.map(\.userID)) && byIDs.covered == byMonth.covered)
-            #expect(Set(byMonth.people.keys) == byMonth.covered && Set(byIDs.people.keys) == byMonth.covered)
-            for user in byMonth.covered {
-                #expect(byMonth.people[user]?.contracts == byIDs.people[user]?.contracts)
-                #expect(byMonth.people[user]?.rates == byIDs.people[user]?.rates && byMonth.people[user]?.rates.isEmpty == false)
-                let (mine, theirs) = (byMonth.time.basis(of: user, in: month), byIDs.time.basis(of: user, in: month))
-                #expect(mine.approvedDays == theirs.approvedDays)
-                #expect(mine.absences.map { [$0.first, $0.last] } == theirs.absences.map { [$0.first, $0.last] })
+            #expect(byMonth.covered == Set(rows.map(\.userID)))
+            for other in [byIDs, separately] {
+                #expect(other.covered == byMonth.covered)
+                #expect(Set(byMonth.people.keys) == byMonth.covered && Set(other.people.keys) == byMonth.covered)
+                for user in byMonth.covered {
+                    #expect(byMonth.people[user]?.contracts == other.people[user]?.contracts)
+                    #expect(byMonth.people[user]?.rates == other.people[user]?.rates && byMonth.people[user]?.rates.isEmpty == false)
+                    let (mine, theirs) = (byMonth.time.basis(of: user, in: month), other.time.basis(of: user, in: month))
+                    #expect(mine.approvedDays == theirs.approvedDays)
+                    #expect(mine.absences.map { [$0.first, $0.last] } == theirs.absences.map { [$0.first, $0.last] })
+                }
+                #expect(other.time.toleranceBP == 250 && byMonth.time.daysOff == other.time.daysOff)
             }
             #expect(byMonth.time.seconds[withTime]?.count == 30 && byMonth.time.absences[absent]?.count == 1)
-            #expect(byMonth.time.toleranceBP == 250 && byMonth.time.daysOff == byIDs.time.daysOff)
+            #expect(byMonth.time.toleranceBP == 250)
             #expect(byMonth.time.daysOff.company[month.last] == "Firma")
         }
     }
@@ -266,11 +276,11 @@ import Testing
                     """).collect()[0].decode((UUID, UUID).self)
                 return (invoice: invoice, person: person)
             }
-            let people = try await world.db.transaction(tenant: acme, oneSnapshot: true) {
+            let people = try await world.db.transaction(tenant: acme, readOnly: true) {
                 try await DeskPeople.read(month: Self.month, state: .submitted, on: $0)
             }
             #expect(people.covered.count == 2 && !people.covered.contains(late.person))
-            try await world.db.transaction(tenant: acme) { db in
+            _ = try await world.db.transaction(tenant: acme) { db in
                 try await db.query("UPDATE invoices SET state = 'submitted' WHERE tenant_id = \(db.tenant) AND id = \(late.invoice)")
             }
             let (completed, none, whole) = try await world.db.transaction(tenant: acme, readOnly: true) { db in

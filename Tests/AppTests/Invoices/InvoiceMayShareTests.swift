@@ -66,7 +66,7 @@ import Vapor
         try await withWorld { world in
             let tenant = world.admin.tenantID, eva = world.employee.id, petr = world.leader.id
             // Another company's invoice with the same file and number marks nothing here.
-            try await world.db.transaction(tenant: world.otherAdmin.tenantID) { db in
+            _ = try await world.db.transaction(tenant: world.otherAdmin.tenantID) { db in
                 try await Self.invoice(of: world.otherAdmin.id, month: "2026-07-01", file: "A", number: "1", on: db)
             }
             let (a, b, c) = try await world.db.transaction(tenant: tenant) { db in
@@ -77,7 +77,7 @@ import Vapor
             }
             #expect(try await Self.marks([a, b, c], world, tenant: tenant) == [[true, false], [true, false], [false, false]])
             // A corrected number that Eva's July invoice has marks both of hers.
-            try await world.db.transaction(tenant: tenant) { db in
+            _ = try await world.db.transaction(tenant: tenant) { db in
                 try await db.query("UPDATE invoices SET invoice_number = '1' WHERE tenant_id = \(db.tenant) AND id = \(c)")
             }
             #expect(try await Self.marks([a, b, c], world, tenant: tenant) == [[true, true], [true, false], [false, true]])

@@ -12,22 +12,31 @@ struct CellCursor {
         var description: String { "the row has no column \(index)" }
     }
 
-    private var cells: PostgresRow.Iterator
+    private let row: PostgresRow
+    private var position: PostgresRow.Index
     private var index = 0
 
     init(_ row: PostgresRow) {
-        cells = row.makeIterator()
+        self.row = row
+        position = row.startIndex
     }
 
     /// The cells of `row` from its column `first` on (a row whose columns are several
-    /// statements' side by side: `DeskPeople`).
+    /// statements' side by side: `DeskPeople`). The cells before it are stepped over by their
+    /// lengths, not read.
     init(_ row: PostgresRow, from first: Int) {
-        cells = row.makeIterator()
-        while index < first, cells.next() != nil { index += 1 }
+        self.init(row)
+        let end = row.endIndex
+        while index < first, position < end {
+            position = row.index(after: position)
+            index += 1
+        }
     }
 
     private mutating func cell() throws -> PostgresCell {
-        guard let cell = cells.next() else { throw MissingCell(index: index) }
+        guard position < row.endIndex else { throw MissingCell(index: index) }
+        let cell = row[position]
+        position = row.index(after: position)
         index += 1
         return cell
     }

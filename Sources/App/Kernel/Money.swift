@@ -1,32 +1,42 @@
 /// Money is integer minor units with an ISO currency; this only prints it.
 public enum Money {
-    /// "1 000,50 Kč" in Czech, "CZK 1,000.50" in English. Exact: no floating point. Written into
-    /// one string as it goes (a desk prints some three thousand amounts).
+    /// "1 000,50 Kč" in Czech, "CZK 1,000.50" in English. Exact: no floating point. Written as
+    /// UTF-8 straight into the string's own storage, the digits from the last one back (a desk
+    /// prints some three thousand amounts: appending scalars to a string took a twentieth of it).
     public static func format(minor: Int64, currency: String, language: Language) -> String {
         let czech = language == .cs
-        let magnitude = minor.magnitude
-        // Up to 15 digits, a string this small needs no allocation of its own.
-        let whole = String(magnitude / 100), cents = magnitude % 100
-        var out = ""
-        out.reserveCapacity(whole.utf8.count * 5 / 3 + currency.utf8.count + 12)
-        if !czech {
-            out += currency
-            out += "\u{00A0}"
+        let magnitude = minor.magnitude, whole = magnitude / 100, cents = Int(magnitude % 100)
+        var wholeDigits = 1, rest = whole
+        while rest >= 10 { rest /= 10; wholeDigits += 1 }
+        // A group separator is a no-break space (two bytes) in Czech, a comma in English.
+        let separatorBytes = czech ? 2 : 1, groups = (wholeDigits - 1) / 3
+        let unit = czech && currency == "CZK" ? "Kč" : currency
+        let count = unit.utf8.count + 2 + (minor < 0 ? 3 : 0) + wholeDigits + groups * separatorBytes + 3
+        return String(unsafeUninitializedCapacity: count) { out in
+            var at = 0
+            func put(_ byte: UInt8) { out[at] = byte; at += 1 }
+            func putUnit() { for byte in unit.utf8 { put(byte) } }
+            if !czech { putUnit(); put(0xC2); put(0xA0) }
+            if minor < 0 { put(0xE2); put(0x88); put(0x92) }  // "−", U+2212
+            let end = at + wholeDigits + groups * separatorBytes
+            var digit = end, value = whole, written = 0
+            repeat {
+                if written > 0 && written % 3 == 0 {
+                    digit -= separatorBytes
+                    if czech { out[digit] = 0xC2; out[digit + 1] = 0xA0 } else { out[digit] = UInt8(ascii: ",") }
+                }
+                digit -= 1
+                out[digit] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+                written += 1
+            } while value > 0
+            at = end
+            put(czech ? UInt8(ascii: ",") : UInt8(ascii: "."))
+            put(UInt8(ascii: "0") + UInt8(cents / 10))
+            put(UInt8(ascii: "0") + UInt8(cents % 10))
+            if czech { put(0xC2); put(0xA0); putUnit() }
+            return at
         }
-        if minor < 0 { out += "−" }
-        let count = whole.utf8.count
-        for (index, digit) in whole.unicodeScalars.enumerated() {
-            if index > 0 && (count - index) % 3 == 0 { out += czech ? "\u{00A0}" : "," }
-            out.unicodeScalars.append(digit)
-        }
-        out += czech ? "," : "."
-        if cents < 10 { out += "0" }
-        out += String(cents)
-        if czech {
-            out += "\u{00A0}"
-            out += currency == "CZK" ? "Kč" : currency
-        }
-        return out
     }
 }
 

@@ -85,6 +85,10 @@ import Testing
         #expect(Money.format(minor: .min, currency: "CZK", language: .en) == "CZK\u{00A0}−92,233,720,368,547,758.08")
         #expect(Money.format(minor: .max, currency: "CZK", language: .cs)
                 == "92\u{00A0}233\u{00A0}720\u{00A0}368\u{00A0}547\u{00A0}758,07\u{00A0}Kč")
+        // A currency of any length and script is printed as it is.
+        #expect(Money.format(minor: -1_234_56, currency: "€", language: .en) == "€\u{00A0}−1,234.56")
+        #expect(Money.format(minor: 7, currency: "", language: .cs) == "0,07\u{00A0}")
+        #expect(Money.format(minor: 123_456_7, currency: "Kčs<b>", language: .cs) == "12\u{00A0}345,67\u{00A0}Kčs<b>")
     }
 }
 

@@ -47,6 +47,20 @@ extension PostgresCell {
         return try value(T.self)
     }
 
+    /// The cell as `T`, which may be an optional type (nil when NULL): the optional types Roster
+    /// reads are told apart by comparing metatypes, decided at compile time where `T` is known (a
+    /// test of a metatype's conformance, `as? any Protocol.Type`, is made at run time).
+    @inline(__always)
+    func anyValue<T: PostgresDecodable>(_ type: T.Type = T.self) throws -> T {
+        if T.self == String?.self { return try optionalValue(String.self) as! T }
+        if T.self == UUID?.self { return try optionalValue(UUID.self) as! T }
+        if T.self == Int?.self { return try optionalValue(Int.self) as! T }
+        if T.self == Int64?.self { return try optionalValue(Int64.self) as! T }
+        if T.self == Bool?.self { return try optionalValue(Bool.self) as! T }
+        if T.self == Date?.self { return try optionalValue(Date.self) as! T }
+        return try value(T.self)
+    }
+
     /// text, varchar, name and bpchar: their binary form is their UTF-8.
     @inline(__always)
     private static func isText(_ type: PostgresDataType) -> Bool {

@@ -164,12 +164,18 @@ struct FirstViewRow: Sendable {
 
     /// The kind of row (`page_part`).
     var part: Int {
-        get throws { try row.decode(Int.self) }
+        get throws {
+            var cells = CellCursor(row)
+            return try cells.next(Int.self)
+        }
     }
 
-    /// The row's first columns, `page_part` first, decoded as `Columns`.
+    /// The row's first columns, `page_part` first, decoded as `Columns`, each read as its type
+    /// (`PlaceCursor`): PostgresNIO's own tuple decoding looked up each column's type in the
+    /// runtime's metadata cache, a fourteenth of the overview's server time.
     func decode<each Column: PostgresDecodable>(_ columns: (repeat each Column).Type) throws -> (repeat each Column) {
-        try row.decode(columns, context: .default)
+        var cursor = PlaceCursor(row: row, places: nil)
+        return (repeat try cursor.next((each Column).self))
     }
 
     /// The columns at `places` (increasing; 0 is `page_part`), decoded as `Columns`: one part's
@@ -184,16 +190,22 @@ struct FirstViewRow: Sendable {
         return values
     }
 
-    /// Walks along a row to the cells at `places`, reading each as the type asked for. Its reads
-    /// are inlined into the specialized `decode(_:_:)`, so each is compiled for its column's type
-    /// (`PostgresCell.value(_:)`).
+    /// A column asked for beyond the row's last.
+    struct MissingColumn: Error, CustomStringConvertible {
+        let place: Int, count: Int
+        var description: String { "a first view's row has \(count) columns, not a column \(place)" }
+    }
+
+    /// Walks along a row to the cells at `places` (every cell from the first when nil), reading
+    /// each as the type asked for. Its reads are inlined into the specialized decodes, so each is
+    /// compiled for its column's type (`PostgresCell.value(_:)`).
     private struct PlaceCursor {
         let row: PostgresRow
-        let places: [Int]
+        let places: [Int]?
         var index: PostgresRow.Index
         var position = 0, taken = 0
 
-        init(row: PostgresRow, places: [Int]) {
+        init(row: PostgresRow, places: [Int]?) {
             self.row = row
             self.places = places
             index = row.startIndex
@@ -201,22 +213,14 @@ struct FirstViewRow: Sendable {
 
         @inline(__always)
         mutating func next<T: PostgresDecodable>(_ type: T.Type) throws -> T {
-            let place = places[taken]
+            let place = places?[taken] ?? taken
             taken += 1
+            guard place < row.count else { throw MissingColumn(place: place, count: row.count) }
             while position < place {
                 index = row.index(after: index)
                 position += 1
             }
-            let cell = row[index]
-            // The optional columns of first views, by type: a test of a metatype's conformance
-            // (`as? any Protocol.Type`) is made at run time even here, a comparison is not.
-            if T.self == String?.self { return try cell.optionalValue(String.self) as! T }
-            if T.self == UUID?.self { return try cell.optionalValue(UUID.self) as! T }
-            if T.self == Int?.self { return try cell.optionalValue(Int.self) as! T }
-            if T.self == Int64?.self { return try cell.optionalValue(Int64.self) as! T }
-            if T.self == Bool?.self { return try cell.optionalValue(Bool.self) as! T }
-            if T.self == Date?.self { return try cell.optionalValue(Date.self) as! T }
-            return try cell.value(T.self)
+            return try row[index].anyValue(T.self)
         }
     }
 }

@@ -17,9 +17,10 @@ public struct NamedRow: Sendable {
         self.row = row.makeRandomAccess()
     }
 
-    /// The value of `column`, decoded as `T`.
+    /// The value of `column`, decoded as `T` (`PostgresCell.anyValue`: read from its bytes for
+    /// the types Roster reads most; every page's shell is a row of some thirty named columns).
     public func callAsFunction<T: PostgresDecodable>(_ column: String, as type: T.Type = T.self) throws -> T {
         guard row.contains(column) else { throw MissingColumn(name: column) }
-        return try row[column].decode(T.self)
+        return try row[column].anyValue(T.self)
     }
 }

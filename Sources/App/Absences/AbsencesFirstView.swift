@@ -59,7 +59,9 @@ struct AbsencesFirstView: FirstViewAtInstant {
         var year: Int?, absences: [Absence] = [], daysOff: [LocalDate: String] = [:], contracts: [Contract] = []
         for row in rows {
             switch try row.part {
-            case 0: year = try row.decode(layout.places(of: 0), (Int).self)
+            case 0:
+                var c = row.cells(at: layout.places(of: 0))
+                year = try c.next(Int.self)
             case 1: if let absence = try Parts.absence(row, layout, part: 1) { absences.append(absence) }
             case 2: if let (day, name) = try Parts.dayOff(row, layout, part: 2) { daysOff[day] = name }
             default: if let contract = try Parts.contract(row, layout, part: 3) { contracts.append(contract) }

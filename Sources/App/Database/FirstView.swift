@@ -66,7 +66,7 @@ extension FirstViewOfMonth {
 /// of their own was as wide as all its parts together (the week's 40 columns, 19 now), and
 /// PostgreSQL sets up and fills every column of every branch for every execution: a wide row
 /// cost the week about a quarter of its database time. The places are increasing within a part,
-/// so a part's columns are read in one walk along the row (`FirstViewRow.decode(_:_:)`). The
+/// so a part's columns are read in one walk along the row (`FirstViewRow.cells(at:)`). The
 /// select lists are generated from one table of the parts' SQL types, so no one counts NULLs or
 /// places by hand.
 struct FirstViewLayout: Sendable {
@@ -170,52 +170,47 @@ struct FirstViewRow: Sendable {
         }
     }
 
-    /// The row's first columns, `page_part` first, decoded as `Columns`, each read as its type
-    /// (`PlaceCursor`): PostgresNIO's own tuple decoding looked up each column's type in the
-    /// runtime's metadata cache, a fourteenth of the overview's server time.
-    func decode<each Column: PostgresDecodable>(_ columns: (repeat each Column).Type) throws -> (repeat each Column) {
-        var cursor = PlaceCursor(row: row, places: nil)
-        return (repeat try cursor.next((each Column).self))
+    /// The row's cells from column `first` on, each read as the type the call names
+    /// (`CellCursor`): the pages of one kind of row read their columns this way.
+    func cells(from first: Int) -> CellCursor {
+        CellCursor(row, from: first)
     }
 
-    /// The columns at `places` (increasing; 0 is `page_part`), decoded as `Columns`: one part's
-    /// columns (`FirstViewLayout.places(of:)`). It walks along the row once, stepping over the
-    /// cells between by their lengths, and reads only its own: a random-access copy of every cell
-    /// of a wide row cost the month of time a sixth of its server's time.
-    func decode<each Column: PostgresDecodable>(_ places: [Int], _ columns: (repeat each Column).Type) throws
-        -> (repeat each Column) {
-        var cursor = PlaceCursor(row: row, places: places)
-        let values = (repeat try cursor.next((each Column).self))
-        assert(cursor.taken == places.count, "a first view's part was decoded with \(cursor.taken) of its \(places.count) columns")
-        return values
+    /// The cells at `places` (increasing; 0 is `page_part`): one part's columns
+    /// (`FirstViewLayout.places(of:)`), read in one walk along the row that steps over the cells
+    /// between by their lengths and reads only its own (a random-access copy of every cell of a
+    /// wide row cost the month of time a sixth of its server's time).
+    func cells(at places: [Int]) -> PlaceCursor {
+        PlaceCursor(row: row, places: places)
     }
 
-    /// A column asked for beyond the row's last.
+    /// A column asked for beyond the row's last, or beyond the part's places.
     struct MissingColumn: Error, CustomStringConvertible {
-        let place: Int, count: Int
-        var description: String { "a first view's row has \(count) columns, not a column \(place)" }
+        let place: Int
+        var description: String { "a first view's part has no column \(place)" }
     }
 
-    /// Walks along a row to the cells at `places` (every cell from the first when nil), reading
-    /// each as the type asked for. Its reads are inlined into the specialized decodes, so each is
-    /// compiled for its column's type (`PostgresCell.value(_:)`).
-    private struct PlaceCursor {
-        let row: PostgresRow
-        let places: [Int]?
-        var index: PostgresRow.Index
-        var position = 0, taken = 0
+    /// Walks along a row to the cells at `places`, reading each as the type the call names
+    /// (`PostgresCell.anyValue`; an optional type is nil for NULL). Called with a concrete type,
+    /// each read is compiled for it; the tuples of a parameter pack PostgresNIO decodes are not,
+    /// and each of their cells went through a dynamic cast and the runtime's metadata cache.
+    struct PlaceCursor {
+        private let row: PostgresRow
+        private let places: [Int]
+        private var index: PostgresRow.Index
+        private var position = 0, taken = 0
 
-        init(row: PostgresRow, places: [Int]?) {
+        fileprivate init(row: PostgresRow, places: [Int]) {
             self.row = row
             self.places = places
             index = row.startIndex
         }
 
-        @inline(__always)
-        mutating func next<T: PostgresDecodable>(_ type: T.Type) throws -> T {
-            let place = places?[taken] ?? taken
+        mutating func next<T: PostgresDecodable>(_ type: T.Type = T.self) throws -> T {
+            guard taken < places.count else { throw MissingColumn(place: (places.last ?? -1) + 1) }
+            let place = places[taken]
             taken += 1
-            guard place < row.count else { throw MissingColumn(place: place, count: row.count) }
+            guard place < row.count else { throw MissingColumn(place: place) }
             while position < place {
                 index = row.index(after: index)
                 position += 1

@@ -23,8 +23,10 @@ enum OwnFirstViewParts {
     }
 
     static func entry(_ row: FirstViewRow, _ layout: FirstViewLayout, part: Int) throws -> TimeEntryRow {
-        let (id, day, start, end, seconds, project, name, client, billable, description) = try row.decode(
-            layout.places(of: part), (UUID, String, Int, Int, Int, UUID, String, String, Bool, String).self)
+        var c = row.cells(at: layout.places(of: part))
+        let id: UUID = try c.next(), day: String = try c.next(), start: Int = try c.next(), end: Int = try c.next()
+        let seconds: Int = try c.next(), project: UUID = try c.next(), name: String = try c.next()
+        let client: String = try c.next(), billable: Bool = try c.next(), description: String = try c.next()
         return TimeEntryQueries.entry(id: id, day: day, start: start, end: end, seconds: seconds, projectID: project,
                                       project: name, client: client, billable: billable, description: description)
     }
@@ -43,7 +45,8 @@ enum OwnFirstViewParts {
     }
 
     static func contract(_ row: FirstViewRow, _ layout: FirstViewLayout, part: Int) throws -> Contract? {
-        Contract(try row.decode(layout.places(of: part), Contract.Columns.self))
+        var c = row.cells(at: layout.places(of: part))
+        return Contract((try c.next(), try c.next(), try c.next(), try c.next(), try c.next(), try c.next()))
     }
 
     /// The person's absences that touch the days (`AbsenceQueries.of`), by first day; with
@@ -64,8 +67,10 @@ enum OwnFirstViewParts {
     }
 
     static func absence(_ row: FirstViewRow, _ layout: FirstViewLayout, part: Int) throws -> Absence? {
-        let (id, user, kind, first, last, half, note, status, decider, reason) = try row.decode(
-            layout.places(of: part), (UUID, UUID, String, String, String, Bool, String, String, String?, String?).self)
+        var c = row.cells(at: layout.places(of: part))
+        let id: UUID = try c.next(), user: UUID = try c.next(), kind: String = try c.next(), first: String = try c.next()
+        let last: String = try c.next(), half: Bool = try c.next(), note: String = try c.next(), status: String = try c.next()
+        let decider: String? = try c.next(), reason: String? = try c.next()
         guard let first = LocalDate(iso: first), let last = LocalDate(iso: last) else { return nil }
         return Absence(id: id, userID: user, kind: AbsenceKind(rawValue: kind) ?? .other, first: first, last: last, halfDay: half,
                        note: note, status: AbsenceStatus(rawValue: status) ?? .pending, decidedBy: decider, reason: reason)
@@ -83,7 +88,8 @@ enum OwnFirstViewParts {
     }
 
     static func dayOff(_ row: FirstViewRow, _ layout: FirstViewLayout, part: Int) throws -> (day: LocalDate, name: String)? {
-        let (day, name) = try row.decode(layout.places(of: part), (String, String).self)
+        var c = row.cells(at: layout.places(of: part))
+        let day: String = try c.next(), name: String = try c.next()
         return LocalDate(iso: day).map { ($0, name) }
     }
 }

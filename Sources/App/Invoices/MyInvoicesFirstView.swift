@@ -121,23 +121,29 @@ struct MyInvoicesFirstView: FirstViewQuery {
         for row in rows {
             switch try row.part {
             case 0:
-                let (shown, first, months, accepts) = try row.decode(layout.places(of: 0), (Int, String?, [Int]?, Bool).self)
+                var c = row.cells(at: layout.places(of: 0))
+                let shown: Int = try c.next(), first: String? = try c.next(), months: [Int]? = try c.next()
+                let accepts: Bool = try c.next()
                 view.shown = shown
                 view.firstInvoice = first.flatMap(Month.init(iso:))
                 view.invoiceMonths = Set((months ?? []).compactMap { Month(year: $0 / 12, month: $0 % 12 + 1) })
                 view.anyAcceptsUpload = accepts
             case 1:
-                let (id, month, state, amount, currency, uploaded, document, reason) = try row.decode(
-                    layout.places(of: 1), (UUID, String, String, Int64?, String?, String, UUID, String?).self)
+                var c = row.cells(at: layout.places(of: 1))
+                let id: UUID = try c.next(), month: String = try c.next(), state: String = try c.next()
+                let amount: Int64? = try c.next(), currency: String? = try c.next(), uploaded: String = try c.next()
+                let document: UUID = try c.next(), reason: String? = try c.next()
                 if let invoice = InvoiceSummary((id, month, state, amount, currency, uploaded, document, reason)) {
                     view.invoices.append(invoice)
                 }
             case 2:
                 if let contract = try OwnFirstViewParts.contract(row, layout, part: 2) { view.contracts.append(contract) }
             case 3:
-                let (id, user, name, month, state, version, document, seconds, amount, currency, basis, generated, reason) =
-                    try row.decode(layout.places(of: 3),
-                                   (UUID, UUID, String, String, String, Int, UUID, Int, Int64?, String?, String, String, String?).self)
+                var c = row.cells(at: layout.places(of: 3))
+                let id: UUID = try c.next(), user: UUID = try c.next(), name: String = try c.next(), month: String = try c.next()
+                let state: String = try c.next(), version: Int = try c.next(), document: UUID = try c.next()
+                let seconds: Int = try c.next(), amount: Int64? = try c.next(), currency: String? = try c.next()
+                let basis: String = try c.next(), generated: String = try c.next(), reason: String? = try c.next()
                 if let statement = WorkStatementQueries.summary(
                     (id, user, name, month, state, version, document, seconds, amount, currency, basis, generated, reason)) {
                     view.statements.append(statement)

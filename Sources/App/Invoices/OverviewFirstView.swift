@@ -48,16 +48,25 @@ struct OverviewFirstView: FirstViewOfMonth {
         for row in rows {
             switch try row.part {
             case 0:
-                month = try row.decode((Int, Int64, String?).self).2.flatMap(Month.init(iso:))
+                var c = row.cells(from: 2)
+                month = try c.optional(String.self).flatMap(Month.init(iso:))
             case 1:
-                let (_, _, _, id, version, name, team, state, amount, currency, uploaded, document) = try row.decode(
-                    (Int, Int64, String?, UUID, Int, String, String?, String, Int64?, String?, String, UUID).self)
+                // page_id, page_version, page_name, page_team, page_state, page_amount,
+                // page_currency, page_uploaded, page_document.
+                var c = row.cells(from: 3)
+                let id: UUID = try c.next(), version: Int = try c.next(), name: String = try c.next()
+                let team: String? = try c.optional(), state: String = try c.next(), amount: Int64? = try c.optional()
+                let currency: String? = try c.optional(), uploaded: String = try c.next(), document: UUID = try c.next()
                 if let overviewRow = OverviewRow((id, version, name, team, state, amount, currency, uploaded, document)) {
                     fetched.append(overviewRow)
                 }
             default:
-                let (_, _, _, _, count, _, _, state, sum, currency) = try row.decode(
-                    (Int, Int64, String?, UUID?, Int, String?, String?, String, Int64?, String?).self)
+                // The count in page_version, then page_state, page_amount and page_currency.
+                var c = row.cells(from: 4)
+                let count: Int = try c.next()
+                _ = try c.optional(String.self)
+                _ = try c.optional(String.self)
+                let state: String = try c.next(), sum: Int64? = try c.optional(), currency: String? = try c.optional()
                 totals.add(state, currency, count, sum)
             }
         }

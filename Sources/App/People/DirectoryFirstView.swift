@@ -35,8 +35,11 @@ struct DirectoryFirstView: FirstViewAtInstant {
     static func decode(_ rows: [FirstViewRow]) throws -> Page<PersonRow> {
         var fetched: [PersonRow] = []
         for row in rows where try row.part == 1 {
-            let (_, _, id, first, last, title, position, email, phone, team, kind, active) = try row.decode(
-                (Int, Int64, UUID, String, String, String, String, String, String?, String?, String?, Bool).self)
+            var c = row.cells(from: 2)
+            let id: UUID = try c.next(), first: String = try c.next(), last: String = try c.next()
+            let title: String = try c.next(), position: String = try c.next(), email: String = try c.next()
+            let phone: String? = try c.optional(), team: String? = try c.optional(), kind: String? = try c.optional()
+            let active: Bool = try c.next()
             fetched.append(PersonRow((id, first, last, title, position, email, phone, team, kind, active)))
         }
         return PageRequest(number: 1, size: PeopleQueries.pageSize).page(fetched: fetched)

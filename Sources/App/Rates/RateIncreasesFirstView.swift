@@ -42,8 +42,11 @@ struct RateIncreasesFirstView: FirstViewAtInstant {
     static func decode(_ rows: [FirstViewRow]) throws -> Page<RateIncreaseRow> {
         var fetched: [RateIncreaseRow] = []
         for row in rows where try row.part == 1 {
-            let (_, _, id, first, last, team, rateID, from, amount, currency, previous, increase, basisPoints) = try row.decode(
-                (Int, Int64, UUID, String, String, String?, UUID, String, Int64, String, Int64?, Int64?, Int64?).self)
+            var c = row.cells(from: 2)
+            let id: UUID = try c.next(), first: String = try c.next(), last: String = try c.next()
+            let team: String? = try c.optional(), rateID: UUID = try c.next(), from: String = try c.next()
+            let amount: Int64 = try c.next(), currency: String = try c.next(), previous: Int64? = try c.optional()
+            let increase: Int64? = try c.optional(), basisPoints: Int64? = try c.optional()
             let columns = (id, first, last, team, rateID, from, amount, currency, previous, increase, basisPoints)
             if let rateRow = RateIncreaseRow(columns) { fetched.append(rateRow) }
         }

@@ -106,15 +106,19 @@ struct MonthFirstView: FirstViewOfMonth {
         for row in rows {
             switch try row.part {
             case 0:
-                month = LocalDate(iso: try row.decode(layout.places(of: 0), (String).self)).map(Month.init)
+                var c = row.cells(at: layout.places(of: 0))
+                month = LocalDate(iso: try c.next(String.self)).map(Month.init)
             case 1:
-                let columns = try row.decode(layout.places(of: 1), (String, String?, String?, UUID?, String?, UUID?).self)
-                own = columns
+                var c = row.cells(at: layout.places(of: 1))
+                own = (try c.next(), try c.next(), try c.next(), try c.next(), try c.next(), try c.next())
             case 2:
-                let (id, name, client, billable, seconds) = try row.decode(layout.places(of: 2), (UUID, String, String, Bool, Int64).self)
+                var c = row.cells(at: layout.places(of: 2))
+                let id: UUID = try c.next(), name: String = try c.next(), client: String = try c.next()
+                let billable: Bool = try c.next(), seconds: Int64 = try c.next()
                 time.projects.append(MonthTime.Project(id: id, name: name, client: client, billable: billable, seconds: Int(seconds)))
             case 3:
-                let (seconds, day) = try row.decode(layout.places(of: 3), (Int64, String).self)
+                var c = row.cells(at: layout.places(of: 3))
+                let seconds: Int64 = try c.next(), day: String = try c.next()
                 if let day = LocalDate(iso: day) { time.days[day] = Int(seconds) }
             case 4:
                 if let contract = try Parts.contract(row, layout, part: 4) { contracts.append(contract) }
@@ -123,10 +127,12 @@ struct MonthFirstView: FirstViewOfMonth {
             case 6:
                 if let (day, name) = try Parts.dayOff(row, layout, part: 6) { daysOff[day] = name }
             case 7:
-                let (status, decider, reason) = try row.decode(layout.places(of: 7), (String, String?, String?).self)
+                var c = row.cells(at: layout.places(of: 7))
+                let status: String = try c.next(), decider: String? = try c.next(), reason: String? = try c.next()
                 close = TimeMonth(status: TimeMonthStatus(rawValue: status) ?? .submitted, decidedBy: decider, reason: reason)
             default:
-                let (id, name, seconds, count) = try row.decode(layout.places(of: 8), (UUID, String, Int64, Int).self)
+                var c = row.cells(at: layout.places(of: 8))
+                let id: UUID = try c.next(), name: String = try c.next(), seconds: Int64 = try c.next(), count: Int = try c.next()
                 team.append(PersonMonthTime(id: id, name: name, seconds: Int(seconds), entries: count))
             }
         }

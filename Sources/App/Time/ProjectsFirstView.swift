@@ -33,8 +33,13 @@ struct ProjectsFirstView: FirstViewQuery {
         var clients: [ClientRow] = [], projects: [ProjectRow] = []
         for row in rows {
             switch try row.part {
-            case 1: clients.append(ClientRow(try row.decode(layout.places(of: 1), ClientRow.Columns.self)))
-            case 2: projects.append(ProjectRow(try row.decode(layout.places(of: 2), ProjectRow.Columns.self)))
+            case 1:
+                var c = row.cells(at: layout.places(of: 1))
+                clients.append(ClientRow((try c.next(), try c.next(), try c.next(), try c.next())))
+            case 2:
+                var c = row.cells(at: layout.places(of: 2))
+                projects.append(ProjectRow((try c.next(), try c.next(), try c.next(), try c.next(), try c.next(), try c.next(),
+                                            try c.next(), try c.next(), try c.next())))
             default: break
             }
         }

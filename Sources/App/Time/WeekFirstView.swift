@@ -92,15 +92,21 @@ struct WeekFirstView: FirstViewQuery {
         for row in rows {
             switch try row.part {
             case 0:
-                week = Week(parameter: try row.decode(layout.places(of: 0), (String).self))
+                var c = row.cells(at: layout.places(of: 0))
+                week = Week(parameter: try c.next(String.self))
             case 1:
                 entries.append(try Parts.entry(row, layout, part: 1))
             case 2:
-                let (id, project, name, client, billable, description, started) = try row.decode(layout.places(of: 2), (UUID, UUID, String, String, Bool, String, Date).self)
+                var c = row.cells(at: layout.places(of: 2))
+                let id: UUID = try c.next(), project: UUID = try c.next(), name: String = try c.next()
+                let client: String = try c.next(), billable: Bool = try c.next(), description: String = try c.next()
+                let started: Date = try c.next()
                 timer = RunningTimer(id: id, projectID: project, project: name, client: client, billable: billable,
                                      description: description, startedAt: started)
             case 3:
-                let (id, name, client, billable) = try row.decode(layout.places(of: 3), (UUID, String, String, Bool).self)
+                var c = row.cells(at: layout.places(of: 3))
+                let id: UUID = try c.next(), name: String = try c.next(), client: String = try c.next()
+                let billable: Bool = try c.next()
                 projects.append(ProjectChoice(id: id, name: name, client: client, billable: billable))
             case 4:
                 if let contract = try Parts.contract(row, layout, part: 4) { contracts.append(contract) }

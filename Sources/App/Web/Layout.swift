@@ -40,13 +40,16 @@ struct Layout: Encodable {
     init(request: Request, title: String, navigation: Bool = true) {
         let tenant = try? request.tenant
         let user = request.currentUser
-        lang = request.language.rawValue
+        // The translator once: each of the request's and the application's values is a lookup
+        // in its storage, and the shell translates some twenty texts.
+        let t = request.translator, path = request.url.path
+        lang = t.language.rawValue
         self.title = title
         brand = tenant?.name ?? "Roster"
         homeURL = tenant.map { Paths.home($0.slug) } ?? "/"
         csrf = request.csrfToken
         if let tenant, let user, navigation {
-            nav = Self.navigation(for: user, slug: tenant.slug, request: request)
+            nav = Self.navigation(for: user, slug: tenant.slug, path: path, t: t)
             userName = user.displayName
             signOutURL = Paths.logout(tenant.slug)
         } else {
@@ -55,13 +58,12 @@ struct Layout: Encodable {
             signOutURL = nil
         }
         languageURL = tenant.map { Paths.language($0.slug) }
-        currentPath = request.url.path
+        currentPath = path
         languages = Language.allCases.map {
-            LanguageChoice(code: $0.rawValue, label: request.application.translations.text("language.\($0.rawValue)", $0),
-                           current: $0 == request.language)
+            LanguageChoice(code: $0.rawValue, label: t.translations.text("language.\($0.rawValue)", $0), current: $0 == t.language)
         }
-        flash = request.flash.map { FlashView(kind: $0.kind.rawValue, text: request.translate($0.key)) }
-        labels = (request.translate("layout.skip"), request.translate("layout.navigation"), request.translate("layout.signOut"))
+        flash = request.flash.map { FlashView(kind: $0.kind.rawValue, text: t($0.key)) }
+        labels = (t("layout.skip"), t("layout.navigation"), t("layout.signOut"))
     }
 
     /// The shell with a title and nothing else: for page models built in tests, without a
@@ -178,7 +180,7 @@ struct Layout: Encodable {
 
     /// The links a user's roles allow, in menu order. Each address is filled in once, and only
     /// for the links shown (this runs on every page).
-    static func navigation(for user: User, slug: String, request: Request) -> [NavItem] {
+    static func navigation(for user: User, slug: String, path: String, t: Translator) -> [NavItem] {
         let me = Subject.oneself
         // An entry's section: the address whose pages mark it current ("Rates" covers both rate
         // reports; "Company settings" every admin settings page), when it is not the link's own.
@@ -198,7 +200,6 @@ struct Layout: Encodable {
             (.manageCompany, .company, "nav.company", Paths.company, Paths.adminSection),
             (.editPreferences, me, "nav.preferences", Paths.preferences, nil),
         ]
-        let path = request.url.path
         // Your own profile lives under /people/{id}: it belongs to "My profile", not to "People".
         let ownProfile = path.hasPrefix(Paths.person(slug, user.id))
         return entries.compactMap { action, target, key, address, section in
@@ -207,7 +208,7 @@ struct Layout: Encodable {
             let current = address == Paths.profile
                 ? ownProfile
                 : path == href || (address != Paths.home && path.hasPrefix((section?(slug) ?? href) + "/") && !ownProfile)
-            return NavItem(label: request.translate(key), href: href, current: current)
+            return NavItem(label: t(key), href: href, current: current)
         }
     }
 }

@@ -173,8 +173,7 @@ public enum ReviewQueries {
         """
     }
 
-    /// The statement of `contractsAndRates`, prepared (the desk reads the people of a row its own
-    /// reading missed with it, `DeskReading.completed`).
+    /// The statement of `contractsAndRates`, prepared.
     struct ContractsAndRatesStatement: RowsStatement {
         static let name = "roster_contracts_and_rates"
         static let sql = contractsAndRatesSQL(people: .array)

@@ -100,8 +100,7 @@ public enum TimeBasisQueries {
         """
     }
 
-    /// The statement of `bases`, prepared (the desk reads the people of a row its own reading
-    /// missed with it, `DeskReading.completed`).
+    /// The statement of `bases`, prepared.
     struct Statement: RowsStatement {
         static let name = "roster_time_bases"
         static let sql = TimeBasisQueries.sql(people: .array)

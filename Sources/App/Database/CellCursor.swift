@@ -26,8 +26,15 @@ struct CellCursor {
     /// lengths, not read.
     init(_ row: PostgresRow, from first: Int) {
         self.init(row)
+        skip(to: first)
+    }
+
+    /// Steps over the cells before column `column` by their lengths, without reading them (a
+    /// first view's part reads its own columns among others', `FirstViewRow.cells(at:)`). Nothing
+    /// happens when the cursor is at or past it already.
+    mutating func skip(to column: Int) {
         let end = row.endIndex
-        while index < first, position < end {
+        while index < column, position < end {
             position = row.index(after: position)
             index += 1
         }
@@ -49,5 +56,10 @@ struct CellCursor {
     /// The next cell, nil when NULL.
     mutating func optional<T: PostgresDecodable>(_ type: T.Type = T.self) throws -> T? {
         try cell().optionalValue(T.self)
+    }
+
+    /// The next cell as `T`, which may be an optional type (`PostgresCell.anyValue`).
+    mutating func anyValue<T: PostgresDecodable>(_ type: T.Type = T.self) throws -> T {
+        try cell().anyValue(T.self)
     }
 }

@@ -184,38 +184,33 @@ struct FirstViewRow: Sendable {
         PlaceCursor(row: row, places: places)
     }
 
-    /// A column asked for beyond the row's last, or beyond the part's places.
+    /// A column asked for beyond the part's places.
     struct MissingColumn: Error, CustomStringConvertible {
         let place: Int
         var description: String { "a first view's part has no column \(place)" }
     }
 
-    /// Walks along a row to the cells at `places`, reading each as the type the call names
-    /// (`PostgresCell.anyValue`; an optional type is nil for NULL). Called with a concrete type,
-    /// each read is compiled for it; the tuples of a parameter pack PostgresNIO decodes are not,
-    /// and each of their cells went through a dynamic cast and the runtime's metadata cache.
+    /// Walks along a row to the cells at `places` (a `CellCursor` stepping over the cells between
+    /// by their lengths), reading each as the type the call names (`PostgresCell.anyValue`; an
+    /// optional type is nil for NULL). Called with a concrete type, each read is compiled for it;
+    /// the tuples of a parameter pack PostgresNIO decodes are not, and each of their cells went
+    /// through a dynamic cast and the runtime's metadata cache. A column beyond the row is the
+    /// cursor's `MissingCell`.
     struct PlaceCursor {
-        private let row: PostgresRow
+        private var cells: CellCursor
         private let places: [Int]
-        private var index: PostgresRow.Index
-        private var position = 0, taken = 0
+        private var taken = 0
 
         fileprivate init(row: PostgresRow, places: [Int]) {
-            self.row = row
+            cells = CellCursor(row)
             self.places = places
-            index = row.startIndex
         }
 
         mutating func next<T: PostgresDecodable>(_ type: T.Type = T.self) throws -> T {
             guard taken < places.count else { throw MissingColumn(place: (places.last ?? -1) + 1) }
-            let place = places[taken]
+            cells.skip(to: places[taken])
             taken += 1
-            guard place < row.count else { throw MissingColumn(place: place) }
-            while position < place {
-                index = row.index(after: index)
-                position += 1
-            }
-            return try row[index].anyValue(T.self)
+            return try cells.anyValue(T.self)
         }
     }
 }

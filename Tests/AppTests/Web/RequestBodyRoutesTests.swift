@@ -185,7 +185,10 @@ import Vapor
             let started = ContinuousClock.now
             let page = try await Self.get(port: port, path: "/t/acme/login", group: world.app.eventLoopGroup)
             #expect(page.hasPrefix("HTTP/1.1 200"), "\(page.prefix(100))")
-            #expect(ContinuousClock.now - started < .seconds(3))
+            // Held connections would keep the page waiting for the senders' 30-second body
+            // deadline (the test pool waits 60 s for a connection); a loaded machine may take a
+            // few seconds to answer, which is not what this measures.
+            #expect(ContinuousClock.now - started < .seconds(15))
             for channel in stalled { try? await channel.close() }
             // Their requests end with the closed connections; let them finish before the app stops.
             try await Task.sleep(for: .milliseconds(500))

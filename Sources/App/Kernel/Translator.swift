@@ -69,19 +69,25 @@ public struct Translations: Sendable {
 public struct Translator: Sendable {
     public let translations: Translations
     public let language: Language
+    /// The language's texts and the English ones, found once: a page asks for hundreds of texts,
+    /// each then one lookup by its key.
+    private let texts: [String: String], english: [String: String]
 
     public init(_ translations: Translations, _ language: Language) {
         self.translations = translations
         self.language = language
+        texts = translations.strings[language] ?? [:]
+        english = translations.strings[.en] ?? [:]
     }
 
     /// The text of `key` with `{0}`, `{1}`… replaced.
     public func callAsFunction(_ key: String, _ arguments: String...) -> String {
-        translations.text(key, language, arguments)
+        text(key, arguments)
     }
 
+    /// As `Translations.text`: the language's text, else the English one, else the key itself.
     public func text(_ key: String, _ arguments: [String]) -> String {
-        translations.text(key, language, arguments)
+        Translations.fill(texts[key] ?? english[key] ?? key, arguments)
     }
 
     /// "November 2026" / "listopad 2026".

@@ -44,6 +44,9 @@ struct TimesheetPage: HTMLPage {
 
             """)
         let byDay = Dictionary(grouping: entries, by: \.day)
+        // What every entry's row repeats, translated once.
+        let when = t("time.when"), project = t("time.project"), description = t("time.description")
+        let duration = t("time.duration"), edit = t("time.edit")
         var rows: [HTML] = []
         for day in week.days {
             let dayEntries = byDay[day] ?? []
@@ -63,14 +66,15 @@ struct TimesheetPage: HTMLPage {
                 </tr>
 
                 """)
+            let dayText = t.day(day)
             for entry in dayEntries {
                 rows.append("""
                     <tr>
-                      <td class="when nowrap" data-label="\(t("time.when"))">\(entry.start.text)–\(entry.end.text)</td>
-                      <td class="project" data-label="\(t("time.project"))">\(entry.client) · \(entry.project)</td>
-                      <td class="description" data-label="\(t("time.description"))">\(entry.description)</td>
-                      <td class="num" data-label="\(t("time.duration"))">\(WorkDuration.text(seconds: entry.seconds))</td>
-                      <td class="edit"><a href="\(Paths.timeEntry(slug, entry.id))">\(t("time.edit"))<span class="visually-hidden"> \(entry.start.text)–\(entry.end.text) \(t.day(day))</span></a></td>
+                      <td class="when nowrap" data-label="\(when)">\(entry.start.text)–\(entry.end.text)</td>
+                      <td class="project" data-label="\(project)">\(entry.client) · \(entry.project)</td>
+                      <td class="description" data-label="\(description)">\(entry.description)</td>
+                      <td class="num" data-label="\(duration)">\(WorkDuration.text(seconds: entry.seconds))</td>
+                      <td class="edit"><a href="\(Paths.timeEntry(slug, entry.id))">\(edit)<span class="visually-hidden"> \(entry.start.text)–\(entry.end.text) \(dayText)</span></a></td>
                     </tr>
 
                     """)
@@ -78,9 +82,9 @@ struct TimesheetPage: HTMLPage {
         }
         html.append("""
             <table class="list timesheet">
-              <thead><tr><th scope="col">\(t("time.when"))</th><th scope="col">\(t("time.project"))</th>\
-            <th scope="col">\(t("time.description"))</th><th scope="col" class="num">\(t("time.duration"))</th>\
-            <th scope="col"><span class="visually-hidden">\(t("time.edit"))</span></th></tr></thead>
+              <thead><tr><th scope="col">\(when)</th><th scope="col">\(project)</th>\
+            <th scope="col">\(description)</th><th scope="col" class="num">\(duration)</th>\
+            <th scope="col"><span class="visually-hidden">\(edit)</span></th></tr></thead>
               <tbody>
             \(rows.joined())  </tbody>
             </table>

@@ -79,6 +79,34 @@ import Testing
         }
     }
 
+    /// The entries come by day, then by start, as the page's statement orders them: a start just
+    /// after midnight in Prague (the day before in UTC) and an entry of a later day that starts
+    /// before one of the day before (`OwnFirstViewParts.entryOrder`).
+    @Test func entriesComeByDayThenByStart() async throws {
+        try await withWorld { world in
+            let web = try await TimeTrackingTests.project(world)
+            let tenant = world.admin.tenantID, eva = world.employee.id
+            try await world.db.transaction(tenant: tenant) { db in
+                _ = try await db.query("""
+                    INSERT INTO time_entries (tenant_id, user_id, project_id, work_date, started_at, ended_at, description)
+                    VALUES (\(tenant), \(eva), \(web), '2026-11-18', '2026-11-17 22:00+01', '2026-11-17 22:30+01', 'Fourth'),
+                           (\(tenant), \(eva), \(web), '2026-11-17', '2026-11-17 23:00:00.5+01', '2026-11-17 23:30+01', 'Third'),
+                           (\(tenant), \(eva), \(web), '2026-11-17', '2026-11-17 00:30+01', '2026-11-17 01:00+01', 'Second'),
+                           (\(tenant), \(eva), \(web), '2026-11-17', '2026-11-17 00:10+01', '2026-11-17 00:20+01', 'First'),
+                           (\(tenant), \(eva), \(web), '2026-11-17', '2026-11-17 23:00:00.25+01', '2026-11-17 23:00:00.5+01', 'Between')
+                    """).collect()
+            }
+            let token = try await Self.token(world, for: world.employee)
+            let entered = try #require(try await Self.firstView(world, token: token, monday: Self.monday))
+            let view = try #require(try WeekFirstView.decode(entered.rows))
+            let read = try await world.db.transaction(tenant: tenant) { db in
+                try await WeekData.read(Week(containing: Self.monday), of: eva, zone: "Europe/Prague", on: db)
+            }
+            #expect(view.entries.map(\.description) == ["First", "Second", "Between", "Third", "Fourth"])
+            #expect(view.entries == read.entries)
+        }
+    }
+
     @Test func theWeekOfAnotherCompanyOrAVisitorHoldsNoneOfTheseRows() async throws {
         try await withWorld { world in
             try await Self.seed(world)

@@ -34,6 +34,15 @@ public struct PersonAbsence: Sendable, Equatable {
 
 /// Absences and the company's days off (docs/ARCHITECTURE.md, Absences).
 public enum AbsenceQueries {
+    /// The condition that absence `a` touches the days `first` through `last` (SQL dates). An
+    /// absence lasts at most 367 days (`0022_absences.sql` checks it), so one that touches the days
+    /// begins at most 366 days before the first: said as well, it bounds the scan of the absences
+    /// by first day to a year, where `last_day >= first` alone read a person's or a company's whole
+    /// history (the desk's people with 150,000 absences in the company: 61 → 14 ms).
+    static func touching(_ first: String, _ last: String) -> String {
+        "a.first_day <= \(last) AND a.last_day >= \(first) AND a.first_day >= \(first) - 366"
+    }
+
     private static let select = """
         SELECT a.id, a.user_id, a.kind, a.first_day::text, a.last_day::text, a.half_day, a.note, a.status,
                CASE WHEN d.id IS NULL THEN NULL ELSE d.first_name || ' ' || d.last_name END, a.decision_reason,
@@ -72,7 +81,7 @@ public enum AbsenceQueries {
         static let name = "roster_absences_of_people"
         static let sql = select + """
 
-            WHERE a.tenant_id = $1 AND a.user_id = ANY($2) AND a.first_day <= $4::date AND a.last_day >= $3::date
+            WHERE a.tenant_id = $1 AND a.user_id = ANY($2) AND \(touching("$3::date", "$4::date"))
             ORDER BY a.user_id, a.first_day, a.created_at
             """
         static let bindingDataTypes: [PostgresDataType] = [.uuid, .uuidArray, .text, .text]
@@ -89,7 +98,7 @@ public enum AbsenceQueries {
     ) async throws -> [PersonAbsence] {
         var sql = PostgresQuery(unsafeSQL: select + """
 
-            WHERE a.tenant_id = $1 AND a.status IN ('pending', 'approved') AND a.first_day <= $4::date AND a.last_day >= $3::date
+            WHERE a.tenant_id = $1 AND a.status IN ('pending', 'approved') AND \(touching("$3::date", "$4::date"))
               AND (\(reachCondition(reach))) AND ($5::uuid IS NULL OR u.team_id = $5::uuid)
             ORDER BY u.sort_last, u.sort_first, a.first_day
             """)

@@ -73,7 +73,7 @@ enum OwnFirstViewParts {
         FROM absences a
         LEFT JOIN users d ON d.tenant_id = a.tenant_id AND d.id = a.decided_by
         WHERE a.tenant_id = sh.id AND a.user_id = sh.user_id\(approvedOnly ? " AND a.status = 'approved'" : "")
-          AND a.first_day <= \(last) AND a.last_day >= \(first) AND \(EnterTenantSQL.afterLiveShell)
+          AND \(AbsenceQueries.touching(first, last)) AND \(EnterTenantSQL.afterLiveShell)
         """
     }
 

@@ -90,7 +90,7 @@ public enum TimeBasisQueries {
         SELECT 'a', a.user_id, a.first_day::text, a.last_day::text, NULL, a.kind, a.half_day, NULL
         FROM absences a
         WHERE a.tenant_id = $1 AND \(people.has("a.user_id")) AND a.status = 'approved'
-          AND a.first_day <= $4::date AND a.last_day >= $3::date
+          AND \(AbsenceQueries.touching("$3::date", "$4::date"))
         UNION ALL
         SELECT 'd', NULL, d.day::text, d.name, NULL, NULL, NULL, NULL
         FROM company_days_off d

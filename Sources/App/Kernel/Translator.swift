@@ -24,7 +24,7 @@ public struct Translations: Sendable {
     /// The text of `key`, with `{0}`, `{1}`… replaced by the arguments. A missing key shows
     /// itself, so it is visible on the page (and a test fails).
     public func text(_ key: String, _ language: Language, _ arguments: [String] = []) -> String {
-        Self.fill(strings[language]?[key] ?? strings[.en]?[key] ?? key, arguments)
+        Translator(self, language).text(key, arguments)
     }
 
     /// `template` with each `{n}` replaced by `arguments[n]`, in one pass: an argument's own
@@ -85,7 +85,8 @@ public struct Translator: Sendable {
         text(key, arguments)
     }
 
-    /// As `Translations.text`: the language's text, else the English one, else the key itself.
+    /// The language's text of `key`, else the English one, else the key itself; with `{0}`,
+    /// `{1}`… replaced (`Translations.fill`).
     public func text(_ key: String, _ arguments: [String]) -> String {
         Translations.fill(texts[key] ?? english[key] ?? key, arguments)
     }

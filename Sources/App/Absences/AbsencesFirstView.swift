@@ -58,7 +58,7 @@ struct AbsencesFirstView: FirstViewAtInstant {
     static func decode(_ rows: [FirstViewRow]) throws -> OwnAbsences? {
         var year: Int?, absences: [Absence] = [], daysOff: [LocalDate: String] = [:], contracts: [Contract] = []
         for row in rows {
-            switch try row.part {
+            switch row.part {
             case 0:
                 var c = row.cells(at: layout.places(of: 0))
                 year = try c.next(Int.self)

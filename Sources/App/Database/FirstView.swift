@@ -153,7 +153,8 @@ struct EnteredFirstView: Sendable {
     let session: BrowserSession?
     /// The tenant's teams by name, when the statement read them (`FirstViewQuery.readsTeams`).
     let teams: [(id: UUID, name: String)]?
-    /// The page's rows, part 0 first; none when nobody is signed in.
+    /// The page's rows in the order of their part and place (part 0 first); none when nobody is
+    /// signed in.
     let rows: [FirstViewRow]
 }
 
@@ -161,14 +162,10 @@ struct EnteredFirstView: Sendable {
 /// then the page's own), so a page decodes the prefix it needs by place.
 struct FirstViewRow: Sendable {
     let row: PostgresRow
-
     /// The kind of row (`page_part`).
-    var part: Int {
-        get throws {
-            var cells = CellCursor(row)
-            return try cells.next(Int.self)
-        }
-    }
+    let part: Int
+    /// Its place among the rows of its kind (`page_n`).
+    let n: Int64
 
     /// The row's cells from column `first` on, each read as the type the call names
     /// (`CellCursor`): the pages of one kind of row read their columns this way.
@@ -238,9 +235,14 @@ extension PostgresConnection {
         slug: String, session: SessionLookup?, query: some FirstViewQuery, logger: Logger
     ) async throws -> EnteredFirstView? {
         let rows = try await self.rows(of: FirstViewStatement(slug: slug, session: session, query: query), logger: logger)
-        guard let first = rows.first else { return nil }
-        let shell = try ShellRow(first, teams: type(of: query).readsTeams)
+        var page = try rows.map { row in
+            var cells = CellCursor(row)
+            return FirstViewRow(row: row, part: try cells.next(Int.self), n: try cells.next(Int64.self))
+        }
+        page.sort { ($0.part, $0.n) < ($1.part, $1.n) }
+        guard let first = page.first, first.part == 0 else { return nil }
+        let shell = try ShellRow(first.row, teams: type(of: query).readsTeams)
         return EnteredFirstView(tenant: shell.tenant, session: shell.session, teams: shell.teams,
-                                rows: shell.session == nil ? [] : rows.map(FirstViewRow.init(row:)))
+                                rows: shell.session == nil ? [] : page)
     }
 }

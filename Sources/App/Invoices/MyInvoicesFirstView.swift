@@ -119,7 +119,7 @@ struct MyInvoicesFirstView: FirstViewQuery {
     static func decode(_ rows: [FirstViewRow]) throws -> View {
         var view = View()
         for row in rows {
-            switch try row.part {
+            switch row.part {
             case 0:
                 var c = row.cells(at: layout.places(of: 0))
                 let shown: Int = try c.next(), first: String? = try c.next(), months: [Int]? = try c.next()

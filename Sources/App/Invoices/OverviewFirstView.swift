@@ -46,7 +46,7 @@ struct OverviewFirstView: FirstViewOfMonth {
         var fetched: [OverviewRow] = []
         var totals = StateTotals()
         for row in rows {
-            switch try row.part {
+            switch row.part {
             case 0:
                 var c = row.cells(from: 2)
                 month = try c.optional(String.self).flatMap(Month.init(iso:))

@@ -34,7 +34,7 @@ struct DirectoryFirstView: FirstViewAtInstant {
     /// The directory's first page from the page's rows.
     static func decode(_ rows: [FirstViewRow]) throws -> Page<PersonRow> {
         var fetched: [PersonRow] = []
-        for row in rows where try row.part == 1 {
+        for row in rows where row.part == 1 {
             var c = row.cells(from: 2)
             let id: UUID = try c.next(), first: String = try c.next(), last: String = try c.next()
             let title: String = try c.next(), position: String = try c.next(), email: String = try c.next()

@@ -41,7 +41,7 @@ struct RateIncreasesFirstView: FirstViewAtInstant {
     /// The report's first page from the page's rows.
     static func decode(_ rows: [FirstViewRow]) throws -> Page<RateIncreaseRow> {
         var fetched: [RateIncreaseRow] = []
-        for row in rows where try row.part == 1 {
+        for row in rows where row.part == 1 {
             var c = row.cells(from: 2)
             let id: UUID = try c.next(), first: String = try c.next(), last: String = try c.next()
             let team: String? = try c.optional(), rateID: UUID = try c.next(), from: String = try c.next()

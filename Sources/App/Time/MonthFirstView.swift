@@ -32,10 +32,10 @@ struct MonthData: Sendable {
 
 /// One's own month of time read by the request's first statement (`FirstViewQuery`): one round
 /// trip for the page. The month is the one `?month=` names, else this month in the tenant's time
-/// zone by the application's clock; part 0 says its first day. Parts 1–7 hold what
+/// zone by the application's clock; part 0 says its first day. Parts 1–6 hold what
 /// `PeopleQueries.person` and `MonthData.read` read, with the same columns and order: the person's
-/// own row (1), the month's time by project (2) and by day (3, `MonthTime`), the contracts (4),
-/// the absences (5), the days off (6) and the month's close (7). Part 8 is everyone in the
+/// own row (1), the month's time by project and by day (2, `MonthTime.sums`), the contracts (3),
+/// the absences (4), the days off (5) and the month's close (6). Part 7 is everyone in the
 /// viewer's reach (`TimeReportQueries.people`), by the reach their roles give for seeing time
 /// (`Permissions.reachSQL`): none for those who see only themselves, a leader's teams, the whole
 /// company.
@@ -43,15 +43,15 @@ struct MonthFirstView: FirstViewOfMonth {
     private typealias Parts = OwnFirstViewParts
 
     static let layout = FirstViewLayout(parts: [
-        ["text"], ["text", "text", "text", "uuid", "text", "uuid"], ["uuid", "text", "text", "boolean", "bigint"], ["bigint", "text"],
+        ["text"], ["text", "text", "text", "uuid", "text", "uuid"], ["uuid", "text", "text", "boolean", "bigint", "text"],
         Parts.contractTypes, Parts.absenceTypes, Parts.dayOffTypes, ["text", "text", "text"], ["uuid", "text", "bigint", "int"],
     ])
 
-    /// Part 8: the people in the viewer's reach with their month's time, from `month_team_time`
+    /// Part 7: the people in the viewer's reach with their month's time, from `month_team_time`
     /// (migration 0033), called only for a viewer who sees more than their own month: the
     /// statement starts none of it for everyone else.
     private static let team = """
-        SELECT \(layout.columns(8, "f.member_n", "f.member_id, f.member_name, f.member_seconds, f.member_entries"))
+        SELECT \(layout.columns(7, "f.member_n", "f.member_id, f.member_name, f.member_seconds, f.member_entries"))
         FROM (SELECT pr.reach WHERE pr.reach > \(Reach.own.rawValue) AND \(EnterTenantSQL.afterLiveShell)) g
         CROSS JOIN LATERAL month_team_time(sh.id, sh.user_id, g.reach, pm.first, pm.last) f
         """
@@ -70,21 +70,17 @@ struct MonthFirstView: FirstViewOfMonth {
             FROM users me LEFT JOIN teams tm ON tm.tenant_id = me.tenant_id AND tm.id = me.team_id
             WHERE me.tenant_id = sh.id AND me.id = sh.user_id AND \(EnterTenantSQL.afterLiveShell)
             UNION ALL
-            SELECT \(layout.columns(2, "row_number() OVER (ORDER BY p.id)", MonthTime.projectColumns))
-            \(MonthTime.projectSums(tenant: "sh.id", user: "sh.user_id", first: "pm.first", last: "pm.last",
-                                   and: EnterTenantSQL.afterLiveShell))
+            SELECT \(layout.columns(2, "coalesce(s.work_date - pm.first, -1)", MonthTime.sumColumns))
+            \(MonthTime.sums(tenant: "sh.id", user: "sh.user_id", first: "pm.first", last: "pm.last",
+                             and: EnterTenantSQL.afterLiveShell))
             UNION ALL
-            SELECT \(layout.columns(3, "e.work_date - pm.first", MonthTime.dayColumns))
-            \(MonthTime.daySums(tenant: "sh.id", user: "sh.user_id", first: "pm.first", last: "pm.last",
-                               and: EnterTenantSQL.afterLiveShell))
+            \(Parts.contracts(layout, part: 3))
             UNION ALL
-            \(Parts.contracts(layout, part: 4))
+            \(Parts.absences(layout, part: 4, first: "pm.first", last: "pm.last", approvedOnly: false))
             UNION ALL
-            \(Parts.absences(layout, part: 5, first: "pm.first", last: "pm.last", approvedOnly: false))
+            \(Parts.daysOff(layout, part: 5, first: "pm.first", last: "pm.last"))
             UNION ALL
-            \(Parts.daysOff(layout, part: 6, first: "pm.first", last: "pm.last"))
-            UNION ALL
-            SELECT \(layout.columns(7, "0", """
+            SELECT \(layout.columns(6, "0", """
                 m.status::text, CASE WHEN d.id IS NULL THEN NULL ELSE d.first_name || ' ' || d.last_name END, m.reason
                 """))
             FROM time_months m LEFT JOIN users d ON d.tenant_id = m.tenant_id AND d.id = m.decided_by
@@ -104,7 +100,7 @@ struct MonthFirstView: FirstViewOfMonth {
         var time = MonthTime(), contracts: [Contract] = [], absences: [Absence] = [], daysOff: [LocalDate: String] = [:]
         var close: TimeMonth?, team: [PersonMonthTime] = []
         for row in rows {
-            switch try row.part {
+            switch row.part {
             case 0:
                 var c = row.cells(at: layout.places(of: 0))
                 month = LocalDate(iso: try c.next(String.self)).map(Month.init)
@@ -113,30 +109,27 @@ struct MonthFirstView: FirstViewOfMonth {
                 own = (try c.next(), try c.next(), try c.next(), try c.next(), try c.next(), try c.next())
             case 2:
                 var c = row.cells(at: layout.places(of: 2))
-                let id: UUID = try c.next(), name: String = try c.next(), client: String = try c.next()
-                let billable: Bool = try c.next(), seconds: Int64 = try c.next()
-                time.projects.append(MonthTime.Project(id: id, name: name, client: client, billable: billable, seconds: Int(seconds)))
+                let id: UUID? = try c.next(), name: String? = try c.next(), client: String? = try c.next()
+                let billable: Bool? = try c.next(), seconds: Int64 = try c.next(), day: String? = try c.next()
+                time.add(project: id, name: name, client: client, billable: billable, day: day, seconds: seconds)
             case 3:
-                var c = row.cells(at: layout.places(of: 3))
-                let seconds: Int64 = try c.next(), day: String = try c.next()
-                if let day = LocalDate(iso: day) { time.days[day] = Int(seconds) }
+                if let contract = try Parts.contract(row, layout, part: 3) { contracts.append(contract) }
             case 4:
-                if let contract = try Parts.contract(row, layout, part: 4) { contracts.append(contract) }
+                if let absence = try Parts.absence(row, layout, part: 4) { absences.append(absence) }
             case 5:
-                if let absence = try Parts.absence(row, layout, part: 5) { absences.append(absence) }
+                if let (day, name) = try Parts.dayOff(row, layout, part: 5) { daysOff[day] = name }
             case 6:
-                if let (day, name) = try Parts.dayOff(row, layout, part: 6) { daysOff[day] = name }
-            case 7:
-                var c = row.cells(at: layout.places(of: 7))
+                var c = row.cells(at: layout.places(of: 6))
                 let status: String = try c.next(), decider: String? = try c.next(), reason: String? = try c.next()
                 close = TimeMonth(status: TimeMonthStatus(rawValue: status) ?? .submitted, decidedBy: decider, reason: reason)
             default:
-                var c = row.cells(at: layout.places(of: 8))
+                var c = row.cells(at: layout.places(of: 7))
                 let id: UUID = try c.next(), name: String = try c.next(), seconds: Int64 = try c.next(), count: Int = try c.next()
                 team.append(PersonMonthTime(id: id, name: name, seconds: Int(seconds), entries: count))
             }
         }
         guard let month, let own else { return nil }
+        time.projects.sort { $0.id < $1.id }
         let person = Person(user: viewer, position: own.position, personalEmail: own.email, phone: own.phone, teamID: own.team,
                             teamName: own.name, teamLeaderID: own.leader, contracts: contracts)
         return MonthData(month: month, person: person, time: time, absences: absences, daysOff: DaysOff(company: daysOff),

@@ -32,7 +32,7 @@ struct ProjectsFirstView: FirstViewQuery {
     static func decode(_ rows: [FirstViewRow]) throws -> (clients: [ClientRow], projects: [ProjectRow]) {
         var clients: [ClientRow] = [], projects: [ProjectRow] = []
         for row in rows {
-            switch try row.part {
+            switch row.part {
             case 1:
                 var c = row.cells(at: layout.places(of: 1))
                 clients.append(ClientRow((try c.next(), try c.next(), try c.next(), try c.next())))

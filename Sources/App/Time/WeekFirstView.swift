@@ -90,7 +90,7 @@ struct WeekFirstView: FirstViewQuery {
         var entries: [TimeEntryRow] = [], timer: RunningTimer?, projects: [ProjectChoice] = [], contracts: [Contract] = []
         var absences: [Absence] = [], daysOff: [LocalDate: String] = [:]
         for row in rows {
-            switch try row.part {
+            switch row.part {
             case 0:
                 var c = row.cells(at: layout.places(of: 0))
                 week = Week(parameter: try c.next(String.self))

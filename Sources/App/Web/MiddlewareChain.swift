@@ -35,7 +35,8 @@ private struct Rest: AsyncResponder {
     }
 }
 
-/// Routes whose handlers run behind a chain of middleware in the handler's own task.
+/// Routes whose handlers run behind a chain of middleware in the request's one task
+/// (`RequestTaskMiddleware`).
 struct ChainedRoutes: RoutesBuilder {
     let base: any RoutesBuilder
     let chain: MiddlewareChain

@@ -47,7 +47,8 @@ struct TenantMiddleware: AsyncMiddleware {
             }
             return response
         }
-        return try await database.client.withConnection { connection in
+        let light = request.route?.userInfo[RouteOption.onConnectionLoop] != nil
+        return try await database.client.withConnection(leasingOn: light ? request.eventLoop : nil) { connection in
             let response = try await respond(slug: slug, request: request, next: next, readOnly: readOnly, on: connection)
             if !readOnly, request.application.replica != nil {
                 await Self.markWritten(response, request: request, on: connection)

@@ -111,6 +111,41 @@ import Testing
         }
     }
 
+    /// The sums come from one scan grouped by project and by day (`MonthTime.sums`): three
+    /// projects booked on shared days give each project its own sum, each day the sum of all its
+    /// projects, the projects in the order of their ids, and the first view and the page's own
+    /// statement agree.
+    @Test func theMonthsSumsAreByProjectAndByDayFromOneScan() async throws {
+        try await withWorld { world in
+            let tenant = world.admin.tenantID, eva = world.employee.id
+            var projects: [UUID] = []
+            for name in ["Alpha", "Beta", "Gamma"] {
+                projects.append(try await TimeTrackingTests.project(world, client: "Client \(name)", name: name, people: [eva]))
+            }
+            try await world.db.transaction(tenant: tenant) { db in
+                _ = try await db.query("""
+                    INSERT INTO time_entries (tenant_id, user_id, project_id, work_date, started_at, ended_at, description)
+                    VALUES (\(tenant), \(eva), \(projects[0]), '2026-11-03', '2026-11-03 08:00+01', '2026-11-03 09:00+01', 'a'),
+                           (\(tenant), \(eva), \(projects[1]), '2026-11-03', '2026-11-03 09:00+01', '2026-11-03 11:00+01', 'b'),
+                           (\(tenant), \(eva), \(projects[2]), '2026-11-03', '2026-11-03 11:00+01', '2026-11-03 14:00+01', 'c'),
+                           (\(tenant), \(eva), \(projects[0]), '2026-11-04', '2026-11-04 08:00+01', '2026-11-04 08:30+01', 'd'),
+                           (\(tenant), \(eva), \(projects[0]), '2026-11-04', '2026-11-04 10:00+01', '2026-11-04 10:15+01', 'e'),
+                           (\(tenant), \(eva), \(projects[2]), '2026-11-27', '2026-11-27 08:00+01', '2026-11-27 08:05+01', 'f')
+                    """).collect()
+            }
+            let both = try await Self.both(world, world.employee)
+            Self.expectSame(both.view, both.read)
+            let time = both.view.time
+            #expect(time.projects.map(\.id) == projects.sorted())
+            let byProject = Dictionary(uniqueKeysWithValues: time.projects.map { ($0.name, $0.seconds) })
+            #expect(byProject == ["Alpha": 105 * 60, "Beta": 120 * 60, "Gamma": 185 * 60])
+            #expect(time.projects.first { $0.name == "Gamma" }?.client == "Client Gamma")
+            #expect(time.days == [LocalDate(iso: "2026-11-03")!: 360 * 60, LocalDate(iso: "2026-11-04")!: 45 * 60,
+                                  LocalDate(iso: "2026-11-27")!: 5 * 60])
+            #expect(time.seconds == 410 * 60)
+        }
+    }
+
     /// The team's months come from `month_team_time` (migration 0033), given the reach the
     /// statement worked out: nobody for one's own reach or none, oneself and the teams one leads,
     /// or everyone active; and only the company the transaction entered.

@@ -173,6 +173,26 @@ import Testing
         }
     }
 
+    /// The statement does not sort (`EnterTenantSQL.text(firstView:)`): the rows come to the page
+    /// in the order of their part and place whatever order PostgreSQL gives them in, part 0 (the
+    /// shell's) first.
+    @Test func aFirstViewsRowsComeByPartAndPlaceWhateverTheStatementsOrder() async throws {
+        try await withWorld { world in
+            let token = try await Self.seed(world, people: 0)
+            let entered = try #require(try await Self.enter(world, slug: "acme", token: token, query: BackwardsFirstView()).view)
+            #expect(entered.session?.user.id == world.admin.id && entered.tenant.id == world.admin.tenantID)
+            #expect(entered.rows.map { "\($0.part)/\($0.n)" } == ["0/0", "1/0", "2/1", "2/2", "2/3"])
+            let labels = try entered.rows.map { row in
+                var cells = row.cells(at: BackwardsFirstView.layout.places(of: row.part))
+                return try cells.next(String.self)
+            }
+            #expect(labels == ["zero", "one", "a", "b", "c"])
+            // A visitor: the tenant from the shell's row wherever it came, and no rows.
+            let visitor = try #require(try await Self.enter(world, slug: "acme", token: nil, query: BackwardsFirstView()).view)
+            #expect(visitor.tenant.id == world.admin.tenantID && visitor.session == nil && visitor.rows.isEmpty)
+        }
+    }
+
     /// Without a month in the address, this month in the tenant's time zone by the clock's instant.
     @Test func theMonthOfAFirstViewIsTheTenantsMonthByTheClock() async throws {
         try await withWorld { world in
@@ -191,4 +211,26 @@ import Testing
             #expect(try await month("2026-12-31T23:30:00Z") == Month(iso: "2027-01"))
         }
     }
+}
+
+/// A first view whose statement gives its rows backwards: the last part first, places descending,
+/// the shell's row last.
+private struct BackwardsFirstView: FirstViewQuery {
+    static let layout = FirstViewLayout(parts: [["text"], ["text"], ["text"]])
+    static let statementName = "roster_test_first_view_backwards"
+    static let readsTeams = false
+    static let statementSQL = EnterTenantSQL.text(firstView: """
+        CROSS JOIN LATERAL (
+            SELECT * FROM (
+                SELECT \(layout.columns(0, "0", "'zero'"))
+                UNION ALL
+                SELECT \(layout.columns(1, "0", "'one'")) WHERE \(EnterTenantSQL.afterLiveShell)
+                UNION ALL
+                SELECT \(layout.columns(2, "v.n", "v.label"))
+                FROM (VALUES (1, 'a'), (3, 'c'), (2, 'b')) v(n, label) WHERE \(EnterTenantSQL.afterLiveShell)
+                ) u
+            ORDER BY u.page_part DESC, u.page_n DESC) page
+        """, teams: false)
+    static var pageBindingTypes: [PostgresDataType] { [] }
+    func appendBindings(to bindings: inout PostgresBindings) throws {}
 }

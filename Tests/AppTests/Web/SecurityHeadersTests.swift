@@ -24,4 +24,17 @@ import Testing
         #expect(SecurityHeadersMiddleware.origin(of: "HTTPS://Login.Example:8443/realms/x") == "https://Login.Example:8443")
         #expect(SecurityHeadersMiddleware.origin(of: "http://[::1]:53111/callback") == "http://[::1]:53111")
     }
+
+    /// Only style sheets, scripts, images and fonts may be cached; anything else, a page, an API
+    /// answer or a PDF, is `no-store`, whatever its parameters or case.
+    @Test func onlyStaticKindsOfContentMayBeCached() {
+        for type in ["text/css", "text/css; charset=utf-8", "TEXT/CSS", "application/javascript", "text/javascript;charset=utf-8",
+                     "image/png", "image/svg+xml", "font/woff2", " text/css ; charset=utf-8"] {
+            #expect(SecurityHeadersMiddleware.isStatic(contentType: type), "\(type)")
+        }
+        for type in [nil, "", "text/html; charset=utf-8", "application/json", "application/pdf", "text/csv", "text/css2",
+                     "application/x-javascript", "imagepng", "text/plain; x=image/png", "css", "/"] {
+            #expect(!SecurityHeadersMiddleware.isStatic(contentType: type), "\(type ?? "none")")
+        }
+    }
 }

@@ -74,14 +74,19 @@ struct SecurityHeadersMiddleware: AsyncMiddleware {
     }
 
     /// Whether a response of this Content-Type may be cached: a style sheet, a script, an image or
-    /// a font. Only the media type before any `;` is looked at, without the parameters' parsing
-    /// of `HTTPHeaders.contentType` (3 % of a list page's server time went to these headers).
+    /// a font. Only the media type before any `;` is looked at, byte by byte, without the
+    /// parameters' parsing of `HTTPHeaders.contentType` (3 % of a list page's server time went to
+    /// these headers).
     static func isStatic(contentType: String?) -> Bool {
         guard let contentType else { return false }
-        let essence = contentType.prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces).lowercased()
-        guard let slash = essence.firstIndex(of: "/") else { return false }
-        let type = essence[..<slash], subType = essence[essence.index(after: slash)...]
-        return essence == "text/css" || subType == "javascript" || type == "image" || type == "font"
+        let blank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        var essence = contentType.utf8.prefix { $0 != UInt8(ascii: ";") }.drop(while: blank)
+        while let last = essence.last, blank(last) { essence = essence.dropLast() }
+        let lower = essence.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 32 : $0 }
+        guard let slash = lower.firstIndex(of: UInt8(ascii: "/")) else { return false }
+        let type = lower[..<slash], subType = lower[(slash + 1)...]
+        return lower.elementsEqual("text/css".utf8) || subType.elementsEqual("javascript".utf8)
+            || type.elementsEqual("image".utf8) || type.elementsEqual("font".utf8)
     }
 }
 

@@ -51,9 +51,9 @@ struct MonthTime: Sendable, Equatable {
     /// The rest of the `SELECT` of `sumColumns`: `user`'s entries of `tenant` from `first` through
     /// `last` (SQL expressions), with `condition` besides, summed by project and by day in one
     /// scan (`GROUPING SETS`), and a project's sum joined to its project and client (ten rows
-    /// joined, not a hundred entries). Two scans, one per sum, were a third more of the month's
-    /// first view's database time. `s.work_date` is NULL on a project's row only (an entry's
-    /// day is never NULL), and `s.project_id` on a day's.
+    /// joined, not a hundred entries). Two scans, one per sum, cost the month's first view about a
+    /// tenth more of its database time (pgbench). `s.work_date` is NULL on a project's row only
+    /// (an entry's day is never NULL), and `s.project_id` on a day's.
     static func sums(tenant: String, user: String, first: String, last: String, and condition: String = "true") -> String {
         """
         FROM (SELECT e.project_id, e.work_date, sum(e.seconds)::bigint AS seconds

@@ -65,9 +65,9 @@ public enum TimeEntryQueries {
     /// The wall-clock minutes of the day at which the entry `e` starts and ends, in the time zone
     /// `zone` (a parameter): two columns, read by `row` and by the time exports.
     ///
-    /// `date_part` gives the seconds as a double, where `extract` gives a numeric, whose arithmetic
-    /// cost the week's first view about 8 % of its statement (pgbench). The double is exact
-    /// enough: an entry ends at most two days after its day's midnight, under 200,000 seconds, so
+    /// `date_part` gives the seconds as a double, where `extract` gives a numeric: the two columns
+    /// were about 8 % of the week's first view's statement (pgbench), and the double's arithmetic
+    /// took about half of that away. The double is exact enough: an entry ends at most two days after its day's midnight, under 200,000 seconds, so
     /// its microseconds are off by far less than one, and a minute's floor never moves
     /// (`TimeEntryQueriesTests`).
     static func clockMinutes(zone: String) -> String {

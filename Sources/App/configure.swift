@@ -44,9 +44,9 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.leaf.tags["t"] = TranslateTag(translations: app.translations)
 
     app.routes.defaultMaxBodySize = "256kb"
-    // One task for all of them and the route's handler (`RequestTaskMiddleware`), the first outermost.
+    // One task for all of them (`MiddlewareChain`), the first outermost.
     app.middleware = Middlewares()
-    app.middleware.use(RequestTaskMiddleware([
+    app.middleware.use(MiddlewareChain([
         RequestObservationMiddleware(metrics: metrics, writesLog: settings.requestLog, trustsProxy: settings.trustForwardedFor),
         SecurityHeadersMiddleware(https: settings.secureCookies),
         ErrorPageMiddleware(),

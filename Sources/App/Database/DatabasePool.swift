@@ -127,21 +127,15 @@ public final class DatabasePool: @unchecked Sendable {
 
     /// Lends a connection for `body`, after waiting at most `timeout` (the pool's `waitTimeout`
     /// when nil) for one. The bound is on the wait only: `body` runs as long as it runs.
-    ///
-    /// The lease is a task of its own (PostgresNIO's pool gives up a wait only when the waiting
-    /// task is cancelled). A caller that runs on an event loop (a light page, `RequestTaskMiddleware`)
-    /// names it as `leasingOn`, and the lease's task runs there too: taking and giving back the
-    /// connection then wakes no thread of the concurrency pool.
     public func withConnection<Result>(
         timeout: Duration? = nil,
-        leasingOn loop: (any EventLoop)? = nil,
         isolation: isolated (any Actor)? = #isolation,
         _ body: (PostgresConnection) async throws -> sending Result
     ) async throws -> sending Result {
         let client = current
         let started = ContinuousClock.now
         let handoff = ConnectionHandoff()
-        let leasing: @Sendable () async -> Void = {
+        let lease = Task {
             do {
                 try await client.withConnection { connection in
                     guard handoff.deliver(connection) else { return }
@@ -151,7 +145,6 @@ public final class DatabasePool: @unchecked Sendable {
                 handoff.fail(DatabaseUnavailable.from(error) ?? DatabaseUnavailable(.unreachable))
             }
         }
-        let lease = loop.map { Task(executorPreference: EventLoopTaskExecutor($0), operation: leasing) } ?? Task(operation: leasing)
         // The bound is a timer of an event loop: cheaper than a task that sleeps, for every request.
         let bound = timeout ?? waitTimeout
         let timer = NIOSingletons.posixEventLoopGroup.any().scheduleTask(in: TimeAmount(bound)) {

@@ -35,8 +35,7 @@ private struct Rest: AsyncResponder {
     }
 }
 
-/// Routes whose handlers run behind a chain of middleware in the request's one task
-/// (`RequestTaskMiddleware`).
+/// Routes whose handlers run behind a chain of middleware in the handler's own task.
 struct ChainedRoutes: RoutesBuilder {
     let base: any RoutesBuilder
     let chain: MiddlewareChain

@@ -47,8 +47,7 @@ struct TenantMiddleware: AsyncMiddleware {
             }
             return response
         }
-        let light = request.route?.userInfo[RouteOption.onConnectionLoop] != nil
-        return try await database.client.withConnection(leasingOn: light ? request.eventLoop : nil) { connection in
+        return try await database.client.withConnection { connection in
             let response = try await respond(slug: slug, request: request, next: next, readOnly: readOnly, on: connection)
             if !readOnly, request.application.replica != nil {
                 await Self.markWritten(response, request: request, on: connection)

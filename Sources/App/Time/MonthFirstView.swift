@@ -129,7 +129,6 @@ struct MonthFirstView: FirstViewOfMonth {
             }
         }
         guard let month, let own else { return nil }
-        time.projects.sort { $0.id < $1.id }
         let person = Person(user: viewer, position: own.position, personalEmail: own.email, phone: own.phone, teamID: own.team,
                             teamName: own.name, teamLeaderID: own.leader, contracts: contracts)
         return MonthData(month: month, person: person, time: time, absences: absences, daysOff: DaysOff(company: daysOff),

@@ -29,17 +29,17 @@ struct MonthTime: Sendable, Equatable {
             let (id, name, client, billable, seconds, day) = try row.decode((UUID?, String?, String?, Bool?, Int64, String?).self)
             time.add(project: id, name: name, client: client, billable: billable, day: day, seconds: seconds)
         }
-        time.projects.sort { $0.id < $1.id }
         return time
     }
 
-    /// One row of `sums`: a day's sum (`day` set) or a project's (`day` NULL). The caller sorts
-    /// `projects` by id once all rows are in.
+    /// One row of `sums`: a day's sum (`day` set) or a project's (`day` NULL), put in its place
+    /// by id among the projects (a month's dozen, in whatever order the rows come).
     mutating func add(project id: UUID?, name: String?, client: String?, billable: Bool?, day: String?, seconds: Int64) {
         if let day {
             if let day = LocalDate(iso: day) { days[day] = Int(seconds) }
         } else if let id, let name, let client, let billable {
-            projects.append(Project(id: id, name: name, client: client, billable: billable, seconds: Int(seconds)))
+            let place = projects.firstIndex { $0.id > id } ?? projects.endIndex
+            projects.insert(Project(id: id, name: name, client: client, billable: billable, seconds: Int(seconds)), at: place)
         }
     }
 

@@ -67,9 +67,9 @@ public enum TimeEntryQueries {
     ///
     /// `date_part` gives the seconds as a double, where `extract` gives a numeric: the two columns
     /// were about 8 % of the week's first view's statement (pgbench), and the double's arithmetic
-    /// took about half of that away. The double is exact enough: an entry ends at most two days after its day's midnight, under 200,000 seconds, so
-    /// its microseconds are off by far less than one, and a minute's floor never moves
-    /// (`TimeEntryQueriesTests`).
+    /// took about half of that away. The double is exact enough: an entry ends at most two days
+    /// after its day's midnight, under 200,000 seconds, so its microseconds are off by far less
+    /// than one, and a minute's floor never moves (`TimeEntryQueriesTests`).
     static func clockMinutes(zone: String) -> String {
         """
         floor(date_part('epoch', (e.started_at AT TIME ZONE \(zone)) - e.work_date::timestamp) / 60)::int,

@@ -146,6 +146,19 @@ import Testing
         }
     }
 
+    /// `MonthTime.add` keeps the projects in the order of their ids whatever order the rows come
+    /// in, and puts a day's row among the days.
+    @Test func aMonthsProjectsAreInTheOrderOfTheirIdsWhateverTheRowsOrder() {
+        let ids = (0..<6).map { _ in UUID() }.sorted()
+        var time = MonthTime()
+        for id in [ids[3], ids[0], ids[5], ids[1], ids[4], ids[2]] {
+            time.add(project: id, name: "P", client: "C", billable: true, day: nil, seconds: 60)
+        }
+        time.add(project: nil, name: nil, client: nil, billable: nil, day: "2026-11-03", seconds: 120)
+        #expect(time.projects.map(\.id) == ids)
+        #expect(time.days == [LocalDate(iso: "2026-11-03")!: 120] && time.seconds == 120)
+    }
+
     /// The team's months come from `month_team_time` (migration 0033), given the reach the
     /// statement worked out: nobody for one's own reach or none, oneself and the teams one leads,
     /// or everyone active; and only the company the transaction entered.

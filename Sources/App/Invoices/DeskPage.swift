@@ -53,12 +53,20 @@ struct DeskPage: HTMLPage {
     let paymentsURL: String
     let t: Translator
 
+    /// The desk of `lines`, its rows written here.
     /// - Parameter currency: the tenant's, for an expected amount without a rate's currency.
-    /// - Parameter rowsHTML: the rows of `lines` as `rows(_:slug:currency:state:t:)` writes them, in
-    ///   pieces (written at once when not given).
     init(layout: Layout, slug: String, currency: String, month: Month, state: InvoiceState, lines: [ReviewLine],
-         rowsHTML: [HTML]? = nil, t: Translator) {
+         t: Translator) {
+        self.init(layout: layout, slug: slug, month: month, state: state,
+                  rowsHTML: lines.isEmpty ? [] : [Self.rows(lines, first: 0, slug: slug, currency: currency, state: state, t: t)],
+                  t: t)
+    }
+
+    /// The desk whose rows `rows(_:first:slug:currency:state:t:)` wrote, in pieces (`ReviewDeskRoutes`):
+    /// the lines themselves are not needed again. No piece, or only empty ones, is an empty desk.
+    init(layout: Layout, slug: String, month: Month, state: InvoiceState, rowsHTML: [HTML], t: Translator) {
         let monthLabel = t.month(month)
+        let isEmpty = rowsHTML.allSatisfy(\.isEmpty)
         self.layout = layout
         self.t = t
         heading = t("review.desk.heading", monthLabel)
@@ -67,14 +75,14 @@ struct DeskPage: HTMLPage {
         self.state = state.rawValue
         action = Paths.reviewDesk(slug)
         filterAction = Paths.reviewDesk(slug)
-        self.rowsHTML = rowsHTML ?? [Self.rows(lines, first: 0, slug: slug, currency: currency, state: state, t: t)]
+        self.rowsHTML = rowsHTML
         actions = InvoiceAction.allowed(from: state).map {
             ActionChoice(value: $0.rawValue, label: t("review.action.\($0.rawValue)"),
                          key: $0 == .approve ? "a" : $0 == .returnToEmployee ? "r" : "")
         }
         basis = t("review.basis")
-        empty = lines.isEmpty ? t("review.desk.empty.\(state.rawValue)", monthLabel) : nil
-        exportURL = state == .approved && !lines.isEmpty ? Paths.reviewExport(slug) : nil
+        empty = isEmpty ? t("review.desk.empty.\(state.rawValue)", monthLabel) : nil
+        exportURL = state == .approved && !isEmpty ? Paths.reviewExport(slug) : nil
         paymentsURL = Paths.paymentSettings(slug)
     }
 

@@ -4,7 +4,7 @@ import PostgresNIO
 /// What the expected amounts of a desk need of its people: their contracts and rates, and what
 /// their time says, in one statement (so in one snapshot) whose rows are the rows of
 /// `ReviewQueries.contractsAndRatesSQL` and of `TimeBasisQueries.sql` side by side. `DeskReading`
-/// reads it on the request's connection while the desk's two halves are read on two others: the
+/// reads it on the request's connection while the desk's rows are read on another (or several): the
 /// statement finds the people itself (everyone with an invoice of the month in the desk's
 /// state), so it need not wait for the rows.
 struct DeskPeople: Sendable {

@@ -24,38 +24,51 @@ struct DeskReading: Sendable {
                          viewer: viewer, time: time.basis(of: row.userID, in: row.month), toleranceBP: time.toleranceBP)
     }
 
-    /// How long each half waits for a connection of its own before the request's connection
-    /// reads it after the people.
+    /// How long each part of the rows waits for a connection of its own before the request's
+    /// connection reads it after the people.
     static let secondConnectionWait: Duration = .milliseconds(100)
 
-    /// Reads the desk on three connections at once: the request's transaction (`db`) reads the
-    /// people's contracts, rates and time (`DeskPeople`), and two read-only transactions of the
-    /// same tenant on other connections of `database` read the two halves of the rows. A desk of
-    /// a thousand invoices is some twenty milliseconds of PostgreSQL's time (the flags look up each
+    /// How many parts the rows are read in at once, each on a connection of its own, beside the
+    /// people on the request's connection: one for each core the people leave, at most three. On
+    /// two cores that is one part, the whole desk: measured there, two halves beside the people
+    /// (three PostgreSQL processes on two cores, each half numbering the whole month to find its
+    /// rows) took more of PostgreSQL's time and gave a slower desk than one (docs/ARCHITECTURE.md,
+    /// "The desk beside its people").
+    static let partCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount - 1, 3))
+
+    /// Reads the desk on several connections at once: the request's transaction (`db`) reads the
+    /// people's contracts, rates and time (`DeskPeople`), and read-only transactions of the same
+    /// tenant on other connections of `database` read the rows, in `parts` parts. A desk of a
+    /// thousand invoices is some fifteen milliseconds of PostgreSQL's time (the flags look up each
     /// person's earlier invoices, files and numbers, and each person's rate is one more lookup),
-    /// and at month end one admin waits for all of it. The people are the longest of the three
-    /// and go first on the connection the request already holds; the halves wait for theirs.
+    /// and at month end one admin waits for all of it.
     ///
-    /// The halves are two snapshots. Each invoice is in exactly one half (by its id) and carries
-    /// its position on the whole desk, so an invoice that changed state in between is shown once
-    /// or not at all, never twice, and the order holds. The people are a third snapshot: a row
+    /// Each part is a snapshot. Each invoice is in exactly one part (by its id) and carries its
+    /// position on the whole desk, so an invoice that changed state in between is shown once or
+    /// not at all, never twice, and the order holds. The people are a snapshot of their own: a row
     /// whose person it did not read has its person read after (`completed`). When no other
-    /// connection is free within `secondConnectionWait`, the request's own transaction reads
-    /// that half after the people.
-    static func read(month: Month, state: InvoiceState, on db: TenantConnection, alongside database: Database)
-        async throws -> DeskReading {
-        let tenant = db.tenant, halves = (DeskPart(index: 0, count: 2), DeskPart(index: 1, count: 2))
-        async let firstHalf = aside(database, tenant: tenant) {
-            try await ReviewQueries.desk(month: month, state: state, part: halves.0, on: $0)
-        }
-        async let secondHalf = aside(database, tenant: tenant) {
-            try await ReviewQueries.desk(month: month, state: state, part: halves.1, on: $0)
+    /// connection is free within `secondConnectionWait`, the request's own transaction reads that
+    /// part after the people.
+    static func read(month: Month, state: InvoiceState, on db: TenantConnection, alongside database: Database,
+                     parts count: Int = partCount) async throws -> DeskReading {
+        let tenant = db.tenant, parts = (0..<max(count, 1)).map { DeskPart(index: $0, count: max(count, 1)) }
+        async let aside = withThrowingTaskGroup(of: (Int, [(position: Int, row: DeskRow)]?).self) { group in
+            for part in parts {
+                group.addTask {
+                    (part.index, try await Self.aside(database, tenant: tenant) {
+                        try await ReviewQueries.desk(month: month, state: state, part: part, on: $0)
+                    })
+                }
+            }
+            var read = [[(position: Int, row: DeskRow)]?](repeating: nil, count: parts.count)
+            for try await (index, rows) in group { read[index] = rows }
+            return read
         }
         let people = try await DeskPeople.read(month: month, state: state, on: db)
         var rows: [(position: Int, row: DeskRow)] = []
-        for (half, part) in [(try await firstHalf, halves.0), (try await secondHalf, halves.1)] {
-            if let half {
-                rows += half
+        for (part, read) in zip(parts, try await aside) {
+            if let read {
+                rows += read
             } else {
                 rows += try await ReviewQueries.desk(month: month, state: state, part: part, on: db)
             }

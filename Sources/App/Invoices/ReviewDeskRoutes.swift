@@ -22,29 +22,30 @@ struct ReviewDeskRoutes: RouteCollection {
         let reading = try await DeskReading.read(month: month, state: state, on: db, alongside: request.application.database)
         let viewer = try request.user.id
         let t = request.translator, slug = tenant.slug, currency = tenant.currency
-        // The lines and their rows in pieces written at once, one per core: a desk of a thousand
+        // The lines and their rows in pieces written at once, several per core: a desk of a thousand
         // rows is one person's wait at the end of the month, and the rows depend on nothing else.
         let pieces = Self.pieces(of: reading.rows)
-        let written = await withTaskGroup(of: (Int, [ReviewLine], HTML).self) { group in
-            for (index, piece) in pieces.enumerated() {
+        let written = await withTaskGroup(of: (Int, HTML).self) { group in
+            for (index, piece) in pieces.enumerated() where !piece.isEmpty {
                 group.addTask {
-                    let lines = piece.map { reading.line($0, viewer: viewer) }
-                    return (index, lines, DeskPage.rows(lines, first: piece.startIndex, slug: slug, currency: currency,
-                                                        state: state, t: t))
+                    (index, DeskPage.rows(piece.lazy.map { reading.line($0, viewer: viewer) }, first: piece.startIndex,
+                                          slug: slug, currency: currency, state: state, t: t))
                 }
             }
-            var written: [(Int, [ReviewLine], HTML)] = []
-            for await piece in group { written.append(piece) }
-            return written.sorted { $0.0 < $1.0 }
+            var written = [HTML](repeating: .empty, count: pieces.count)
+            for await (index, html) in group { written[index] = html }
+            return written
         }
-        return DeskPage(
-            layout: Layout(request: request, title: t("review.desk.title")), slug: slug, currency: currency,
-            month: month, state: state, lines: written.flatMap(\.1), rowsHTML: written.map(\.2), t: t)
+        return DeskPage(layout: Layout(request: request, title: t("review.desk.title")), slug: slug, month: month,
+                        state: state, rowsHTML: written, t: t)
     }
 
-    /// A desk of fewer rows is written in one piece; a larger one in one piece per core.
+    /// A desk of fewer rows is written in one piece; a larger one in four pieces per core, so a
+    /// core that is free takes the next piece while another is still busy (the database's
+    /// connections finish on them too): on two cores, eight pieces of a thousand-row desk gave a
+    /// p99 a millisecond or two lower than two.
     static let rowsPerPiece = 200
-    static let pieceCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4))
+    static let pieceCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount * 4, 16))
 
     /// `rows` in order, in at most `count` pieces of nearly equal size (one below `rowsPerPiece` rows).
     static func pieces<Row>(of rows: [Row], count: Int = pieceCount) -> [ArraySlice<Row>] {

@@ -47,11 +47,11 @@ import Testing
     @Test func piecesAreTheRowsInOrder() {
         for count in [0, 1, 199, 200, 201, 999, 1000, 1001] {
             let rows = Array(0..<count)
-            for cores in [1, 2, 3, 4] {
-                let pieces = ReviewDeskRoutes.pieces(of: rows, count: cores)
+            for most in [1, 2, 3, 4, 8, 16] {
+                let pieces = ReviewDeskRoutes.pieces(of: rows, count: most)
                 #expect(pieces.flatMap { $0 } == rows)
-                #expect(pieces.count <= max(1, cores))
-                #expect(count < ReviewDeskRoutes.rowsPerPiece ? pieces.count == 1 : pieces.allSatisfy { $0.count <= (count + cores - 1) / cores })
+                #expect(pieces.count <= max(1, most))
+                #expect(count < ReviewDeskRoutes.rowsPerPiece ? pieces.count == 1 : pieces.allSatisfy { $0.count <= (count + most - 1) / most })
             }
         }
     }

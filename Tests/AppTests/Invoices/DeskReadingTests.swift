@@ -3,22 +3,24 @@ import PostgresNIO
 import Testing
 @testable import App
 
-/// The desk is read in two halves at once, on the request's connection and another one
-/// (`DeskReading.read(month:state:on:alongside:)`): the same rows in the same order, with the same
-/// lines, as one transaction reads; the tenant's rows only; and without a second connection free,
-/// the request's own connection reads both halves.
+/// The desk's rows are read beside its people, in one part or several at once, each on another
+/// connection (`DeskReading.read(month:state:on:alongside:parts:)`): the same rows in the same
+/// order, with the same lines, as one transaction reads; the tenant's rows only; and without a
+/// second connection free, the request's own connection reads every part.
 @Suite struct DeskReadingTests {
     static let month = PreparedListTests.month
 
-    @Test func twoHalvesAtOnceReadWhatOneTransactionReadsInTheDesksOrder() async throws {
+    @Test func partsReadAtOnceReadWhatOneTransactionReadsInTheDesksOrder() async throws {
         try await withWorld { world in
             let acme = world.admin.tenantID
             try await world.db.transaction(tenant: acme) { try await PreparedListTests.addPeople(30, on: $0) }
             // Another company's invoices of the same month are never on this desk.
             try await world.db.transaction(tenant: world.otherAdmin.tenantID) { try await PreparedListTests.addPeople(4, on: $0) }
-            let (whole, halves, parts, order) = try await world.db.transaction(tenant: acme, readOnly: true) { db in
+            let (whole, readings, parts, order) = try await world.db.transaction(tenant: acme, readOnly: true) { db in
                 (try await DeskReading.read(month: Self.month, state: .submitted, on: db),
-                 try await DeskReading.read(month: Self.month, state: .submitted, on: db, alongside: world.db),
+                 [try await DeskReading.read(month: Self.month, state: .submitted, on: db, alongside: world.db, parts: 1),
+                  try await DeskReading.read(month: Self.month, state: .submitted, on: db, alongside: world.db, parts: 2),
+                  try await DeskReading.read(month: Self.month, state: .submitted, on: db, alongside: world.db, parts: 3)],
                  [try await ReviewQueries.desk(month: Self.month, state: .submitted, part: DeskPart(index: 0, count: 2), on: db),
                   try await ReviewQueries.desk(month: Self.month, state: .submitted, part: DeskPart(index: 1, count: 2), on: db)],
                  try await db.query("""
@@ -33,10 +35,12 @@ import Testing
             #expect(Set(parts[0].map(\.row.id)).isDisjoint(with: parts[1].map(\.row.id)))
             // The desk's order is the people's sort keys (Čapek between Adámek and Cibulka).
             #expect(whole.rows.map(\.id) == order)
-            #expect(halves.rows == whole.rows)
-            #expect(Set(halves.people.keys) == Set(whole.people.keys) && halves.people.count == 30)
-            #expect(halves.rows.map { halves.line($0, viewer: world.admin.id) } == whole.rows.map { whole.line($0, viewer: world.admin.id) })
-            #expect(halves.rows.allSatisfy { row in whole.people[row.userID]?.rates.isEmpty == false })
+            for reading in readings {
+                #expect(reading.rows == whole.rows)
+                #expect(Set(reading.people.keys) == Set(whole.people.keys) && reading.people.count == 30)
+                #expect(reading.rows.map { reading.line($0, viewer: world.admin.id) } == whole.rows.map { whole.line($0, viewer: world.admin.id) })
+                #expect(reading.rows.allSatisfy { row in whole.people[row.userID]?.rates.isEmpty == false })
+            }
         }
     }
 
@@ -177,7 +181,7 @@ import Testing
             """)
     }
 
-    @Test func withoutASecondConnectionTheRequestsConnectionReadsBothHalves() async throws {
+    @Test func withoutASecondConnectionTheRequestsConnectionReadsEveryPart() async throws {
         try await withWorld { world in
             let acme = world.admin.tenantID
             try await world.db.transaction(tenant: acme) { try await PreparedListTests.addPeople(12, on: $0) }
@@ -186,13 +190,16 @@ import Testing
             pool.start()
             defer { pool.shutdown() }
             let single = App.Database(pool: pool, logger: TestPostgres.logger)
-            let (whole, halves) = try await single.transaction(tenant: acme, readOnly: true) { db in
+            let (whole, readings) = try await single.transaction(tenant: acme, readOnly: true) { db in
                 (try await DeskReading.read(month: Self.month, state: .submitted, on: db),
-                 try await DeskReading.read(month: Self.month, state: .submitted, on: db, alongside: single))
+                 [try await DeskReading.read(month: Self.month, state: .submitted, on: db, alongside: single, parts: 1),
+                  try await DeskReading.read(month: Self.month, state: .submitted, on: db, alongside: single, parts: 2)])
             }
             #expect(whole.rows.count == 12)
-            #expect(halves.rows == whole.rows)
-            #expect(halves.rows.map { halves.line($0, viewer: world.admin.id) } == whole.rows.map { whole.line($0, viewer: world.admin.id) })
+            for reading in readings {
+                #expect(reading.rows == whole.rows)
+                #expect(reading.rows.map { reading.line($0, viewer: world.admin.id) } == whole.rows.map { whole.line($0, viewer: world.admin.id) })
+            }
         }
     }
 
@@ -300,7 +307,7 @@ import Testing
 
 extension DeskReading {
     /// The whole desk in the one transaction `db`, its people read by their ids: what the desk
-    /// read on three connections is checked against.
+    /// read on several connections is checked against.
     static func read(month: Month, state: InvoiceState, on db: TenantConnection) async throws -> DeskReading {
         try await completed(try await ReviewQueries.desk(month: month, state: state, on: db), people: DeskPeople(), month: month, on: db)
     }

@@ -32,9 +32,15 @@ import Vapor
                 _ = try await app.database.client.withConnection(timeout: .seconds(60)) { connection in
                     try await connection.query("SELECT 1", logger: TestPostgres.logger)
                 }
+                // The company is made on a pool of its own that waits as long as the machine needs:
+                // through the app's pool, bounded at two seconds, a fresh-clone run once gave up
+                // here, before the outage began.
+                let setup = DatabasePool(url: direct, maxConnections: 1, waitTimeout: .seconds(60), logger: TestPostgres.logger)
+                setup.start()
+                defer { setup.shutdown() }
                 _ = try await OperatorCommands.createTenant(
                     slug: "acme", name: "ACME", adminEmail: "admin@acme.example", adminFirstName: "A", adminLastName: "B",
-                    database: app.database)
+                    database: App.Database(pool: setup, logger: TestPostgres.logger))
                 var browser = Browser(app: app)
                 #expect(try await browser.get("/t/acme/login").status == .ok)
                 #expect(try await browser.get("/readyz").status == .ok)

@@ -44,7 +44,7 @@ struct DeskPage: HTMLPage {
     let state: String
     let action: String
     let filterAction: String
-    /// The rows, in the pieces they were written in (`rows(_:slug:currency:state:t:)`).
+    /// The rows, in the pieces they were written in (`rows(_:first:slug:currency:state:t:)`).
     let rowsHTML: [HTML]
     let actions: [ActionChoice]
     let basis: String

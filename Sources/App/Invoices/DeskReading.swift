@@ -51,7 +51,8 @@ struct DeskReading: Sendable {
     /// part after the people.
     static func read(month: Month, state: InvoiceState, on db: TenantConnection, alongside database: Database,
                      parts count: Int = partCount) async throws -> DeskReading {
-        let tenant = db.tenant, parts = (0..<max(count, 1)).map { DeskPart(index: $0, count: max(count, 1)) }
+        let count = max(count, 1), tenant = db.tenant
+        let parts = (0..<count).map { DeskPart(index: $0, count: count) }
         async let aside = withThrowingTaskGroup(of: (Int, [(position: Int, row: DeskRow)]?).self) { group in
             for part in parts {
                 group.addTask {

@@ -1,36 +1,6 @@
 /// The month-end desk of one month and state, built from the desk's lines (`ReviewRules.line`)
-/// and a translator, and printed in Swift (`HTMLPage`); its rows are written by `DeskTable`,
-/// which takes this model's `Row`.
+/// and a translator, and printed in Swift (`HTMLPage`); its rows are written by `DeskTable`.
 struct DeskPage: HTMLPage {
-    /// One invoice on the desk, ready to print.
-    struct Row: Sendable {
-        let pick: String
-        let id: String
-        /// The row's place on the desk, for the ids of its checkbox and name: a desk holds a
-        /// thousand rows, and the invoice's id four more times per row was a tenth of the page.
-        let key: Int
-        let name: String
-        let invoiceURL: String
-        let documentURL: String
-        let thumbnailURL: String?
-        let amount: String?
-        /// The amount read, for the confirmation dialog's total (`confirm.js`).
-        let total: InvoiceAmount?
-        let expected: String?
-        /// What the expected amount comes from: approved hours, or contracted hours.
-        let basis: String?
-        let difference: String?
-        let differenceClass: String
-        let account: String?
-        let variableSymbol: String?
-        let invoiceNumber: String?
-        let flags: [String]
-        /// "Corrected: Total to pay, Bank account", where an admin corrected values.
-        let corrected: String?
-        let checked: Bool
-        let exported: Bool
-    }
-
     struct ActionChoice: Encodable, Equatable {
         let value: String
         let label: String
@@ -44,7 +14,7 @@ struct DeskPage: HTMLPage {
     let state: String
     let action: String
     let filterAction: String
-    /// The rows, in the pieces they were written in (`rows(_:first:slug:currency:state:t:)`).
+    /// The rows, in the pieces they were written in (`DeskTable.rows(_:first:page:)`).
     let rowsHTML: [HTML]
     let actions: [ActionChoice]
     let basis: String
@@ -58,11 +28,12 @@ struct DeskPage: HTMLPage {
     init(layout: Layout, slug: String, currency: String, month: Month, state: InvoiceState, lines: [ReviewLine],
          t: Translator) {
         self.init(layout: layout, slug: slug, month: month, state: state,
-                  rowsHTML: lines.isEmpty ? [] : [Self.rows(lines, first: 0, slug: slug, currency: currency, state: state, t: t)],
+                  rowsHTML: lines.isEmpty ? [] : [DeskTable.rows(lines, first: 0, page: DeskTable.Page(
+                      slug: slug, currency: currency, state: state, t: t))],
                   t: t)
     }
 
-    /// The desk whose rows `rows(_:first:slug:currency:state:t:)` wrote, in pieces (`ReviewDeskRoutes`):
+    /// The desk whose rows `DeskTable.rows(_:first:page:)` wrote, in pieces (`ReviewDeskRoutes`):
     /// the lines themselves are not needed again. No piece, or only empty ones, is an empty desk.
     init(layout: Layout, slug: String, month: Month, state: InvoiceState, rowsHTML: [HTML], t: Translator) {
         let monthLabel = t.month(month)
@@ -84,45 +55,6 @@ struct DeskPage: HTMLPage {
         empty = isEmpty ? t("review.desk.empty.\(state.rawValue)", monthLabel) : nil
         exportURL = state == .approved && !isEmpty ? Paths.reviewExport(slug) : nil
         paymentsURL = Paths.paymentSettings(slug)
-    }
-
-    /// The rows of `lines`, the first of which is row `first` of the desk, written by `DeskTable`:
-    /// pure, so a desk of a thousand rows is written in pieces at once on several threads
-    /// (`ReviewDeskRoutes`).
-    static func rows(_ lines: some Collection<ReviewLine>, first: Int, slug: String, currency: String, state: InvoiceState,
-                     t: Translator) -> HTML {
-        func money(_ minor: Int64, _ code: String?) -> String { t.money(minor: minor, currency: code ?? currency) }
-        let basisHours = t("desk.basis.hours"), basisCapacity = t("desk.basis.capacity")
-        return DeskTable.rows(lines.enumerated().map { offset, line in
-            let row = line.row, expected = line.expected
-            return Row(
-                pick: "\(row.id.lowercasedString):\(row.version)",
-                id: row.id.lowercasedString,
-                key: first + offset,
-                name: row.name,
-                invoiceURL: Paths.invoice(slug, row.id),
-                documentURL: Paths.invoiceDocument(slug, row.id, row.documentID),
-                thumbnailURL: row.hasThumbnail ? Paths.invoiceThumbnail(slug, row.id, row.documentID) : nil,
-                amount: row.fields.total.map { money($0.minor, $0.currency) },
-                total: row.fields.total,
-                expected: expected.paidDays > 0 ? money(expected.amountMinor, expected.currency) : nil,
-                basis: expected.paidDays > 0 ? (expected.basis == .hours ? basisHours : basisCapacity) : nil,
-                difference: line.difference.map { ($0 > 0 ? "+" : "") + money($0, expected.currency) },
-                differenceClass: line.difference.map { $0 == 0 ? "same" : "differs" } ?? "unknown",
-                account: row.fields.account?.description ?? row.fields.iban?.description,
-                variableSymbol: row.fields.variableSymbol,
-                invoiceNumber: row.fields.invoiceNumber,
-                flags: line.flags.map { t("review.flag.\($0.rawValue)") },
-                corrected: row.corrected.isEmpty ? nil : t("review.corrected", InvoiceField.allCases.filter(row.corrected.contains)
-                    .map { t("invoice.field.\($0.labelKey)") }.joined(separator: ", ")),
-                // To review: the clean ones; to pay: all of them (they were reviewed already).
-                checked: state == .approved || line.flags.isEmpty,
-                exported: row.exported)
-        }, labels: DeskTable.Labels(
-            detail: t("review.detail"), exported: t("review.exported"), read: t("review.read"),
-            expected: t("review.expected"), difference: t("review.difference"), account: t("review.payment"),
-            flags: t("review.flags"), reason: t("review.reasonForRow"), notRead: t("invoice.notRead"),
-            thumbnail: t("invoice.thumbnailAlt"), openPDF: t("invoice.openPDF")))
     }
 
     var body: HTML { bodyParts.joined() }

@@ -21,15 +21,16 @@ struct ReviewDeskRoutes: RouteCollection {
             .flatMap { Self.desks.contains($0) ? $0 : nil } ?? .submitted
         let reading = try await DeskReading.read(month: month, state: state, on: db, alongside: request.application.database)
         let viewer = try request.user.id
-        let t = request.translator, slug = tenant.slug, currency = tenant.currency
+        let t = request.translator, slug = tenant.slug
+        let page = DeskTable.Page(slug: slug, currency: tenant.currency, state: state, t: t)
         // The lines and their rows in pieces written at once, several per core: a desk of a thousand
         // rows is one person's wait at the end of the month, and the rows depend on nothing else.
         let pieces = Self.pieces(of: reading.rows)
         let written = await withTaskGroup(of: (Int, HTML).self) { group in
             for (index, piece) in pieces.enumerated() where !piece.isEmpty {
                 group.addTask {
-                    (index, DeskPage.rows(piece.lazy.map { reading.line($0, viewer: viewer) }, first: piece.startIndex,
-                                          slug: slug, currency: currency, state: state, t: t))
+                    (index, DeskTable.rows(piece.lazy.map { reading.line($0, viewer: viewer) }, first: piece.startIndex,
+                                           page: page))
                 }
             }
             var written = [HTML](repeating: .empty, count: pieces.count)

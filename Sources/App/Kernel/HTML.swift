@@ -1,3 +1,5 @@
+import Foundation
+
 /// A piece of HTML that is safe to print as it is. The only ways to make one are a string
 /// literal (markup written in the source, checked by the compiler to be a literal: its type is
 /// `StaticString`) and interpolation, which escapes every plain `String` and inserts other `HTML`
@@ -63,9 +65,9 @@ public struct HTML: Sendable, Equatable, CustomStringConvertible, Encodable, Exp
         public mutating func appendInterpolation(_ text: String) { HTML.appendEscaped(text, to: &bytes) }
         /// Markup built the same way: as it is.
         public mutating func appendInterpolation(_ html: HTML) { bytes.append(contentsOf: html.bytes) }
-        /// Markup only when `condition` holds (e.g. an attribute).
-        public mutating func appendInterpolation(if condition: Bool, _ html: HTML) {
-            if condition { bytes.append(contentsOf: html.bytes) }
+        /// Markup only when `condition` holds (e.g. an attribute); made only then.
+        public mutating func appendInterpolation(if condition: Bool, _ html: @autoclosure () -> HTML) {
+            if condition { bytes.append(contentsOf: html().bytes) }
         }
         /// The text escaped, or `fallback` when there is none.
         public mutating func appendInterpolation(_ text: String?, else fallback: HTML) {
@@ -74,6 +76,29 @@ public struct HTML: Sendable, Equatable, CustomStringConvertible, Encodable, Exp
         /// Digits need no escaping.
         public mutating func appendInterpolation<Number: BinaryInteger>(_ number: Number) {
             bytes.append(contentsOf: String(number).utf8)
+        }
+        /// An id in lowercase (`UUID.lowercasedString`): hex digits and dashes need no escaping,
+        /// and it is written without a string in between.
+        public mutating func appendInterpolation(_ id: UUID) {
+            let start = bytes.count
+            bytes.append(contentsOf: repeatElement(0, count: 36))
+            bytes.withUnsafeMutableBufferPointer { _ = id.writeLowercased(into: UnsafeMutableBufferPointer(rebasing: $0[start...])) }
+        }
+        /// `before`, the text escaped and `after`, when there is text; nothing when there is none.
+        public mutating func appendInterpolation(_ text: String?, before: HTML, after: HTML) {
+            guard let text else { return }
+            bytes.append(contentsOf: before.bytes)
+            HTML.appendEscaped(text, to: &bytes)
+            bytes.append(contentsOf: after.bytes)
+        }
+        /// The pieces one after another, `separator` between each two.
+        public mutating func appendInterpolation(_ pieces: some Sequence<HTML>, separator: HTML) {
+            var first = true
+            for piece in pieces {
+                if !first { bytes.append(contentsOf: separator.bytes) }
+                bytes.append(contentsOf: piece.bytes)
+                first = false
+            }
         }
     }
 

@@ -83,6 +83,51 @@ struct AddressTemplate: Sendable {
     }
 }
 
+extension AddressTemplate {
+    /// The address's text around its parameters for the tenant `slug`, escaped once, to write
+    /// ids into (`AddressHTML`).
+    func html(_ slug: String) -> [HTML] {
+        var pieces = literals.map { HTML(text: $0) }
+        pieces[0] = HTML(text: "/t/\(slug)/\(literals[0])")
+        return pieces
+    }
+}
+
+/// An address of one tenant whose parameters are ids (`Values`: one `UUID`, or two), ready to
+/// print with the ids in a page's markup: its text around them escaped once per page, so a desk of
+/// a thousand rows that prints three addresses a row makes no string for any of them
+/// (`HTML.Interpolation.appendInterpolation(_:_:)`). Made by `Address1.html(_:)` and
+/// `Address2.html(_:)`, so the number of ids is the address's.
+struct AddressHTML<Values>: Sendable {
+    fileprivate let pieces: [HTML]
+}
+
+extension Address1 where A == UUID {
+    func html(_ slug: String) -> AddressHTML<UUID> { AddressHTML(pieces: template.html(slug)) }
+}
+
+extension Address2 where A == UUID, B == UUID {
+    func html(_ slug: String) -> AddressHTML<(UUID, UUID)> { AddressHTML(pieces: template.html(slug)) }
+}
+
+extension HTML.Interpolation {
+    /// The address with its id: the same text as `Address1`'s `callAsFunction`, escaped.
+    mutating func appendInterpolation(_ address: AddressHTML<UUID>, _ id: UUID) {
+        appendInterpolation(address.pieces[0])
+        appendInterpolation(id)
+        appendInterpolation(address.pieces[1])
+    }
+
+    /// The address with its two ids: the same text as `Address2`'s `callAsFunction`, escaped.
+    mutating func appendInterpolation(_ address: AddressHTML<(UUID, UUID)>, _ ids: (UUID, UUID)) {
+        appendInterpolation(address.pieces[0])
+        appendInterpolation(ids.0)
+        appendInterpolation(address.pieces[1])
+        appendInterpolation(ids.1)
+        appendInterpolation(address.pieces[2])
+    }
+}
+
 /// An address without parameters.
 struct Address: AddressPattern, Equatable {
     let segments: [String]

@@ -40,6 +40,20 @@ import Testing
         #expect((HTML.empty + "<hr>").string == "<hr>")
     }
 
+    /// The desk's pieces (`DeskTable`): ids as their lowercase text, optional text with markup
+    /// around it only when there is text, pieces with separators, and markup made only when used.
+    @Test func interpolationOfIdsOptionalTextAndPieces() {
+        let id = AddressTests.id, none: String? = nil, hostile: String? = "a<b"
+        let ids: HTML = "\(id)|\(AddressTests.other)"
+        #expect(ids.string == id.lowercasedString + "|" + AddressTests.other.lowercasedString)
+        #expect(HTML("[\(hostile, before: "<i>", after: "</i>")][\(none, before: "<i>", after: "</i>")]").string == "[<i>a&lt;b</i>][]")
+        #expect(HTML("\([HTML(text: "1&"), "<b>2</b>"], separator: "<br>")|\([HTML](), separator: "<br>")").string
+                == "1&amp;<br><b>2</b>|")
+        var made = 0
+        func markup() -> HTML { made += 1; return "<hr>" }
+        #expect(HTML("\(if: false, markup())\(if: true, markup())").string == "<hr>" && made == 1)
+    }
+
     /// Input → XML text: escaped per scalar, with the characters XML 1.0 forbids left out.
     static let xmlTable: [(String, String)] = [
         ("A & B", "A &amp; B"),

@@ -25,6 +25,18 @@ import Vapor
         #expect(AddressTemplate([]).fill("s") == "/t/s/")
     }
 
+    /// The desk's addresses in markup (`AddressHTML`) are the links, escaped, whatever the slug.
+    @Test func addressesInMarkupAreTheLinksEscaped() {
+        for slug in ["acme", "a&b<c>\"d'"] {
+            let one: HTML = "\(Paths.invoice.html(slug), Self.id)"
+            #expect(one.bytes == HTML(text: Paths.invoice(slug, Self.id)).bytes)
+            let two: HTML = "\(Paths.invoiceThumbnail.html(slug), (Self.other, Self.id))"
+            #expect(two.bytes == HTML(text: Paths.invoiceThumbnail(slug, Self.other, Self.id)).bytes)
+            let document: HTML = "\(Paths.invoiceDocument.html(slug), (Self.id, Self.other))"
+            #expect(document.bytes == HTML(text: Paths.invoiceDocument(slug, Self.id, Self.other)).bytes)
+        }
+    }
+
     /// A token is one segment whatever it holds.
     @Test func aTokenCannotAddASegment() {
         #expect(Paths.signInLink("acme", token: "abc-DEF_123") == "/t/acme/login/abc-DEF_123")

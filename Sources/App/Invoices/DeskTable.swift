@@ -77,6 +77,7 @@ enum DeskTable {
             let account = fields.account?.description ?? fields.iban?.description
             // To review: the clean ones are ticked; to pay: all of them (they were reviewed already).
             // Every checkbox names the desk's one "Select" label and its own row: one group of choices.
+            // The amount read is on the checkbox too, for the confirmation dialog's total (`confirm.js`).
             // The expected amount has the difference under it, the account the symbols.
             out.append("""
                 <tr\(if: !isClean, Self.flagged)>\

@@ -100,7 +100,7 @@ enum DeskTable {
                 \(if: !isClean && corrected != nil, Self.space)\(corrected, before: Self.badge, after: Self.spanEnd)</td>\
                 <td data-label="\(p.reason)"><input name="reasons[\(row.id)]" maxlength="2000" aria-label="\(p.reason) \(row.name)"></td>\
                 <td><a class="thumb-link" href="\(p.document, (row.id, row.documentID))" target="_blank" rel="noopener">\
-                \(if: row.hasThumbnail, Self.preview)\(if: row.hasThumbnail, "\(p.thumbnail, (row.id, row.documentID))\(p.previewEnd)")\
+                \(if: row.hasThumbnail, "\(Self.preview)\(p.thumbnail, (row.id, row.documentID))\(p.previewEnd)")\
                 \(if: !row.hasThumbnail, p.openPDF)</a></td>\
                 </tr>
 

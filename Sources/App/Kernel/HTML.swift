@@ -137,14 +137,5 @@ public struct HTML: Sendable, Equatable, CustomStringConvertible, Encodable, Exp
 }
 
 extension Sequence where Element == HTML {
-    public func joined(separator: HTML = .empty) -> HTML {
-        var result = HTML.empty
-        var first = true
-        for piece in self {
-            if !first { result.append(separator) }
-            result.append(piece)
-            first = false
-        }
-        return result
-    }
+    public func joined(separator: HTML = .empty) -> HTML { "\(self, separator: separator)" }
 }

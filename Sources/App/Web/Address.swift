@@ -87,9 +87,8 @@ extension AddressTemplate {
     /// The address's text around its parameters for the tenant `slug`, escaped once, to write
     /// ids into (`AddressHTML`).
     func html(_ slug: String) -> [HTML] {
-        var pieces = literals.map { HTML(text: $0) }
-        pieces[0] = HTML(text: "/t/\(slug)/\(literals[0])")
-        return pieces
+        // The first piece is the address up to its first parameter, as `fill` writes it.
+        [HTML(text: fill(slug))] + literals.dropFirst().map { HTML(text: $0) }
     }
 }
 

@@ -21,7 +21,7 @@ func finish(_ report: InspectionReport) -> Never {
     exit(0)
 }
 
-let maxPages = argument("--max-pages").flatMap(Int.init) ?? 20
+let maxPages = argument("--max-pages").flatMap(Int.init) ?? PDFLimits.maxPages
 let input = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
 
 guard InspectionReport.hasPDFHeader(input) else { finish(InspectionReport(verdict: .notPDF)) }

@@ -32,9 +32,8 @@ extension RosterAPI {
             try api.require(.actOnInvoice)
             let before = try await Self.visibleInvoice(id, api)
             let version = try APIInput.version(body.version, field: "version", t: api.t)
-            let outcome = try await ReviewMutations.apply(
-                body.action.domain, to: [ReviewPick(id: id, version: version, reason: body.reason)],
-                by: api.user, site: api.mailSite, on: api.db)[id] ?? .notFound
+            let outcome = try await InvoiceReview.act(
+                body.action.domain, on: [ReviewPick(id: id, version: version, reason: body.reason)], api.action)[id] ?? .notFound
             guard outcome == .changed else {
                 var problem = APIProblem(outcome, t: api.t)
                 if outcome == .stale || outcome == .notAllowed {
@@ -65,7 +64,7 @@ extension RosterAPI {
                 let version = try APIInput.version(item.version, field: "invoices[\(index)].version", t: api.t)
                 picks.append(ReviewPick(id: id, version: version, reason: item.reason))
             }
-            let outcomes = try await ReviewMutations.apply(body.action.domain, to: picks, by: api.user, site: api.mailSite, on: api.db)
+            let outcomes = try await InvoiceReview.act(body.action.domain, on: picks, api.action)
             var seen: Set<UUID> = []
             return Components.Schemas.BulkActionResult(results: picks.filter { seen.insert($0.id).inserted }.map { pick in
                 .init(id: pick.id.lowercasedString, outcome: .init(outcomes[pick.id] ?? .notFound))

@@ -49,7 +49,7 @@ enum StatementReconciliation {
                               booking: StatementBooking(statement: statement, bookedOn: line.bookedOn))
         }
         guard !picks.isEmpty else { return Paid(picks: [], outcomes: [:]) }
-        let outcomes = try await ReviewMutations.apply(.markPaid, to: picks, by: user, site: site, on: db)
+        let outcomes = try await InvoiceReview.act(.markPaid, on: picks, by: user, site: site, on: db)
         return Paid(picks: picks, outcomes: outcomes)
     }
 }

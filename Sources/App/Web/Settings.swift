@@ -1,4 +1,5 @@
 import Foundation
+import PDFInspection
 import Vapor
 
 /// What the server reads from its environment.
@@ -76,7 +77,7 @@ public struct AppSettings: Sendable {
                 maxDatabaseConnections: Int = 20, showErrorDetails: Bool = false, devMailbox: Bool = false,
                 uploadConcurrency: Int? = nil, sendmailCommand: String? = nil,
                 mailFrom: String = "Roster <roster@localhost>", secretBox: SecretBox? = nil, trustForwardedFor: Bool = false,
-                pdfMaxBytes: Int = 10 << 20, pdfMaxPages: Int = 20,
+                pdfMaxBytes: Int = PDFLimits.maxBytes, pdfMaxPages: Int = PDFLimits.maxPages,
                 pdfConcurrency: Int = ProcessInfo.processInfo.activeProcessorCount, sessionIdleMinutes: Int = 480,
                 allowPrivateIdentityProviders: Bool = false) {
         var url = publicURL
@@ -121,8 +122,8 @@ public struct AppSettings: Sendable {
                 return box
             },
             trustForwardedFor: Environment.get("TRUST_FORWARDED_FOR") == "1",
-            pdfMaxBytes: try positive("ROSTER_PDF_MAX_BYTES") ?? 10 << 20,
-            pdfMaxPages: try positive("ROSTER_PDF_MAX_PAGES") ?? 20,
+            pdfMaxBytes: try positive("ROSTER_PDF_MAX_BYTES") ?? PDFLimits.maxBytes,
+            pdfMaxPages: try positive("ROSTER_PDF_MAX_PAGES") ?? PDFLimits.maxPages,
             pdfConcurrency: try positive("ROSTER_PDF_CONCURRENCY") ?? ProcessInfo.processInfo.activeProcessorCount,
             sessionIdleMinutes: try positive("ROSTER_SESSION_IDLE_MINUTES") ?? 480,
             allowPrivateIdentityProviders: Environment.get("ROSTER_ALLOW_PRIVATE_IDENTITY_PROVIDERS").flatMap { $0.isEmpty ? nil : $0 == "1" }

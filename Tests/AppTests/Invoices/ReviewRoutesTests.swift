@@ -161,7 +161,7 @@ import Vapor
                 for _ in 0..<2 {
                     group.addTask {
                         try await world.db.transaction(tenant: tenant) { connection in
-                            try await ReviewMutations.apply(.approve, to: [ReviewPick(id: id, version: 1, reason: nil)],
+                            try await InvoiceReview.act(.approve, on: [ReviewPick(id: id, version: 1, reason: nil)],
                                                             by: world.admin, site: site, on: connection)[id]
                         }
                     }

@@ -23,7 +23,7 @@ import Vapor
                                        account: CzechAccount("19-2000145399/0800"), variableSymbol: "202410",
                                        invoiceNumber: "FV-2024-10")
             _ = try await CorrectionMutations.correct(seeded.invoice, version: seeded.version, to: fields, by: world.admin, on: db)
-            let outcomes = try await ReviewMutations.apply(.approve, to: [ReviewPick(id: seeded.invoice, version: seeded.version + 1,
+            let outcomes = try await InvoiceReview.act(.approve, on: [ReviewPick(id: seeded.invoice, version: seeded.version + 1,
                                                                                       reason: nil)],
                                                            by: world.admin, site: site, on: db)
             #expect(outcomes[seeded.invoice] == .changed)
@@ -204,7 +204,7 @@ import Vapor
             }
             // Larger than the route takes: refused before it is read.
             let huge = try await admin.postFile(Paths.reviewStatements("acme"), fields: [:],
-                                                file: Data(repeating: 0x20, count: StatementRoutes.maxBodyBytes + 1),
+                                                file: Data(repeating: 0x20, count: StatementImport.maxBodyBytes + 1),
                                                 filename: "x.xml", contentType: "application/xml", csrfFrom: list)
             #expect(huge.status == .payloadTooLarge)
             // Without the CSRF token.

@@ -3,7 +3,7 @@ import Foundation
 /// The rows of the month-end desk as HTML, written straight from the desk's lines. A month can
 /// hold a thousand invoices, and the desk must render in well under 50 ms: a template loop over a
 /// thousand rows of a dozen cells is several times too slow, and so was making some fifteen strings
-/// a row before writing it (docs/ARCHITECTURE.md, "The desk's rows without strings"). So each row
+/// a row before writing it (docs/PERFORMANCE.md, "What keeps a page fast"). So each row
 /// is one interpolation into `HTML`, which escapes every plain string; what every row repeats (the
 /// labels, the flags' badges, the addresses' text around their ids) is translated and escaped once
 /// per page (`Page`); ids and numbers are written as they are. The page prints the result as it is.

@@ -75,8 +75,7 @@ public enum ReviewMutations {
             ), arrow AS (
                 SELECT * FROM unnest(\(sources)::invoice_state[], \(targets)::invoice_state[]) AS a(from_state, to_state)
             ), admins AS (
-                SELECT EXISTS (SELECT 1 FROM users u WHERE u.tenant_id = \(db.tenant) AND u.active AND 'admin' = ANY (u.roles)
-                                                       AND u.id <> \(actor)) AS other
+                SELECT EXISTS \(otherActiveAdmins: actor, tenant: db.tenant) AS other
             ), refused AS (
                 SELECT i.id FROM invoices i JOIN input ON input.id = i.id CROSS JOIN admins
                 WHERE i.tenant_id = \(db.tenant) AND i.user_id = \(actor)

@@ -34,8 +34,7 @@ public enum CorrectionMutations {
             SELECT i.user_id, i.state::text AS state, i.version, i.exported_at IS NOT NULL AS exported, i.document_id,
                    i.amount_minor, i.currency, i.bank_account, i.iban, i.variable_symbol, i.invoice_number,
                    i.supplier_ico, i.due_date::text AS due_date,
-                   EXISTS (SELECT 1 FROM users a WHERE a.tenant_id = i.tenant_id AND a.active AND 'admin' = ANY (a.roles)
-                             AND a.id <> \(actor.id)) AS other_admin
+                   EXISTS \(otherActiveAdmins: actor.id, tenant: db.tenant) AS other_admin
             FROM invoices i WHERE i.tenant_id = \(db.tenant) AND i.id = \(id)
             FOR UPDATE
             """).collect()

@@ -82,7 +82,7 @@ struct ReviewDeskRoutes: RouteCollection {
 
     func apply(_ request: Request) async throws -> Response {
         try request.require(.reviewInvoices)
-        let tenant = try request.tenant, db = try request.db, user = try request.user
+        let tenant = try request.tenant, db = try request.db
         guard let form = try? request.content.decode(ApplyForm.self) else { throw Abort(.badRequest) }
         let month = try request.month(form.month)
         let state = form.state.flatMap(InvoiceState.init(rawValue:)) ?? .submitted
@@ -100,7 +100,7 @@ struct ReviewDeskRoutes: RouteCollection {
                 return try await request.confirmationStep(question)
             }
         }
-        let outcomes = try await ReviewMutations.apply(action, to: picks, by: user, site: try request.mailSite, on: db)
+        let outcomes = try await InvoiceReview.act(action, on: picks, try request.actionContext)
         let names = try await ReviewQueries.names(of: picks.map(\.id), on: db)
         let t = request.translator
         return try await request.view.render("review-result", ReviewResultPage(

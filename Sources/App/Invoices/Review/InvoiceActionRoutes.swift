@@ -15,7 +15,7 @@ struct InvoiceActionRoutes: RouteCollection {
 
     func act(_ request: Request) async throws -> Response {
         try request.require(.reviewInvoices)
-        let tenant = try request.tenant, db = try request.db, user = try request.user
+        let tenant = try request.tenant, db = try request.db
         let invoice = try await InvoiceRoutes.visibleInvoice(request)
         let form = try? request.content.decode(ActionForm.self)
         guard let action = form?.action.flatMap(InvoiceAction.init(rawValue:)), let version = form?.version else {
@@ -27,9 +27,8 @@ struct InvoiceActionRoutes: RouteCollection {
             return try await request.confirmationStep(question)
         }
         let reason = form?.reason?.trimmingWhitespace()
-        let outcome = try await ReviewMutations.apply(
-            action, to: [ReviewPick(id: invoice.id, version: version, reason: reason)], by: user, site: try request.mailSite,
-            on: db)[invoice.id]
+        let outcome = try await InvoiceReview.act(action, on: [ReviewPick(id: invoice.id, version: version, reason: reason)],
+                                                  try request.actionContext)[invoice.id]
         switch outcome {
         case .changed:
             return request.redirect(to: here, flash: Flash(.success, "flash.invoice.\(action.rawValue)"))
@@ -44,28 +43,5 @@ struct InvoiceActionRoutes: RouteCollection {
         default:
             return request.redirect(to: here, flash: Flash(.error, "flash.invoice.stale"))
         }
-    }
-}
-
-extension ReviewMutations {
-    /// The rule, then the statement: what `action` did to each pick, for `user`. Picks the rule
-    /// refuses for their reason are answered without a row being read; the rest are applied as
-    /// one checked command. Anyone but an active admin is refused (403). The owners of the
-    /// changed invoices are told in the same transaction (`Notifier`).
-    static func apply(
-        _ action: InvoiceAction, to picks: [ReviewPick], by user: User, site: MailSite, on db: TenantConnection
-    ) async throws -> [UUID: ReviewOutcome] {
-        let checked: InvoiceCommand.Checked
-        do { checked = try action.command(by: user, picks: picks) } catch { throw Abort(.forbidden) }
-        var outcomes = checked.refused.mapValues(ReviewOutcome.init)
-        if let command = checked.command {
-            let applied = try await apply(command, on: db)
-            outcomes.merge(applied) { _, applied in applied }
-            let changed = applied.filter { $0.value == .changed }.map(\.key)
-            let reasons = Dictionary(command.items.compactMap { item in item.reason.map { (item.id, $0) } },
-                                     uniquingKeysWith: { first, _ in first })
-            try await Notifier.invoicesChanged(by: action, ids: changed, reasons: reasons, actor: user.id, site: site, on: db)
-        }
-        return outcomes
     }
 }

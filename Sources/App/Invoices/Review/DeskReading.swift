@@ -32,8 +32,8 @@ struct DeskReading: Sendable {
     /// people on the request's connection: one for each core the people leave, at most three. On
     /// two cores that is one part, the whole desk: measured there, two halves beside the people
     /// (three PostgreSQL processes on two cores, each half numbering the whole month to find its
-    /// rows) took more of PostgreSQL's time and gave a slower desk than one (docs/ARCHITECTURE.md,
-    /// "The desk beside its people").
+    /// rows) took more of PostgreSQL's time and gave a slower desk than one (docs/PERFORMANCE.md,
+    /// "What keeps a page fast").
     static let partCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount - 1, 3))
 
     /// Reads the desk on several connections at once: the request's transaction (`db`) reads the

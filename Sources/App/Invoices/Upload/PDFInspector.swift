@@ -39,7 +39,7 @@ public struct PDFInspector: Sendable {
     /// Inspections running, waiting, refused and their time (`/metrics`).
     let metrics: RosterMetrics?
 
-    public init(command: [String], maxPages: Int = 20, limits: Limits = Limits(), sandbox: PDFSandbox = .bubblewrap,
+    public init(command: [String], maxPages: Int = PDFLimits.maxPages, limits: Limits = Limits(), sandbox: PDFSandbox = .bubblewrap,
                 concurrency: Int, metrics: RosterMetrics? = nil) {
         self.metrics = metrics
         self.command = command

@@ -17,6 +17,11 @@ struct APIContext: Sendable {
         MailSite(publicURL: request.application.settings.publicURL, tenant: tenant, translations: request.application.translations)
     }
 
+    /// The use cases' context of this call.
+    var action: ActionContext {
+        ActionContext(actor: user, tenant: tenant, db: db, today: today, app: request.application)
+    }
+
     /// 403 unless the caller may call `operation` (`APIOperation.permission`); the reach granted.
     @discardableResult
     func require(_ operation: APIOperation) throws -> Reach {

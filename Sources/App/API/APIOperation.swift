@@ -50,8 +50,7 @@ enum APIOperation: String, CaseIterable, Sendable {
         case .decideAbsence: (.decideAbsences, .team)
         case .setDayOff, .deleteDayOff: (.manageDaysOff, .tenant)
         case .submitMonth: (.trackTime, .own)
-        // Who decides months is who decides absences (`AbsenceRules.decides`).
-        case .decideMonth, .listMonthClose: (.decideAbsences, .team)
+        case .decideMonth, .listMonthClose: (.decideMonths, .team)
         case .reopenMonth: (.reopenMonths, .tenant)
         }
     }

@@ -131,7 +131,7 @@ struct APIRoutesBuilder: RoutesBuilder {
             route.userInfo[RouteOption.maxBodyBytes] = maxUploadBytes + 64 * 1024
         } else if route.method == .POST, path == "api/v1/statements" {
             route.userInfo[RouteOption.body] = RouteBody.multipart
-            route.userInfo[RouteOption.maxBodyBytes] = StatementRoutes.maxBodyBytes
+            route.userInfo[RouteOption.maxBodyBytes] = StatementImport.maxBodyBytes
         } else {
             route.userInfo[RouteOption.body] = RouteBody.json
         }

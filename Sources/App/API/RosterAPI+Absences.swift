@@ -95,9 +95,9 @@ extension RosterAPI {
         guard case .json(let body) = input.body else { throw APIProblem(.unsupportedMediaType, "unsupported-media-type") }
         let absence = try await APIContext.run(readOnly: false) { api in
             try api.require(.decideAbsence)
-            try APIInput.lengths([("reason", body.reason, 2000)], t: api.t)
+            try APIInput.lengths([("reason", body.reason, DecisionReason.maxLength)], t: api.t)
             let approve = body.decision == .approve
-            let reason = AbsenceRules.reason(body.reason)
+            let reason = DecisionReason.parse(body.reason)
             if !approve && reason == nil {
                 throw APIProblem.invalid([.init(field: "reason", message: api.t("absence.error.note"))])
             }
@@ -138,7 +138,7 @@ extension RosterAPI {
             guard let day = LocalDate(iso: String(input.path.day.prefix(20))), (2000...2100).contains(day.year) else {
                 throw APIProblem.invalid([.init(field: "day", message: api.t("time.error.day"))])
             }
-            guard let name = ProjectRoutes.name(body.name) else {
+            guard let name = ShortName.parse(body.name) else {
                 throw APIProblem.invalid([.init(field: "name", message: api.t("projects.error.name"))])
             }
             guard try await DaysOffQueries.save(day, name: name, on: api.db) else {

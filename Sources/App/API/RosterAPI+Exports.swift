@@ -15,7 +15,7 @@ extension RosterAPI {
                                                       on: api.db)
             return (table, api.today, api.request)
         }
-        let file = try await ExportRoutes.file(table, report: report, filters: filters, format: format, today: today,
+        let file = try await ExportReports.file(table, report: report, filters: filters, format: format, today: today,
                                                on: request.application)
         let headers = Operations.ExportReport.Output.Ok.Headers(contentDisposition: "attachment; filename=\"\(file.filename)\"")
         let body = HTTPBody(file.bytes)

@@ -6,8 +6,10 @@ extension RosterAPI {
         let state = try await APIContext.run(readOnly: false) { api in
             try api.require(.submitMonth)
             let month = try Self.pathMonth(input.path.month, api)
-            switch try await MonthCloseQueries.submit(month, by: api.user, today: api.today, site: api.mailSite, on: api.db) {
+            switch try await MonthClosing.submit(month, api.action) {
             case .future: throw APIProblem.invalid([.init(field: "month", message: api.t("flash.time.error.future"))])
+            case .noContract:
+                throw APIProblem.invalid([.init(field: "month", message: api.t("flash.time.error.monthWithoutContract"))])
             default: return try await Self.monthState(month, of: api.user.id, api)
             }
         }
@@ -19,23 +21,13 @@ extension RosterAPI {
         guard case .json(let body) = input.body else { throw APIProblem(.unsupportedMediaType, "unsupported-media-type") }
         let state = try await APIContext.run(readOnly: false) { api in
             try api.require(.decideMonth)
-            try APIInput.lengths([("reason", body.reason, 2000)], t: api.t)
             let month = try Self.pathMonth(input.path.month, api)
-            let approve = body.decision == .approve
-            guard let reason = AbsenceRules.reason(body.reason) else {
-                throw APIProblem.invalid([.init(field: "reason", message: api.t("absence.error.note"))])
-            }
-            switch try await MonthCloseQueries.decide(month, of: person, approve: approve, reason: approve ? nil : reason, by: api.user,
-                                                      site: api.mailSite, on: api.db) {
-            case nil: throw APIProblem.notFound
-            case .reasonMissing?: throw APIProblem.invalid([.init(field: "reason", message: api.t("flash.time.error.reason"))])
-            case .unchanged?: throw APIProblem(.conflict, "month-not-submitted")
-            default:
-                if approve {
-                    try await WorkStatementIssuer.issue(for: person, month: month, by: api.user.id, tenant: api.tenant, on: api.db,
-                                                        app: api.request.application)
-                }
-                return try await Self.monthState(month, of: person, api)
+            let reason = try Self.reason(body.reason, api)
+            let decision = MonthClosing.Decision(month: month, person: person, approve: body.decision == .approve, reason: reason)
+            switch try await MonthClosing.decide(decision, api.action) {
+            case .reasonMissing: throw APIProblem.invalid([.init(field: "reason", message: api.t("flash.time.error.reason"))])
+            case .unchanged: throw APIProblem(.conflict, "month-not-submitted")
+            default: return try await Self.monthState(month, of: person, api)
             }
         }
         return .ok(.init(body: .json(state)))
@@ -46,25 +38,30 @@ extension RosterAPI {
         guard case .json(let body) = input.body else { throw APIProblem(.unsupportedMediaType, "unsupported-media-type") }
         let state = try await APIContext.run(readOnly: false) { api in
             try api.require(.reopenMonth)
-            try APIInput.lengths([("reason", body.reason, 2000)], t: api.t)
             let month = try Self.pathMonth(input.path.month, api)
-            guard let reason = AbsenceRules.reason(body.reason) else {
-                throw APIProblem.invalid([.init(field: "reason", message: api.t("absence.error.note"))])
-            }
-            switch try await MonthCloseQueries.reopen(month, of: person, reason: reason, by: api.user, site: api.mailSite, on: api.db) {
-            case nil: throw APIProblem.notFound
-            case .reasonMissing?: throw APIProblem.invalid([.init(field: "reason", message: api.t("flash.time.error.reason"))])
+            let reason = try Self.reason(body.reason, api)
+            switch try await MonthClosing.reopen(month, of: person, reason: reason, api.action) {
+            case .reasonMissing: throw APIProblem.invalid([.init(field: "reason", message: api.t("flash.time.error.reason"))])
             default: return try await Self.monthState(month, of: person, api)
             }
         }
         return .ok(.init(body: .json(state)))
     }
 
+    /// A decision's reason by the month's rule (`DecisionReason.parse`), or the field's 422.
+    private static func reason(_ text: String?, _ api: APIContext) throws -> String {
+        try APIInput.lengths([("reason", text, DecisionReason.maxLength)], t: api.t)
+        guard let reason = DecisionReason.parse(text) else {
+            throw APIProblem.invalid([.init(field: "reason", message: api.t("api.field.tooLong", String(DecisionReason.maxLength)))])
+        }
+        return reason
+    }
+
     func listMonthClose(_ input: Operations.ListMonthClose.Input) async throws -> Operations.ListMonthClose.Output {
         let page = try await APIContext.run(readOnly: true) { api in
             try api.require(.listMonthClose)
             let month = try Self.pathMonth(input.path.month, api)
-            let reach = Permissions.reach(of: api.user.roles, for: .decideAbsences) ?? .own
+            let reach = Permissions.reach(of: api.user.roles, for: .decideMonths) ?? .own
             let rows = try await MonthCloseQueries.overview(visibleTo: api.user.id, reach: reach, month: month, on: api.db)
             return Operations.ListMonthClose.Output.Ok.Body.JsonPayload(month: month.iso, items: rows.map {
                 .init(personId: $0.id.lowercasedString, name: $0.name, seconds: $0.seconds,

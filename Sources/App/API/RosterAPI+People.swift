@@ -64,20 +64,14 @@ extension RosterAPI {
         guard case .json(let body) = input.body else { throw APIProblem(.unsupportedMediaType, "unsupported-media-type") }
         let person = try await APIContext.run(readOnly: false) { api in
             try api.require(.updatePerson)
-            guard let person = try await PeopleQueries.person(id, on: api.db) else { throw APIProblem.notFound }
+            guard try await PeopleQueries.person(id, on: api.db) != nil else { throw APIProblem.notFound }
             let form = Self.form(body)
             let problems = form.validate(creating: false)
-            guard problems.isEmpty, let profile = EmployeeFormRoutes.profile(form) else {
+            guard problems.isEmpty, let profile = form.profile else {
                 throw APIProblem.invalid(Self.fieldErrors(problems.mapValues { api.t($0) }, prefix: ""))
             }
-            let old = PeopleMutations.Profile(
-                firstName: person.user.firstName, lastName: person.user.lastName, title: person.user.title,
-                position: person.position, email: person.user.email, personalEmail: person.personalEmail,
-                phone: person.phone, team: person.teamID, roles: person.user.roles)
-            do {
-                try await PeopleMutations.updateEmployee(id, to: profile, from: old, actor: api.user.id, on: api.db)
-            } catch let refusal as PeopleMutations.FormRefusal {
-                throw APIProblem.invalid(Self.fieldErrors(EmployeeFormRoutes.errors(for: refusal).mapValues { api.t($0) }, prefix: ""))
+            if let refused = try await PersonActions.update(id, to: profile, api.action) {
+                throw APIProblem.invalid(Self.fieldErrors(refused.messages.mapValues { api.t($0) }, prefix: ""))
             }
             return try await Self.visiblePerson(id, api)
         }
@@ -102,17 +96,14 @@ extension RosterAPI {
             do { rate = try Self.parse(body.rate, t: api.t) } catch let problem as APIProblem {
                 errors += problem.errors.map { .init(field: "rate." + $0.field, message: $0.message) }
             }
-            guard errors.isEmpty, let profile = EmployeeFormRoutes.profile(form), let contract, let rate else {
+            guard errors.isEmpty, let profile = form.profile, let contract, let rate else {
                 throw APIProblem.invalid(errors)
             }
-            do {
-                let id = try await PeopleMutations.createEmployee(
-                    profile, contract: contract, rateMinor: rate.amountMinor, rateFrom: rate.day, currency: api.tenant.currency,
-                    actor: api.user.id, on: api.db)
-                return try await Self.visiblePerson(id, api)
-            } catch let refusal as PeopleMutations.FormRefusal {
-                throw APIProblem.invalid(Self.fieldErrors(EmployeeFormRoutes.errors(for: refusal).mapValues { api.t($0) },
-                                                          prefix: "person."))
+            let person = PersonActions.NewPerson(profile: profile, contract: contract, rateMinor: rate.amountMinor, rateFrom: rate.day)
+            switch try await PersonActions.create(person, api.action) {
+            case .success(let id): return try await Self.visiblePerson(id, api)
+            case .failure(let refused):
+                throw APIProblem.invalid(Self.fieldErrors(refused.messages.mapValues { api.t($0) }, prefix: "person."))
             }
         }
         return .created(.init(body: .json(person)))
@@ -150,10 +141,7 @@ extension RosterAPI {
         guard case .json(let body) = input.body else { throw APIProblem(.unsupportedMediaType, "unsupported-media-type") }
         let person = try await APIContext.run(readOnly: false) { api in
             try api.require(.setPersonActive)
-            guard try await PeopleQueries.person(id, on: api.db) != nil else { throw APIProblem.notFound }
-            do {
-                try await PeopleMutations.setActive(body.active, user: id, actor: api.user.id, on: api.db)
-            } catch PeopleMutations.Refusal.lastAdmin {
+            guard try await PersonActions.setActive(body.active, id, api.action) else {
                 throw APIProblem(.conflict, "last-admin", detailKey: "flash.lastAdmin")
             }
             return try await Self.visiblePerson(id, api)
@@ -166,12 +154,11 @@ extension RosterAPI {
         guard case .json(let body) = input.body else { throw APIProblem(.unsupportedMediaType, "unsupported-media-type") }
         let person = try await APIContext.run(readOnly: false) { api in
             try api.require(.addPersonContract)
-            guard let person = try await PeopleQueries.person(id, on: api.db) else { throw APIProblem.notFound }
             try APIInput.lengths([("vacationDays", body.vacationDays, 10)], t: api.t)
             let form = ContractForm(kind: body.kind.rawValue, validFrom: body.validFrom, validTo: body.validTo,
                                     capacity: body.capacityHours, endCurrent: body.endCurrent == true ? "on" : nil,
                                     vacationDays: body.vacationDays)
-            if let problem = try await ContractRoutes.add(form, to: person, actor: api.user.id, on: api.db) {
+            if let problem = try await PersonActions.addContract(form, to: id, api.action) {
                 throw APIProblem.invalid([.init(field: Self.field(of: problem), message: api.t(problem.rawValue))])
             }
             return try await Self.visiblePerson(id, api)
@@ -190,8 +177,7 @@ extension RosterAPI {
             guard let tenths = ContractHistory.parseVacationDays(body.vacationDays) else {
                 throw APIProblem.invalid([.init(field: "vacationDays", message: api.t("contract.error.vacation"))])
             }
-            guard try await PeopleMutations.setVacationDays(tenths, contract: contract, of: id, actor: api.user.id, on: api.db)
-            else { throw APIProblem.notFound }
+            try await PersonActions.setVacationDays(tenths, contract: contract, of: id, api.action)
             return try await Self.visiblePerson(id, api)
         }
         return .ok(.init(body: .json(person)))

@@ -34,7 +34,7 @@ extension RosterAPI {
     private static func saveClient(_ body: Components.Schemas.ClientRequest, id: UUID?, _ api: APIContext) async throws
         -> Components.Schemas.Client {
         try APIInput.lengths([("name", body.name, 400)], t: api.t)
-        guard let name = ProjectRoutes.name(body.name) else {
+        guard let name = ShortName.parse(body.name) else {
             throw APIProblem.invalid([.init(field: "name", message: api.t("projects.error.name"))])
         }
         switch try await ProjectQueries.saveClient(id: id, name: name, on: api.db) {
@@ -76,7 +76,7 @@ extension RosterAPI {
         var errors: [Components.Schemas.FieldError] = []
         let client = UUID(uuidString: body.clientId)
         if client == nil { errors.append(.init(field: "clientId", message: api.t("projects.error.client"))) }
-        let name = ProjectRoutes.name(body.name)
+        let name = ShortName.parse(body.name)
         if name == nil { errors.append(.init(field: "name", message: api.t("projects.error.name"))) }
         let teamTexts = body.teamIds ?? [], personTexts = body.personIds ?? []
         let teams = teamTexts.compactMap(UUID.init(uuidString:)), people = personTexts.compactMap(UUID.init(uuidString:))

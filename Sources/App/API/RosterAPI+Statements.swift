@@ -19,15 +19,15 @@ extension RosterAPI {
     func importStatement(_ input: Operations.ImportStatement.Input) async throws -> Operations.ImportStatement.Output {
         let (request, tenant, user) = try await APIContext.caller()
         guard APIOperation.importStatement.reach(for: user) != nil else { throw APIProblem.forbidden }
-        let (statement, bytes, filename) = try await request.withMultipartForm {
-            switch try await StatementRoutes.receive(request.multipartForm, request: request) {
+        let received = try await request.withMultipartForm {
+            switch try await StatementImport.read(request.multipartForm, app: request.application) {
             case .success(let read): return read
             case .failure(let refusal): throw APIProblem(refusal)
             }
         }
-        let (stored, reconciled) = try await request.application.database.transaction(tenant: tenant.id) { db in
-            let stored = try await StatementQueries.store(statement, filename: filename, bytes: bytes, by: user.id, on: db)
-            return (stored, try await StatementReconciliation.reconcile(stored.id, timeZone: tenant.timeZone, on: db))
+        let (stored, reconciled) = try await StatementImport.store(received, by: user, tenant: tenant,
+                                                                   database: request.application.database) { stored, db in
+            (stored, try await StatementReconciliation.reconcile(stored.id, timeZone: tenant.timeZone, on: db))
         }
         guard let reconciled else { throw APIProblem.notFound }
         let body = Components.Schemas.Statement(reconciled)

@@ -2,7 +2,7 @@ import Foundation
 import OpenAPIRuntime
 
 extension RosterAPI {
-    /// Worked time as the web's downloads give it (`TimeExportRoutes`): the same filters, the same
+    /// Worked time as the web's downloads give it: the same filters (`TimeExportFilter`), the same
     /// reach, the same file.
     func exportTime(_ input: Operations.ExportTime.Input) async throws -> Operations.ExportTime.Output {
         let q = input.query

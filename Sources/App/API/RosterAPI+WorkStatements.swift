@@ -35,7 +35,7 @@ extension RosterAPI {
         guard case .json(let body) = input.body else { throw APIProblem(.unsupportedMediaType, "unsupported-media-type") }
         let result = try await APIContext.run(readOnly: false) { api in
             try api.require(.decideWorkStatements)
-            try APIInput.lengths([("reason", body.reason, 500)], t: api.t)
+            try APIInput.lengths([("reason", body.reason, DecisionReason.maxLength)], t: api.t)
             guard (1...Self.maxBulkInvoices).contains(body.statements.count) else {
                 throw APIProblem.invalid([.init(field: "statements", message: api.t("api.field.invoices", String(Self.maxBulkInvoices)))])
             }
@@ -48,7 +48,7 @@ extension RosterAPI {
                                                                                      t: api.t)))
             }
             let decision: WorkStatementDecision = body.decision == .approve ? .approve : .return
-            guard let reason = AbsenceRules.reason(body.reason) else {
+            guard let reason = DecisionReason.parse(body.reason) else {
                 throw APIProblem.invalid([.init(field: "reason", message: api.t("flash.statement.reasonTooLong"))])
             }
             if decision == .return, reason.isEmpty {

@@ -94,14 +94,6 @@ public enum AbsenceRules {
         return .success(AbsenceDraft(kind: kind, first: first, last: last, halfDay: input.halfDay, note: note))
     }
 
-    /// A reason or note as typed (a decline, a return, a reopening): one line of at most
-    /// `maxNote` characters; nil when it is longer.
-    public static func reason(_ text: String?) -> String? {
-        let cleaned = TimeEntryRules.cleaned(String((text ?? "").prefix(2000)))
-        // Counted as PostgreSQL's length() counts (code points), which the columns' checks use.
-        return cleaned.storedLength <= maxNote ? cleaned : nil
-    }
-
     /// The working days an absence takes, in half days (a whole day is 2): the days from its first
     /// to its last that are working days, within `range` when given.
     public static func halfDays(of absence: (first: LocalDate, last: LocalDate, halfDay: Bool), daysOff: DaysOff,

@@ -109,11 +109,7 @@ public enum AbsenceQueries {
 
     /// The people the viewer sees in the calendar: ($2 is the viewer).
     static func reachCondition(_ reach: Reach) -> String {
-        switch reach {
-        case .tenant: "true"
-        case .team: "u.id = $2 OR t.leader_id = $2"
-        case .own: "u.id = $2"
-        }
+        RoleSQL.within(reach, of: "$2", person: "u", team: "t")
     }
 
     /// The active people the calendar has a row for, by surname; of one team when `team` is given.
@@ -137,7 +133,7 @@ public enum AbsenceQueries {
         guard let reach = Permissions.reach(of: viewer.roles, for: .decideAbsences), viewer.active else { return [] }
         var sql = PostgresQuery(unsafeSQL: select + """
 
-            WHERE a.tenant_id = $1 AND a.status = 'pending' AND a.user_id <> $2 AND (\(reach == .tenant ? "true" : "t.leader_id = $2"))
+            WHERE a.tenant_id = $1 AND a.status = 'pending' AND a.user_id <> $2 AND \(RoleSQL.within(reach == .tenant ? .tenant : .team, of: "$2", person: "u", team: "t"))
             ORDER BY a.created_at
             """)
         sql.binds = .of(db.tenant, viewer.id)
@@ -266,8 +262,7 @@ extension AbsenceQueries {
             SELECT coalesce(
                 (SELECT ARRAY[t.leader_id] FROM users u JOIN teams t ON t.tenant_id = u.tenant_id AND t.id = u.team_id
                  WHERE u.tenant_id = \(db.tenant) AND u.id = \(user) AND t.leader_id IS NOT NULL AND t.leader_id <> u.id),
-                ARRAY(SELECT a.id FROM users a WHERE a.tenant_id = \(db.tenant) AND a.active AND 'admin' = ANY (a.roles)
-                      AND a.id <> \(user)))
+                ARRAY\(otherActiveAdmins: user, tenant: db.tenant))
             """).collect()[0].decode([UUID].self)
     }
 }

@@ -157,7 +157,7 @@ struct AbsenceRoutes: RouteCollection {
         let approve = form.decision == "approve"
         let thisMonth = try request.thisMonth
         let month = try await AbsenceQueries.absence(id, on: try request.db).map { Month($0.absence.first) } ?? thisMonth
-        let reason = AbsenceRules.reason(form.reason)
+        let reason = DecisionReason.parse(form.reason)
         if !approve && reason == nil {
             return try await calendarPage(request, month: month, refused: (id, request.translate("absence.error.note")),
                                           status: .unprocessableEntity)
@@ -200,7 +200,7 @@ struct AbsenceRoutes: RouteCollection {
         try request.require(.manageDaysOff)
         guard let form = try? request.content.decode(DayOffForm.self) else { throw Abort(.badRequest) }
         let typed = (day: String((form.day ?? "").prefix(20)), name: String((form.name ?? "").prefix(200)))
-        let name = ProjectRoutes.name(form.name)
+        let name = ShortName.parse(form.name)
         guard let day = LocalDate(iso: typed.day), (2000...2100).contains(day.year) else {
             return try await daysOffPage(request, year: try request.today.year, problem: request.translate("time.error.day"), typed: typed,
                                          status: .unprocessableEntity)

@@ -43,6 +43,9 @@ public enum Action: String, Sendable, CaseIterable {
     case decideAbsences
     /// The company's own days off (admins).
     case manageDaysOff
+    /// Approve or return a submitted month of time: a leader their team's, an admin anyone's (never
+    /// one's own: `MonthCloseRules.decides`); the close overview of the months in reach.
+    case decideMonths
     /// Reopen a submitted or approved month of someone's time (admins).
     case reopenMonths
 }
@@ -121,6 +124,7 @@ public enum Permissions {
             .requestAbsence: .own,
             .viewAbsences: .team,
             .decideAbsences: .team,
+            .decideMonths: .team,
         ],
         .admin: [
             .viewHome: .tenant,
@@ -143,6 +147,7 @@ public enum Permissions {
             .viewAbsences: .tenant,
             .decideAbsences: .tenant,
             .manageDaysOff: .tenant,
+            .decideMonths: .tenant,
             .reopenMonths: .tenant,
         ],
     ]

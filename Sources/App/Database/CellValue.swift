@@ -10,7 +10,7 @@ extension PostgresCell {
     /// PostgresNIO's `decode` reaches the type's conformance through a generic default
     /// implementation that is not specialized across modules, so every cell looked up metadata in
     /// the runtime's cache: about a twentieth of the week's server time, and a large part of
-    /// reading the desk's 21,000 cells (docs/ARCHITECTURE.md, "Page speed"). Called from code
+    /// reading the desk's 21,000 cells (docs/PERFORMANCE.md, "What keeps a page fast"). Called from code
     /// specialized for `T`, the type tests below are decided at compile time.
     @inline(__always)
     func value<T: PostgresDecodable>(_ type: T.Type = T.self) throws -> T {

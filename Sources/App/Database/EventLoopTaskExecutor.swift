@@ -5,7 +5,7 @@ import NIOCore
 /// A light page (`RouteOption.onConnectionLoop`) runs on the loop of the database connection it
 /// holds: each statement is written from that loop's thread, and its answer resumes the page on
 /// the thread that read it, instead of waking a thread of the concurrency pool for every
-/// statement (docs/ARCHITECTURE.md, "Page speed").
+/// statement (docs/PERFORMANCE.md, "What keeps a page fast").
 final class EventLoopTaskExecutor: TaskExecutor {
     let eventLoop: any EventLoop
 

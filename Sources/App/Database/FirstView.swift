@@ -3,7 +3,7 @@ import Logging
 import PostgresNIO
 
 /// A list page as first opened, read by the request's first statement itself: one round trip for
-/// the whole page, with no BEGIN and no COMMIT (docs/ARCHITECTURE.md, "Page speed": "One round
+/// the whole page, with no BEGIN and no COMMIT (docs/PERFORMANCE.md, "What keeps a page fast": "One round
 /// trip for a list as first opened").
 ///
 /// The statement is the shell's (`EnterTenantSQL.text(firstView:teams:)`) with the page's

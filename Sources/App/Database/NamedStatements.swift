@@ -38,8 +38,8 @@ extension PostgresConnection {
 }
 
 /// A named prepared statement whose rows its caller decodes, as it decodes a query's: for the
-/// statements every view of a page runs (`TenantConnection.rows(of:)`; docs/ARCHITECTURE.md,
-/// "Page speed"). An unnamed statement is parsed and planned on each run: a tenth to a third of a
+/// statements every view of a page runs (`TenantConnection.rows(of:)`; docs/PERFORMANCE.md,
+/// "What keeps a page fast"). An unnamed statement is parsed and planned on each run: a tenth to a third of a
 /// millisecond of the database's time for each of the time pages' statements, more than running it.
 protocol RowsStatement: PostgresPreparedStatement where Row == PostgresRow {}
 

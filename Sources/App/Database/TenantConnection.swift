@@ -32,7 +32,7 @@ public struct TenantConnection: Sendable {
     /// Runs a named prepared statement of this tenant (parsed and planned once per pooled
     /// connection, then only bound and executed): `make` is handed the connection's tenant, so the
     /// statement cannot be bound to another. For statements whose plan does not depend on their
-    /// values: a list page as first opened, without filters (see docs/ARCHITECTURE.md, Page speed).
+    /// values: a list page as first opened, without filters (see docs/PERFORMANCE.md).
     public func execute<Statement: PostgresPreparedStatement>(
         _ make: (UUID) -> Statement
     ) async throws -> AsyncThrowingMapSequence<PostgresRowSequence, Statement.Row> {
@@ -82,9 +82,17 @@ extension PostgresConnection {
         _ body: (TenantConnection) async throws -> Result
     ) async throws -> Result {
         try await transaction(readOnly: readOnly, logger: logger, isolation: isolation) { connection in
-            try await connection.query("SELECT set_config('roster.tenant_id', \(tenant.uuidString), true)", logger: logger)
-            return try await body(TenantConnection(tenant: tenant, connection: connection, logger: logger))
+            try await body(try await connection.enterTenant(id: tenant, logger: logger))
         }
+    }
+
+    /// Inside an open transaction: makes `id` the transaction's tenant (for this transaction only),
+    /// for the request's transactions and for the jobs and commands that enter a company by id
+    /// (the tenant archive's export, import and erasure).
+    @discardableResult
+    public func enterTenant(id: UUID, logger: Logger) async throws -> TenantConnection {
+        try await query("SELECT set_config('roster.tenant_id', \(id.uuidString.lowercased()), true)", logger: logger)
+        return TenantConnection(tenant: id, connection: self, logger: logger)
     }
 
     /// Inside an open transaction without a tenant: finds the tenant of `slug` and, in the same
@@ -130,8 +138,7 @@ extension PostgresConnection {
             RETURNING \(unescaped: TenantQueries.columns)
             """, logger: logger).collect()
         let tenant = try TenantQueries.decode(rows[0])
-        try await query("SELECT set_config('roster.tenant_id', \(tenant.id.uuidString), true)", logger: logger)
-        return (tenant, TenantConnection(tenant: tenant.id, connection: self, logger: logger))
+        return (tenant, try await enterTenant(id: tenant.id, logger: logger))
     }
 }
 

@@ -2,8 +2,8 @@ import PostgresNIO
 
 /// BEGIN and COMMIT as named prepared statements: every request opens and closes a transaction,
 /// and an unnamed statement is parsed and described on both sides each time. Named, each pooled
-/// connection parses them once and then only binds and executes them (docs/ARCHITECTURE.md,
-/// "Page speed"). Behind a transaction pooler they are sent unnamed, as every statement is.
+/// connection parses them once and then only binds and executes them (docs/PERFORMANCE.md,
+/// "What keeps a page fast"). Behind a transaction pooler they are sent unnamed, as every statement is.
 enum TransactionStatements {
     struct Begin: BareStatement {
         static let name = "roster_begin"

@@ -1,4 +1,5 @@
 import Foundation
+import Vapor
 
 /// The reports that can be downloaded, each with the filters of its page (docs/ARCHITECTURE.md,
 /// Exports). The web's download links and the API's `exportReport` read the same filters and
@@ -109,6 +110,17 @@ enum ExportReports {
                     [.text(s.month.iso), .integer(s.employees), s.meanIncreaseMinor.map { .amount($0) } ?? .empty,
                      s.increaseBasisPoints.map { .percentHundredths($0) } ?? .empty, .text(tenant.currency)]
                 })
+        }
+    }
+
+    /// The file of a table, written on the application's thread pool (libxlsxwriter writes to
+    /// disk), after the transaction that read the table.
+    static func file(
+        _ table: ExportTable, report: ExportReport, filters: ExportFilters, format: ExportFormat, today: LocalDate,
+        on app: Application
+    ) async throws -> (bytes: Data, filename: String) {
+        try await app.threadPool.runIfActive {
+            try file(table, report: report, filters: filters, format: format, today: today)
         }
     }
 

@@ -27,18 +27,8 @@ struct ExportRoutes: RouteCollection {
         let today = try request.today
         let table = try await ExportReports.table(report, filters: filters, tenant: try request.tenant, today: today,
                                                   t: request.translator, on: try request.db)
-        let file = try await Self.file(table, report: report, filters: filters, format: format, today: today, on: request.application)
+        let file = try await ExportReports.file(table, report: report, filters: filters, format: format, today: today, on: request.application)
         return Self.response(file, format: format)
-    }
-
-    /// The file, written off the event loops (libxlsxwriter writes to disk).
-    static func file(
-        _ table: ExportTable, report: ExportReport, filters: ExportFilters, format: ExportFormat, today: LocalDate,
-        on app: Application
-    ) async throws -> (bytes: Data, filename: String) {
-        try await app.threadPool.runIfActive {
-            try ExportReports.file(table, report: report, filters: filters, format: format, today: today)
-        }
     }
 
     static func response(_ file: (bytes: Data, filename: String), format: ExportFormat) -> Response {

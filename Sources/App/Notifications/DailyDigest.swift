@@ -19,7 +19,7 @@ public enum DailyDigest {
             SELECT \(unescaped: UserQueries.columns()) FROM users
             JOIN mail_preferences p ON p.tenant_id = users.tenant_id AND p.user_id = users.id
                                    AND p.kind = \(MailKind.dailyDigest.rawValue) AND p.wanted
-            WHERE users.tenant_id = \(db.tenant) AND users.active AND 'admin' = ANY (users.roles)
+            WHERE users.tenant_id = \(db.tenant) AND \(activeAdmin: "users")
               AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.tenant_id = users.tenant_id
                               AND o.dedupe_key = \(MailKind.dailyDigest.rawValue) || '/' || \(today.iso) || '/' || users.id::text)
             """) {

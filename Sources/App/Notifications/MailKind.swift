@@ -30,7 +30,8 @@ public enum MailKind: String, Sendable, CaseIterable, Codable {
     public func isOffered(to user: User) -> Bool {
         switch self {
         case .dailyDigest: Permissions.can(user, .reviewInvoices, .company)
-        case .absenceRequested, .monthSubmitted: Permissions.reach(of: user.roles, for: .decideAbsences) != nil
+        case .absenceRequested: Permissions.reach(of: user.roles, for: .decideAbsences) != nil
+        case .monthSubmitted: Permissions.reach(of: user.roles, for: .decideMonths) != nil
         default: true
         }
     }

@@ -26,6 +26,20 @@ struct EmployeeForm: Codable, Sendable {
         return roles
     }
 
+    /// The profile the form gives, trimmed and normalised (after `validate` found no problem);
+    /// nil when the e-mail is not an address.
+    var profile: PeopleMutations.Profile? {
+        guard let email = EmailAddress.normalized(email) else { return nil }
+        let personal = personalEmail.trimmingWhitespace()
+        let phone = phone.trimmingWhitespace()
+        return PeopleMutations.Profile(
+            firstName: firstName.trimmingWhitespace(), lastName: lastName.trimmingWhitespace(),
+            title: title.trimmingWhitespace(), position: position.trimmingWhitespace(), email: email,
+            personalEmail: personal.isEmpty ? nil : EmailAddress.normalized(personal),
+            phone: phone.isEmpty ? nil : Self.normalizedPhone(phone),
+            team: UUID(uuidString: team), roles: roles)
+    }
+
     static func normalizedPhone(_ raw: String) -> String? {
         let phone = raw.trimmingWhitespace()
         return phone.wholeMatch(of: /\+?[0-9 ]{6,20}/) != nil ? phone : nil

@@ -22,18 +22,16 @@ struct EmployeeFormRoutes: RouteCollection {
         let tenant = try request.tenant
         guard let form = try? request.content.decode(EmployeeForm.self) else { throw Abort(.badRequest) }
         var errors = form.validate(creating: true)
-        if errors.isEmpty, let profile = Self.profile(form),
+        if errors.isEmpty, let profile = form.profile,
            let kind = ContractKind(rawValue: form.contractKind ?? ""), let from = LocalDate(iso: form.contractFrom ?? ""),
            let capacity = ContractHistory.parseCapacity(form.capacity ?? ""), let rate = Money.parse(form.rate ?? ""),
            let rateFrom = LocalDate(iso: form.rateFrom ?? "") {
-            do {
-                let id = try await PeopleMutations.createEmployee(
-                    profile, contract: Contract(id: UUID(), kind: kind, validFrom: from, validTo: nil, capacityTenths: capacity),
-                    rateMinor: rate, rateFrom: rateFrom, currency: tenant.currency, actor: try request.user.id,
-                    on: try request.db)
-                return request.redirect(to: Paths.person(tenant.slug, id), flash: Flash(.success, "flash.created"))
-            } catch let refusal as PeopleMutations.FormRefusal {
-                errors = Self.errors(for: refusal)
+            let person = PersonActions.NewPerson(
+                profile: profile, contract: Contract(id: UUID(), kind: kind, validFrom: from, validTo: nil, capacityTenths: capacity),
+                rateMinor: rate, rateFrom: rateFrom)
+            switch try await PersonActions.create(person, try request.actionContext) {
+            case .success(let id): return request.redirect(to: Paths.person(tenant.slug, id), flash: Flash(.success, "flash.created"))
+            case .failure(let problems): errors = problems.messages
             }
         }
         return try await render(request, form: form, id: nil, errors: errors).encodeResponse(status: .unprocessableEntity, for: request)
@@ -57,41 +55,14 @@ struct EmployeeFormRoutes: RouteCollection {
         let person = try await load(request)
         guard let form = try? request.content.decode(EmployeeForm.self) else { throw Abort(.badRequest) }
         var errors = form.validate(creating: false)
-        if errors.isEmpty, let profile = Self.profile(form) {
-            let old = PeopleMutations.Profile(
-                firstName: person.user.firstName, lastName: person.user.lastName, title: person.user.title,
-                position: person.position, email: person.user.email, personalEmail: person.personalEmail,
-                phone: person.phone, team: person.teamID, roles: person.user.roles)
-            do {
-                try await PeopleMutations.updateEmployee(
-                    person.user.id, to: profile, from: old, actor: try request.user.id, on: try request.db)
+        if errors.isEmpty, let profile = form.profile {
+            guard let problems = try await PersonActions.update(person.user.id, to: profile, try request.actionContext) else {
                 return request.redirect(to: Paths.person(tenant.slug, person.user.id), flash: Flash(.success, "flash.saved"))
-            } catch let refusal as PeopleMutations.FormRefusal {
-                errors = Self.errors(for: refusal)
             }
+            errors = problems.messages
         }
         return try await render(request, form: form, id: person.user.id, errors: errors)
             .encodeResponse(status: .unprocessableEntity, for: request)
-    }
-
-    static func profile(_ form: EmployeeForm) -> PeopleMutations.Profile? {
-        guard let email = EmailAddress.normalized(form.email) else { return nil }
-        let personal = form.personalEmail.trimmingWhitespace()
-        let phone = form.phone.trimmingWhitespace()
-        return PeopleMutations.Profile(
-            firstName: form.firstName.trimmingWhitespace(), lastName: form.lastName.trimmingWhitespace(),
-            title: form.title.trimmingWhitespace(), position: form.position.trimmingWhitespace(), email: email,
-            personalEmail: personal.isEmpty ? nil : EmailAddress.normalized(personal),
-            phone: phone.isEmpty ? nil : EmployeeForm.normalizedPhone(phone),
-            team: UUID(uuidString: form.team), roles: form.roles)
-    }
-
-    static func errors(for refusal: PeopleMutations.FormRefusal) -> [String: String] {
-        switch refusal {
-        case .duplicateEmail: ["email": "employee.error.duplicateEmail"]
-        case .unknownTeam: ["team": "employee.error.team"]
-        case .lastAdmin: ["admin": "employee.error.lastAdmin"]
-        }
     }
 
     private func load(_ request: Request) async throws -> Person {

@@ -80,22 +80,21 @@ public enum PeopleMutations {
         return true
     }
 
+    /// Whether `user` is the company's only active admin. The other admins' rows are locked for
+    /// the transaction, so two admins cannot take the role (or the account) from each other at once.
+    static func isLastAdmin(_ user: UUID, on db: TenantConnection) async throws -> Bool {
+        try await db.query("""
+            SELECT \(activeAdmin: "u") AND (SELECT count(*) FROM \(otherActiveAdmins: user, tenant: db.tenant, locked: true) a) = 0
+            FROM users u WHERE u.tenant_id = \(db.tenant) AND u.id = \(user)
+            """).collect().first?.decode(Bool.self) ?? false
+    }
+
     /// Deactivates or reactivates; the last active admin cannot deactivate themselves away.
     public static func setActive(
         _ active: Bool, user: UUID, actor: UUID, on db: TenantConnection
     ) async throws {
         if !active {
-            // Lock the tenant's admins so two admins cannot deactivate each other at once.
-            let otherAdmins = try await db.query("""
-                SELECT count(*) FROM (
-                    SELECT id FROM users
-                    WHERE tenant_id = \(db.tenant) AND active AND 'admin' = ANY (roles) AND id <> \(user)
-                    FOR UPDATE) a
-                """).collect()[0].decode(Int.self)
-            let isAdmin = try await db.query(
-                "SELECT 'admin' = ANY (roles) FROM users WHERE tenant_id = \(db.tenant) AND id = \(user)"
-            ).collect().first?.decode(Bool.self) ?? false
-            if isAdmin && otherAdmins == 0 { throw Refusal.lastAdmin }
+            if try await isLastAdmin(user, on: db) { throw Refusal.lastAdmin }
         }
         try await UserQueries.setActive(active, user: user, on: db)
         try await audit(actor: actor, subject: user, action: active ? "reactivated" : "deactivated", changes: [:],
@@ -165,12 +164,8 @@ extension PeopleMutations {
     public static func updateEmployee(
         _ id: UUID, to profile: Profile, from old: Profile, actor: UUID, on db: TenantConnection
     ) async throws {
-        if old.roles.contains(.admin) && !profile.roles.contains(.admin) {
-            let others = try await db.query("""
-                SELECT count(*) FROM (SELECT id FROM users WHERE tenant_id = \(db.tenant) AND active
-                    AND 'admin' = ANY (roles) AND id <> \(id) FOR UPDATE) a
-                """).collect()[0].decode(Int.self)
-            if others == 0 { throw FormRefusal.lastAdmin }
+        if old.roles.contains(.admin) && !profile.roles.contains(.admin), try await isLastAdmin(id, on: db) {
+            throw FormRefusal.lastAdmin
         }
         try await mapConstraintErrors(on: db) {
             try await db.query("""

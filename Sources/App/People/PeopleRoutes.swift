@@ -83,7 +83,6 @@ struct PeopleRoutes: RouteCollection {
 
     func setActive(_ active: Bool, _ request: Request) async throws -> Response {
         try request.require(.manageEmployees)
-        let actor = try request.user
         let tenant = try request.tenant
         let id = try request.idParameter()
         guard let person = try await PeopleQueries.person(id, on: try request.db)
@@ -93,9 +92,7 @@ struct PeopleRoutes: RouteCollection {
                 question: request.translate("confirm.deactivate", person.user.displayName), confirm: request.translate("confirm.deactivateButton"),
                 cancelURL: Paths.person(tenant.slug, id)))
         }
-        do {
-            try await PeopleMutations.setActive(active, user: id, actor: actor.id, on: try request.db)
-        } catch PeopleMutations.Refusal.lastAdmin {
+        guard try await PersonActions.setActive(active, id, try request.actionContext) else {
             return request.redirect(to: Paths.person(tenant.slug, id), flash: Flash(.error, "flash.lastAdmin"))
         }
         return request.redirect(to: Paths.person(tenant.slug, id),

@@ -1,5 +1,5 @@
 /// A person's own settings: the language of Roster for them, the mail they receive, and signing
-/// out everywhere. Printed in Swift like the list pages (docs/ARCHITECTURE.md, "Page speed"): it is
+/// out everywhere. Printed in Swift like the list pages (docs/PERFORMANCE.md, "What keeps a page fast"): it is
 /// the signed-in shell and little else, the page `bench/pages` measures the shell by.
 struct PreferencesPage: HTMLPage {
     let layout: Layout

@@ -72,7 +72,7 @@ extension SupplierDetailsQueries {
     /// Whether the company has an active admin other than `admin`.
     static func otherAdminExists(than admin: UUID, on db: TenantConnection) async throws -> Bool {
         try await db.query("""
-            SELECT EXISTS (SELECT 1 FROM users WHERE tenant_id = \(db.tenant) AND active AND 'admin' = ANY (roles) AND id <> \(admin))
+            SELECT EXISTS \(otherActiveAdmins: admin, tenant: db.tenant)
             """).collect()[0].decode(Bool.self)
     }
 }

@@ -109,7 +109,7 @@ extension Notifier {
         for try await row in try await db.query("""
             SELECT \(unescaped: recipientColumns)
             FROM users u JOIN tenants t ON t.id = u.tenant_id
-            WHERE u.tenant_id = \(db.tenant) AND u.active AND 'admin' = ANY (u.roles) AND u.id <> \(person.id)
+            WHERE u.tenant_id = \(db.tenant) AND \(activeAdmin: "u") AND u.id <> \(person.id)
             """) {
             let admin = try decodeRecipient(row, from: 0)
             let t = Translator(site.translations, admin.language)

@@ -5,13 +5,11 @@ import Vapor
 /// invoices, and marking its matches paid. The upload route takes no connection while the file
 /// arrives or is read: it reads the file off the event loops and stores it in one transaction.
 struct StatementRoutes: RouteCollection {
-    static var maxBodyBytes: Int { BankStatement.maxBytes + 64 * 1024 }
-
     func boot(routes: any RoutesBuilder) throws {
         routes.get(Paths.reviewStatements, use: list)
-        let upload = routes.on(.POST, Paths.reviewStatements, body: .collect(maxSize: ByteCount(value: Self.maxBodyBytes)),
+        let upload = routes.on(.POST, Paths.reviewStatements, body: .collect(maxSize: ByteCount(value: StatementImport.maxBodyBytes)),
                                use: upload)
-        upload.userInfo[RouteOption.maxBodyBytes] = Self.maxBodyBytes
+        upload.userInfo[RouteOption.maxBodyBytes] = StatementImport.maxBodyBytes
         upload.userInfo[RouteOption.ownTransactions] = true
         // Only admins may send a statement: others are refused before their file arrives.
         upload.userInfo[RouteOption.requiresBeforeBody] = Action.reviewInvoices
@@ -29,7 +27,7 @@ struct StatementRoutes: RouteCollection {
     private func render(_ request: Request, statements: [StatementSummary], refusal: StatementRefusal?) async throws -> View {
         let t = request.translator, tenant = try request.tenant
         return try await request.view.render("statements", StatementListPage(
-            layout: Layout(request: request, title: t("statement.list.title")), slug: tenant.slug,
+            layout: Layout(request: request, title: t("statement.list.bankTitle")), slug: tenant.slug,
             month: Month(try request.today), statements: statements, refusal: refusal, t: t))
     }
 
@@ -38,32 +36,18 @@ struct StatementRoutes: RouteCollection {
         let user = try request.user, tenant = try request.tenant
         try request.require(.reviewInvoices)
         let database = request.application.database
-        let result = try await Self.receive(request.multipartForm, request: request)
-        switch result {
+        switch try await StatementImport.read(request.multipartForm, app: request.application) {
         case .failure(let refusal):
             let statements = try await database.transaction(tenant: tenant.id, readOnly: true) { db in
                 try await StatementQueries.list(timeZone: tenant.timeZone, on: db).items
             }
             return try await render(request, statements: statements, refusal: refusal)
                 .encodeResponse(status: .unprocessableEntity, for: request)
-        case .success(let (statement, bytes, filename)):
-            let stored = try await database.transaction(tenant: tenant.id) { db in
-                try await StatementQueries.store(statement, filename: filename, bytes: bytes, by: user.id, on: db)
-            }
+        case .success(let received):
+            let stored = try await StatementImport.store(received, by: user, tenant: tenant, database: database) { stored, _ in stored }
             let flash = if case .added = stored { "flash.statement.imported" } else { "flash.statement.known" }
             return request.redirect(to: Paths.reviewStatement(tenant.slug, stored.id), flash: Flash(.success, flash))
         }
-    }
-
-    /// The form's file, read as a statement off the event loops.
-    static func receive(
-        _ form: MultipartForm?, request: Request
-    ) async throws -> Result<(BankStatement, [UInt8], String), StatementRefusal> {
-        guard let file = form?.file("file"), file.content.readableBytes > 0 else { return .failure(.empty) }
-        guard file.content.readableBytes <= BankStatement.maxBytes else { return .failure(.tooLarge) }
-        let bytes = Array(file.content.readableBytesView)
-        let read = try await request.application.threadPool.runIfActive { StatementReader.read(bytes) }
-        return read.map { ($0, bytes, file.filename) }
     }
 
     func show(_ request: Request) async throws -> View {

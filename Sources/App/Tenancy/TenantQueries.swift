@@ -26,6 +26,11 @@ public enum TenantQueries {
         return try rows.first.map(decode)
     }
 
+    /// The connection's own tenant (a command or a job that entered it by id).
+    public static func current(on db: TenantConnection) async throws -> Tenant {
+        try decode(try await db.query("SELECT \(unescaped: columns) FROM tenants WHERE id = \(db.tenant)").collect()[0])
+    }
+
     /// The settings of the connection's tenant.
     /// - Parameter toleranceBP: the review desk's tolerance of a difference (nil: as it is).
     public static func updateSettings(

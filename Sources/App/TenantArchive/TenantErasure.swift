@@ -107,7 +107,7 @@ public enum TenantErasure {
             .collect().first?.decode((UUID, String).self) else {
             throw OperatorCommands.Failure("There is no tenant with the slug \"\(slug)\". Nothing was removed.")
         }
-        try await connection.query("SELECT set_config('roster.tenant_id', \(id.uuidString.lowercased()), true)", logger: logger)
+        try await connection.enterTenant(id: id, logger: logger)
         return (.init(id: id, slug: slug, name: name), try await TenantCatalog.read(on: connection, logger: logger))
     }
 

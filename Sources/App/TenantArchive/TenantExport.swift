@@ -58,7 +58,7 @@ public enum TenantExport {
             .collect().first?.decode((UUID, String).self) else {
             throw OperatorCommands.Failure("There is no tenant with the slug \"\(slug)\".")
         }
-        try await connection.query("SELECT set_config('roster.tenant_id', \(id.uuidString.lowercased()), true)", logger: logger)
+        try await connection.enterTenant(id: id, logger: logger)
         try await TableRows.setOutputSettings(on: connection, logger: logger)
         let schema = try await SchemaVersion.read(on: connection, logger: logger)
         let catalog = try await TenantCatalog.read(on: connection, logger: logger)

@@ -200,7 +200,7 @@ private struct Restore {
         guard valid == true else { throw invalid("the company's row is not the header's company") }
         try await check([expected], of: table, entry: "the company's row")
         try await connection.query(insertSQL(table, source: "jsonb_populate_recordset", deferred: []), binds: ["[" + expected + "]"], logger: logger)
-        try await connection.query("SELECT set_config('roster.tenant_id', \(tenant.uuidString.lowercased()), true)", logger: logger)
+        try await connection.enterTenant(id: tenant, logger: logger)
         return expected
     }
 

@@ -30,34 +30,24 @@ struct MonthCloseRoutes: RouteCollection {
     }
 
     func submit(_ request: Request) async throws -> Response {
-        try request.require(.trackTime, .oneself)
         let (month, _, _) = try read(request)
-        let user = try request.user
-        let outcome = try await MonthCloseQueries.submit(month, by: user, today: try request.today, site: try request.mailSite,
-                                                         on: try request.db)
-        let flash: Flash = switch outcome {
+        let flash: Flash = switch try await MonthClosing.submit(month, try request.actionContext) {
         case .done: Flash(.success, "flash.time.submitted")
         case .future: Flash(.error, "flash.time.error.future")
+        case .noContract: Flash(.error, "flash.time.error.monthWithoutContract")
         default: Flash(.error, "flash.time.error.unchanged")
         }
         return request.redirect(to: try back(request, month, person: nil), flash: flash)
     }
 
     func decide(_ request: Request) async throws -> Response {
-        let viewer = try request.user
-        guard Permissions.reach(of: viewer.roles, for: .decideAbsences) != nil else { throw Abort(.forbidden) }
         let (month, person, form) = try read(request)
-        guard let person, form.decision == "approve" || form.decision == "return" else { throw Abort(.badRequest) }
+        guard let person, form.decision == "approve" || form.decision == "return",
+              let reason = DecisionReason.parse(form.reason)
+        else { throw Abort(.badRequest) }
         let approve = form.decision == "approve"
-        guard let reason = AbsenceRules.reason(form.reason) else { throw Abort(.badRequest) }
-        guard let outcome = try await MonthCloseQueries.decide(month, of: person, approve: approve, reason: approve ? nil : reason,
-                                                               by: viewer, site: try request.mailSite, on: try request.db)
-        else { throw Abort(.notFound) }
-        if approve, outcome == .done {
-            try await WorkStatementIssuer.issue(for: person, month: month, by: viewer.id, tenant: try request.tenant, on: try request.db,
-                                                app: request.application)
-        }
-        let flash: Flash = switch outcome {
+        let decision = MonthClosing.Decision(month: month, person: person, approve: approve, reason: reason)
+        let flash: Flash = switch try await MonthClosing.decide(decision, try request.actionContext) {
         case .done: Flash(.success, approve ? "flash.time.approved" : "flash.time.returned")
         case .reasonMissing: Flash(.error, "flash.time.error.reason")
         default: Flash(.error, "flash.time.error.unchanged")
@@ -66,13 +56,9 @@ struct MonthCloseRoutes: RouteCollection {
     }
 
     func reopen(_ request: Request) async throws -> Response {
-        try request.require(.reopenMonths)
         let (month, person, form) = try read(request)
-        guard let person, let reason = AbsenceRules.reason(form.reason) else { throw Abort(.badRequest) }
-        guard let outcome = try await MonthCloseQueries.reopen(month, of: person, reason: reason, by: try request.user,
-                                                               site: try request.mailSite, on: try request.db)
-        else { throw Abort(.notFound) }
-        let flash: Flash = switch outcome {
+        guard let person, let reason = DecisionReason.parse(form.reason) else { throw Abort(.badRequest) }
+        let flash: Flash = switch try await MonthClosing.reopen(month, of: person, reason: reason, try request.actionContext) {
         case .done: Flash(.success, "flash.time.reopened")
         case .reasonMissing: Flash(.error, "flash.time.error.reason")
         default: Flash(.error, "flash.time.error.unchanged")
@@ -84,7 +70,7 @@ struct MonthCloseRoutes: RouteCollection {
     /// submitted, who waits for approval.
     func overview(_ request: Request) async throws -> Response {
         let viewer = try request.user
-        guard let reach = Permissions.reach(of: viewer.roles, for: .decideAbsences) else { throw Abort(.forbidden) }
+        guard let reach = Permissions.reach(of: viewer.roles, for: .decideMonths) else { throw Abort(.forbidden) }
         let month = try request.queryMonth, t = request.translator, slug = try request.tenant.slug
         let rows = try await MonthCloseQueries.overview(visibleTo: viewer.id, reach: reach, month: month, on: try request.db)
         return try await MonthClosePage(layout: Layout(request: request, title: t("time.close.overviewTitle", t.month(month))),

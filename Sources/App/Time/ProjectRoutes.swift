@@ -82,12 +82,6 @@ struct ProjectRoutes: RouteCollection {
         ).encodeResponse(status: status, for: request)
     }
 
-    /// A name of 1–100 characters on one line, or nil.
-    static func name(_ text: String?) -> String? {
-        let name = TimeEntryRules.cleaned(String((text ?? "").prefix(400)))
-        return (1...100).contains(name.storedLength) ? name : nil
-    }
-
     func createClient(_ request: Request) async throws -> Response {
         try await client(request, id: nil)
     }
@@ -101,7 +95,7 @@ struct ProjectRoutes: RouteCollection {
         guard let form = try? request.content.decode(ClientForm.self) else { throw Abort(.badRequest) }
         let formID = id.map { "client-" + $0.lowercasedString } ?? "client-new"
         let typed = String((form.name ?? "").prefix(200))
-        guard let name = Self.name(form.name) else {
+        guard let name = ShortName.parse(form.name) else {
             if let id, try await !ProjectQueries.clients(on: try request.db).contains(where: { $0.id == id }) { throw Abort(.notFound) }
             return try await render(request, refused: .init(form: formID, message: request.translate("projects.error.name"), name: typed),
                                     status: .unprocessableEntity)
@@ -145,7 +139,7 @@ struct ProjectRoutes: RouteCollection {
         }
         guard teams.count == form.teams?.count ?? 0, people.count == form.people?.count ?? 0 else { return try await refuse("projects.error.member") }
         guard let client = typedClient else { return try await refuse("projects.error.client") }
-        guard let name = Self.name(form.name) else { return try await refuse("projects.error.name") }
+        guard let name = ShortName.parse(form.name) else { return try await refuse("projects.error.name") }
         let draft = ProjectDraft(client: client, name: name, billable: form.billable == "1",
                                  teams: Array(Set(teams)).sorted { $0.uuidString < $1.uuidString },
                                  people: Array(Set(people)).sorted { $0.uuidString < $1.uuidString })

@@ -171,11 +171,11 @@ struct TimeRoutes: RouteCollection {
         let own = person.user.id == viewer.id, thisMonth = try request.thisMonth
         let close = TimeMonthPage.MonthCloseState(
             month: closed,
-            canSubmit: own && month <= thisMonth && (closed == nil || closed?.status == .returned)
-                && person.contracts.contains { $0.overlaps(month) },
-            canDecide: closed?.status == .submitted && AbsenceRules.decides(viewer, for: person.subject),
-            canReopen: !own && closed != nil && closed?.status != .returned && Permissions.can(viewer, .reopenMonths, .company),
-            overviewURL: reach > .own && Permissions.reach(of: viewer.roles, for: .decideAbsences) != nil
+            canSubmit: own && MonthCloseRules.submitRefusal(month, thisMonth: thisMonth, status: closed?.status,
+                                                            contracts: person.contracts) == nil,
+            canDecide: closed?.status == .submitted && MonthCloseRules.decides(viewer, for: person.subject),
+            canReopen: MonthCloseRules.reopens(viewer, for: person.subject, status: closed?.status),
+            overviewURL: reach > .own && Permissions.reach(of: viewer.roles, for: .decideMonths) != nil
                 ? Paths.timeClose(tenant.slug, month: month) : nil)
         return try await TimeMonthPage(
             layout: Layout(request: request, title: t("time.month.title", t.month(month))), slug: tenant.slug, month: month,

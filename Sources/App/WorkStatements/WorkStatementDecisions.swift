@@ -57,8 +57,7 @@ public enum WorkStatementDecisions {
             WITH input AS (
                 SELECT * FROM unnest(\(picks.map(\.id))::uuid[], \(picks.map(\.version))::int[]) AS t(id, version)
             ), admins AS (
-                SELECT EXISTS (SELECT 1 FROM users u WHERE u.tenant_id = \(db.tenant) AND u.active AND 'admin' = ANY (u.roles)
-                                                       AND u.id <> \(actor)) AS other
+                SELECT EXISTS \(otherActiveAdmins: actor, tenant: db.tenant) AS other
             ), refused AS (
                 SELECT s.id FROM work_statements s JOIN input ON input.id = s.id CROSS JOIN admins
                 WHERE s.tenant_id = \(db.tenant) AND s.user_id = \(actor)

@@ -45,7 +45,7 @@ struct WorkStatementRoutes: RouteCollection {
         guard let decision = form.decision.flatMap(WorkStatementDecision.init(rawValue:)) else { throw Abort(.badRequest) }
         let picks = Self.picks(form.pick ?? [])
         guard !picks.isEmpty else { return request.redirect(to: back, flash: Flash(.error, "flash.statement.nothingSelected")) }
-        guard let reason = AbsenceRules.reason(form.reason) else {
+        guard let reason = DecisionReason.parse(form.reason) else {
             return request.redirect(to: back, flash: Flash(.error, "flash.statement.reasonTooLong"))
         }
         if decision == .return, reason.isEmpty {

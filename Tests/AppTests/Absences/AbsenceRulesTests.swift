@@ -81,7 +81,7 @@ import Testing
 
     /// A reason is counted as the database counts it (code points), not as characters.
     @Test func aReasonIsCountedInCodePoints() {
-        #expect(AbsenceRules.reason(String(repeating: "e", count: 500)) != nil)
-        #expect(AbsenceRules.reason(String(repeating: "e\u{301}", count: 300)) == nil)  // 300 characters, 600 code points
+        #expect(DecisionReason.parse(String(repeating: "e", count: 500)) != nil)
+        #expect(DecisionReason.parse(String(repeating: "e\u{301}", count: 300)) == nil)  // 300 characters, 600 code points
     }
 }

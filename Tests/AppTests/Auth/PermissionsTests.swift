@@ -42,13 +42,13 @@ import Testing
                       .viewRate: teamAndOwn, .listPeople: teamAndOwn, .viewOwnTeam: teamAndOwn, .viewEarnings: ownOnly,
                       .submitInvoices: ownOnly, .viewInvoices: ownOnly, .viewSupplierDetails: ownOnly, .trackTime: ownOnly,
                       .viewTime: teamAndOwn, .requestAbsence: ownOnly, .viewAbsences: teamAndOwn,
-                      .decideAbsences: teamAndOwn],
+                      .decideAbsences: teamAndOwn, .decideMonths: teamAndOwn],
         .admin: [.viewHome: everyone, .editPreferences: ownOnly, .manageCompany: everyone, .viewProfile: everyone,
                  .viewRate: everyone, .listPeople: everyone, .manageEmployees: everyone, .manageRates: everyone,
                  .viewEarnings: ownOnly, .submitInvoices: ownOnly, .viewInvoices: everyone,
                  .reviewInvoices: everyone, .viewSupplierDetails: everyone, .trackTime: ownOnly, .viewTime: everyone,
                  .manageProjects: everyone, .requestAbsence: ownOnly, .viewAbsences: everyone, .decideAbsences: everyone,
-                 .manageDaysOff: everyone, .reopenMonths: everyone],
+                 .manageDaysOff: everyone, .decideMonths: everyone, .reopenMonths: everyone],
     ]
 
     @Test func profileVisibility() {

@@ -26,9 +26,9 @@ import Testing
     }
 
     @Test func theRulesCountCodePoints() {
-        #expect(ProjectRoutes.name(Self.marked(30)) == nil)
-        #expect(ProjectRoutes.name(Self.marked(20)) == Self.marked(20))
-        #expect(AbsenceRules.reason(Self.marked(120)) == nil && AbsenceRules.reason(Self.marked(100)) != nil)
+        #expect(ShortName.parse(Self.marked(30)) == nil)
+        #expect(ShortName.parse(Self.marked(20)) == Self.marked(20))
+        #expect(DecisionReason.parse(Self.marked(120)) == nil && DecisionReason.parse(Self.marked(100)) != nil)
         var form = EmployeeForm()
         form.firstName = Self.marked(30)
         form.title = Self.marked(11)

@@ -38,6 +38,18 @@ struct TestWorld: Sendable {
         return MailSite(publicURL: app.settings.publicURL, tenant: tenant, translations: app.translations)
     }
 
+    /// Runs a use case's `body` as `user`, in one transaction of their company, on `today` (the
+    /// world's today unless given): what a request or an API call would hand the use case.
+    func act<T: Sendable>(
+        as user: User, today: LocalDate? = nil, _ body: @Sendable (ActionContext) async throws -> T
+    ) async throws -> T {
+        let app = app, day = today ?? self.today
+        return try await db.transaction(tenant: user.tenantID) { db in
+            let tenant = try await TenantQueries.current(on: db)
+            return try await body(ActionContext(actor: user, tenant: tenant, db: db, today: day, app: app))
+        }
+    }
+
     /// A browser that signed in through a real one-time link.
     func signedIn(_ user: User, slug: String = DemoData.slug) async throws -> Browser {
         let token = try await OperatorCommands.signInLink(slug: slug, email: user.email, database: db)

@@ -30,9 +30,13 @@ enum TestPostgres {
     static func withDatabase<T: Sendable>(_ body: (TestDatabase) async throws -> T) async throws -> T {
         let template = try await Template.shared.name()
         let name = "roster_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-        try await owner.with(database: "postgres").withConnection(logger: logger) { connection in
-            try await connection.query(
-                PostgresQuery(unsafeSQL: "CREATE DATABASE \(name) TEMPLATE \(template) STRATEGY FILE_COPY"), logger: logger)
+        do {
+            try await owner.with(database: "postgres").withConnection(logger: logger) { connection in
+                try await connection.query(
+                    PostgresQuery(unsafeSQL: "CREATE DATABASE \(name) TEMPLATE \(template) STRATEGY FILE_COPY"), logger: logger)
+            }
+        } catch let error as PSQLError {
+            throw OperatorCommands.Failure("the test database could not be made: " + String(reflecting: error))
         }
         let database = TestDatabase(name: name)
         do {

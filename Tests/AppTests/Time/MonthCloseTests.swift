@@ -114,12 +114,10 @@ import Testing
             // Not approved yet: the contract's hours (30 h a week, 20 working days).
             let (before, tolerance) = try await expected()
             #expect(before.basis == .capacity && before.amountMinor == 20 * 6 * 680_00 && tolerance == 100)
-            let site = try await world.mailSite()
-            let outcomes = try await world.db.transaction(tenant: eva.tenantID) { db in
-                [try await MonthCloseQueries.submit(november, by: eva, today: LocalDate(iso: "2026-11-30")!, site: site, on: db),
-                 try await MonthCloseQueries.decide(november, of: eva.id, approve: true, reason: nil, by: world.leader, site: site, on: db)]
-            }
-            #expect(outcomes == [.done, .done])
+            let submitted = try await world.act(as: eva, today: LocalDate(iso: "2026-11-30")!) { try await MonthClosing.submit(november, $0) }
+            let approval = MonthClosing.Decision(month: november, person: eva.id, approve: true, reason: "")
+            let decided = try await world.act(as: world.leader) { try await MonthClosing.decide(approval, $0) }
+            #expect([submitted, decided] == [.done, .done])
             let (after, _) = try await expected()
             #expect(after.basis == .hours && after.amountMinor == 10 * 680_00 && after.paidDays == 2)
 

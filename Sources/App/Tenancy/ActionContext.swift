@@ -1,0 +1,49 @@
+import Foundation
+import Vapor
+
+/// What every use case takes besides its command: who acts, in which company, on the
+/// transaction of that company (`TenantConnection`), on which day of the company's calendar, and
+/// the application (its texts for mails, its thread pool for files). The web handler makes it from
+/// the request (`Request.actionContext`), the API operation from its call (`APIContext.action`):
+/// a use case knows neither HTTP nor which of the two called it.
+struct ActionContext: Sendable {
+    let actor: User
+    let tenant: Tenant
+    let db: TenantConnection
+    let today: LocalDate
+    let app: Application
+
+    /// What the mails this action queues point to (`Notifier`).
+    var site: MailSite { MailSite(publicURL: app.settings.publicURL, tenant: tenant, translations: app.translations) }
+
+    /// The company's texts in its own language (a work statement's sheet, written for payroll).
+    var companyTranslator: Translator { Translator(app.translations, tenant.defaultLanguage) }
+
+    /// 403 (`ActionRefusal.forbidden`) unless the actor may do `action` to `subject`.
+    func require(_ action: Action, _ subject: Subject = .company) throws {
+        guard Permissions.can(actor, action, subject) else { throw ActionRefusal.forbidden }
+    }
+}
+
+/// A use case's refusal that both callers answer alike: the web with its status page, the API
+/// with its problem document (both read it as an `AbortError`).
+enum ActionRefusal: AbortError, Equatable {
+    /// The actor may not do this at all (403).
+    case forbidden
+    /// What the action is about does not exist for the actor (404: another company's, or out of
+    /// their reach, is not revealed).
+    case notFound
+
+    var status: HTTPResponseStatus { self == .forbidden ? .forbidden : .notFound }
+    var reason: String { status.reasonPhrase }
+}
+
+extension Request {
+    /// The use cases' context of this request: the signed-in person in the request's tenant
+    /// transaction.
+    var actionContext: ActionContext {
+        get throws {
+            ActionContext(actor: try user, tenant: try tenant, db: try db, today: try today, app: application)
+        }
+    }
+}

@@ -27,7 +27,7 @@ struct HomePage: Encodable {
         roles = user.roles.sorted().map { t("role.\($0.rawValue)") }.joined(separator: ", ")
         due = Self.due(agenda, slug: slug, t: t)
         cards = layout.nav.filter { $0.href != Paths.home(slug) }.map { item in
-            Card(title: item.label, text: t("home.card.\(Self.cardKey(item.href, slug: slug))"), href: item.href)
+            Card(title: item.label, text: t("home.card.\(item.key)"), href: item.href)
         }
     }
 
@@ -63,21 +63,5 @@ struct HomePage: Encodable {
                            action: t("home.due.earnings"), href: Paths.earnings(slug)))
         }
         return due
-    }
-
-    static func cardKey(_ href: String, slug: String) -> String {
-        switch href {
-        case Paths.company(slug): "company"
-        case Paths.preferences(slug): "preferences"
-        case Paths.people(slug): "people"
-        case Paths.myTeam(slug): "team"
-        case Paths.profile(slug): "profile"
-        case Paths.teams(slug): "teams"
-        case Paths.rateIncreases(slug): "rates"
-        case Paths.earnings(slug): "earnings"
-        case Paths.invoices(slug): "invoices"
-        case Paths.reviewOverview(slug): "review"
-        default: "other"
-        }
     }
 }

@@ -6,6 +6,8 @@ import Vapor
 /// the page's body and `bottom`. Templates also read `lang`, `title`, `brand` and `csrf`.
 struct Layout: Encodable {
     struct NavItem: Encodable {
+        /// The entry's name in the texts (`nav.<key>`, and its home card's `home.card.<key>`).
+        let key: String
         let label: String
         let href: String
         let current: Bool
@@ -66,14 +68,14 @@ struct Layout: Encodable {
         labels = (t("layout.skip"), t("layout.navigation"), t("layout.signOut"))
     }
 
-    /// The shell with a title and nothing else: for page models built in tests, without a
-    /// request (pages use `init(request:title:navigation:)`).
-    init(title: String, language: Language) {
+    /// The shell with a title (and a menu, when given) and nothing else: for page models built in
+    /// tests, without a request (pages use `init(request:title:navigation:)`).
+    init(title: String, language: Language, nav: [NavItem] = []) {
         lang = language.rawValue
         self.title = title
         brand = "Roster"
         homeURL = "/"
-        nav = []
+        self.nav = nav
         userName = nil
         signOutURL = nil
         csrf = ""
@@ -185,20 +187,20 @@ struct Layout: Encodable {
         // An entry's section: the address whose pages mark it current ("Rates" covers both rate
         // reports; "Company settings" every admin settings page), when it is not the link's own.
         let entries: [(Action, Subject, String, Address, section: Address?)] = [
-            (.viewHome, .company, "nav.home", Paths.home, nil),
-            (.listPeople, .company, "nav.people", Paths.people, nil),
-            (.viewOwnTeam, me, "nav.team", Paths.myTeam, nil),
-            (.manageEmployees, .company, "nav.teams", Paths.teams, nil),
-            (.manageRates, .company, "nav.rates", Paths.rateIncreases, Paths.ratesSection),
-            (.manageProjects, .company, "nav.projects", Paths.projects, nil),
-            (.reviewInvoices, .company, "nav.review", Paths.reviewOverview, Paths.reviewSection),
-            (.trackTime, me, "nav.time", Paths.timesheet, nil),
-            (.requestAbsence, me, "nav.absences", Paths.absences, nil),
-            (.viewEarnings, me, "nav.earnings", Paths.earnings, nil),
-            (.submitInvoices, me, "nav.invoices", Paths.invoices, nil),
-            (.viewProfile, me, "nav.profile", Paths.profile, nil),
-            (.manageCompany, .company, "nav.company", Paths.company, Paths.adminSection),
-            (.editPreferences, me, "nav.preferences", Paths.preferences, nil),
+            (.viewHome, .company, "home", Paths.home, nil),
+            (.listPeople, .company, "people", Paths.people, nil),
+            (.viewOwnTeam, me, "team", Paths.myTeam, nil),
+            (.manageEmployees, .company, "teams", Paths.teams, nil),
+            (.manageRates, .company, "rates", Paths.rateIncreases, Paths.ratesSection),
+            (.manageProjects, .company, "projects", Paths.projects, nil),
+            (.reviewInvoices, .company, "review", Paths.reviewOverview, Paths.reviewSection),
+            (.trackTime, me, "time", Paths.timesheet, nil),
+            (.requestAbsence, me, "absences", Paths.absences, nil),
+            (.viewEarnings, me, "earnings", Paths.earnings, nil),
+            (.submitInvoices, me, "invoices", Paths.invoices, nil),
+            (.viewProfile, me, "profile", Paths.profile, nil),
+            (.manageCompany, .company, "company", Paths.company, Paths.adminSection),
+            (.editPreferences, me, "preferences", Paths.preferences, nil),
         ]
         // Your own profile lives under /people/{id}: it belongs to "My profile", not to "People".
         let ownProfile = path.hasPrefix(Paths.person(slug, user.id))
@@ -208,7 +210,7 @@ struct Layout: Encodable {
             let current = address == Paths.profile
                 ? ownProfile
                 : path == href || (address != Paths.home && path.hasPrefix((section?(slug) ?? href) + "/") && !ownProfile)
-            return NavItem(label: t(key), href: href, current: current)
+            return NavItem(key: key, label: t("nav." + key), href: href, current: current)
         }
     }
 }

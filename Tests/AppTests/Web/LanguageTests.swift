@@ -58,7 +58,12 @@ import Testing
         for action in ["contract", "rate", "rateCorrected", "rateTypoFix", "rateDeleted", "team", "deactivated", "reactivated", "created", "edited", "contractEnded"] { keys.insert("audit.\(action)") }
         for status in ["active", "inactive", "all"] { keys.insert("people.status.\(status)") }
         for language in Language.allCases { keys.insert("language.\(language.rawValue)") }
-        for card in ["company", "preferences", "other", "people", "team", "profile", "teams", "rates", "earnings", "invoices", "review"] { keys.insert("home.card.\(card)") }
+        // Every place of every role's menu, and its home card.
+        let everyone = User(id: UUID(), tenantID: UUID(), email: "all@acme.example", firstName: "A", lastName: "B", title: "",
+                            roles: Set(Role.allCases), active: true, preferredLanguage: nil)
+        for item in Layout.navigation(for: everyone, slug: "acme", path: "/", t: TestTranslator.en) {
+            keys.insert("nav.\(item.key)"); keys.insert("home.card.\(item.key)")
+        }
         for state in InvoiceState.allCases { keys.insert("invoice.state.\(state.rawValue)") }
         for state in [InvoiceState.approved, .paid] { keys.insert("invoice.refused.locked.\(state.rawValue)") }
         for month in 1...12 { keys.insert("month.name.\(month)") }

@@ -11,9 +11,20 @@ import Testing
         let page = HomePage(layout: Layout(title: "x", language: .en), slug: "acme", user: Self.jana, agenda: HomeAgenda(),
                             t: TestTranslator.en)
         #expect(page.greeting.contains("Jana") && page.roles.contains(TestTranslator.en("role.admin")))
-        #expect(HomePage.cardKey(Paths.reviewOverview("acme"), slug: "acme") == "review")
-        #expect(HomePage.cardKey(Paths.earnings("acme"), slug: "acme") == "earnings")
-        #expect(HomePage.cardKey("/elsewhere", slug: "acme") == "other")
+        // Every place of every role's menu has a card that says what it is for, in both languages.
+        let everyone = User(id: UUID(), tenantID: UUID(), email: "all@acme.example", firstName: "A", lastName: "B", title: "",
+                            roles: Set(Role.allCases), active: true, preferredLanguage: nil)
+        for t in [TestTranslator.en, TestTranslator.cs] {
+            let nav = Layout.navigation(for: everyone, slug: "acme", path: "/t/acme", t: t)
+            #expect(nav.count >= 14)
+            let page = HomePage(layout: Layout(title: "x", language: t.language, nav: nav), slug: "acme", user: everyone,
+                                agenda: HomeAgenda(), t: t)
+            #expect(page.cards.count == nav.count - 1)
+            for card in page.cards {
+                #expect(!card.text.hasPrefix("home.card.") && card.text != card.title && card.text.count > 20, "\(card)")
+            }
+            #expect(Set(page.cards.map(\.text)).count == page.cards.count)
+        }
     }
 
     @Test func preferencesShowTheLanguageInUse() {

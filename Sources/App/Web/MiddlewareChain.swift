@@ -5,7 +5,7 @@ import Vapor
 /// Vapor runs each `AsyncMiddleware` of `app.middleware` or of `grouped(_:)` in a task of its own
 /// and waits for the next layer's future: with nine layers a page was ten tasks, each handed
 /// between the event loop and the concurrency pool twice, which cost more than the page's own
-/// work (docs/ARCHITECTURE.md, "Page speed"). A chain calls each layer's `respond(to:chainingTo:)`
+/// work (docs/PERFORMANCE.md, "What keeps a page fast"). A chain calls each layer's `respond(to:chainingTo:)`
 /// directly, the first layer outermost, as `grouped(_:)` would.
 struct MiddlewareChain: AsyncMiddleware {
     let layers: [any AsyncMiddleware]

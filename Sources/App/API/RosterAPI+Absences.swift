@@ -42,7 +42,7 @@ extension RosterAPI {
                 })
             case .success(let read): draft = read
             }
-            switch try await AbsenceQueries.request(draft, for: api.user, site: api.mailSite, on: api.db) {
+            switch try await AbsenceActions.request(draft, api.action) {
             case .failure(let refusal): throw APIProblem.absenceRefused(refusal)
             case .success(let id): return try await Self.absence(id, api)
             }
@@ -54,12 +54,7 @@ extension RosterAPI {
         let id = try APIInput.pathID(input.path.absenceId)
         let absence = try await APIContext.run(readOnly: false) { api in
             try api.require(.withdrawAbsence)
-            guard try await AbsenceQueries.withdraw(id, by: api.user, site: api.mailSite, on: api.db) else {
-                guard let found = try await AbsenceQueries.absence(id, on: api.db), found.absence.userID == api.user.id else {
-                    throw APIProblem.notFound
-                }
-                throw APIProblem.absenceRefused(.notPending)
-            }
+            if case .failure(let refusal) = try await AbsenceActions.withdraw(id, api.action) { throw APIProblem.absenceRefused(refusal) }
             return try await Self.absence(id, api)
         }
         return .ok(.init(body: .json(absence)))
@@ -101,13 +96,11 @@ extension RosterAPI {
             if !approve && reason == nil {
                 throw APIProblem.invalid([.init(field: "reason", message: api.t("absence.error.note"))])
             }
-            switch try await AbsenceQueries.decide(id, approve: approve, reason: approve ? nil : reason, by: api.user, site: api.mailSite,
-                                                   on: api.db) {
-            case nil: throw APIProblem.notFound
-            case .failure(.reasonMissing)?:
+            switch try await AbsenceActions.decide(id, approve: approve, reason: reason ?? "", api.action) {
+            case .failure(.reasonMissing):
                 throw APIProblem.invalid([.init(field: "reason", message: api.t("absence.error.reason"))])
-            case .failure(let refusal)?: throw APIProblem.absenceRefused(refusal)
-            case .success?: return try await Self.absence(id, api)
+            case .failure(let refusal): throw APIProblem.absenceRefused(refusal)
+            case .success: return try await Self.absence(id, api)
             }
         }
         return .ok(.init(body: .json(absence)))

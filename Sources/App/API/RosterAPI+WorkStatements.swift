@@ -54,8 +54,7 @@ extension RosterAPI {
             if decision == .return, reason.isEmpty {
                 throw APIProblem.invalid([.init(field: "reason", message: api.t("flash.statement.reason"))])
             }
-            let outcomes = try await WorkStatementDecisions.apply(decision, to: picks, reason: decision == .return ? reason : nil,
-                                                                  by: api.user.id, site: api.mailSite, on: api.db)
+            let outcomes = try await WorkStatementDecisions.decide(decision, on: picks, reason: reason, api.action)
             var seen: Set<UUID> = []
             return Components.Schemas.BulkActionResult(results: picks.filter { seen.insert($0.id).inserted }.map { pick in
                 .init(id: pick.id.lowercasedString, outcome: .init(outcomes[pick.id] ?? .notFound))

@@ -74,7 +74,7 @@ struct AbsenceRoutes: RouteCollection {
         case .failure(let problems):
             return try await minePage(request, input: input, problems: problems.fields, refusal: nil, status: .unprocessableEntity)
         case .success(let draft):
-            switch try await AbsenceQueries.request(draft, for: try request.user, site: try request.mailSite, on: try request.db) {
+            switch try await AbsenceActions.request(draft, try request.actionContext) {
             case .success: return request.redirect(to: Paths.absences(try request.tenant.slug), flash: Flash(.success, "flash.absence.requested"))
             case .failure(let refusal):
                 return try await minePage(request, input: input, problems: [:], refusal: request.translate(refusal.message.key,
@@ -92,10 +92,7 @@ struct AbsenceRoutes: RouteCollection {
                 question: request.translate("absence.withdraw.question"), confirm: request.translate("absence.withdraw"),
                 cancelURL: Paths.absences(slug)))
         }
-        guard try await AbsenceQueries.withdraw(id, by: try request.user, site: try request.mailSite, on: try request.db) else {
-            // Someone else's, decided, or gone: nothing to withdraw.
-            guard let found = try await AbsenceQueries.absence(id, on: try request.db), found.absence.userID == (try request.user.id)
-            else { throw Abort(.notFound) }
+        guard case .success = try await AbsenceActions.withdraw(id, try request.actionContext) else {
             return request.redirect(to: Paths.absences(slug), flash: Flash(.error, "flash.absence.error.notPending"))
         }
         return request.redirect(to: Paths.absences(slug), flash: Flash(.success, "flash.absence.withdrawn"))
@@ -149,8 +146,7 @@ struct AbsenceRoutes: RouteCollection {
     }
 
     func decide(_ request: Request) async throws -> Response {
-        let user = try request.user
-        guard Permissions.reach(of: user.roles, for: .decideAbsences) != nil else { throw Abort(.forbidden) }
+        guard Permissions.reach(of: try request.user.roles, for: .decideAbsences) != nil else { throw Abort(.forbidden) }
         let id = try request.idParameter()
         guard let form = try? request.content.decode(DecisionForm.self), form.decision == "approve" || form.decision == "decline"
         else { throw Abort(.badRequest) }
@@ -162,16 +158,14 @@ struct AbsenceRoutes: RouteCollection {
             return try await calendarPage(request, month: month, refused: (id, request.translate("absence.error.note")),
                                           status: .unprocessableEntity)
         }
-        switch try await AbsenceQueries.decide(id, approve: approve, reason: approve ? nil : reason, by: user,
-                                               site: try request.mailSite, on: try request.db) {
-        case nil: throw Abort(.notFound)
-        case .success?:
+        switch try await AbsenceActions.decide(id, approve: approve, reason: reason ?? "", try request.actionContext) {
+        case .success:
             return request.redirect(to: Paths.teamAbsences(try request.tenant.slug, month: month),
                                     flash: Flash(.success, approve ? "flash.absence.approved" : "flash.absence.declined"))
-        case .failure(.notPending)?:
+        case .failure(.notPending):
             return request.redirect(to: Paths.teamAbsences(try request.tenant.slug, month: month),
                                     flash: Flash(.error, "flash.absence.error.notPending"))
-        case .failure(let refusal)?:
+        case .failure(let refusal):
             return try await calendarPage(request, month: month, refused: (id, request.translate(refusal.message.key)),
                                           status: .unprocessableEntity)
         }

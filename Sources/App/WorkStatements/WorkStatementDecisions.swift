@@ -25,6 +25,16 @@ public struct WorkStatementPick: Sendable, Equatable {
 }
 
 public enum WorkStatementDecisions {
+    /// The use case of an admin's decision on work statements, for the web's page and the API
+    /// alike: 403 unless the actor reviews the company's invoices, then `apply`. A return needs
+    /// its reason (`DecisionReason.parse`, read by the caller); an approval keeps none.
+    static func decide(
+        _ decision: WorkStatementDecision, on picks: [WorkStatementPick], reason: String, _ c: ActionContext
+    ) async throws -> [UUID: ReviewOutcome] {
+        try c.require(.reviewInvoices)
+        return try await apply(decision, to: picks, reason: decision == .return ? reason : nil, by: c.actor.id, site: c.site, on: c.db)
+    }
+
     /// Applies the decision to the picks in one set-based statement (the caller's transaction):
     /// the rows still at the version the admin saw and in a state the decision starts from are
     /// moved and written to the history; an approval of one's own statement is refused while

@@ -51,8 +51,7 @@ struct WorkStatementRoutes: RouteCollection {
         if decision == .return, reason.isEmpty {
             return request.redirect(to: back, flash: Flash(.error, "flash.statement.reason"))
         }
-        let outcomes = try await WorkStatementDecisions.apply(decision, to: picks, reason: decision == .return ? reason : nil,
-                                                              by: try request.user.id, site: try request.mailSite, on: try request.db)
+        let outcomes = try await WorkStatementDecisions.decide(decision, on: picks, reason: reason, try request.actionContext)
         let all = outcomes.values.allSatisfy { $0 == .changed }
         let key = all ? (decision == .approve ? "flash.statement.approved" : "flash.statement.returned") : "flash.statement.partly"
         return request.redirect(to: back, flash: Flash(all ? .success : .error, key))

@@ -314,6 +314,16 @@ extension Components {
             internal enum CodingKeys: String, CodingKey {
                 case wanted
             }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.wanted = try container.decode(
+                    [Components.Schemas.MailKind].self,
+                    forKey: .wanted
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "wanted"
+                ])
+            }
         }
         /// - Remark: Generated from `#/components/schemas/InvoiceState`.
         internal enum InvoiceState: String, Codable, Hashable, Sendable, CaseIterable {
@@ -541,7 +551,7 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/SupplierDetails/version`.
             internal var version: Swift.Int
-            /// The IČO
+            /// The IČO, 8 digits.
             ///
             /// - Remark: Generated from `#/components/schemas/SupplierDetails/ico`.
             internal var ico: Swift.String?
@@ -563,7 +573,7 @@ extension Components {
             ///
             /// - Parameters:
             ///   - version: Changes with every change; a change names the version it was decided on. 0 while none were saved.
-            ///   - ico: The IČO
+            ///   - ico: The IČO, 8 digits.
             ///   - dic: The DIČ (VAT id), e.g. CZ12345678.
             ///   - vatPayer:
             ///   - billingAddress:
@@ -680,6 +690,21 @@ extension Components {
                 case proposalId
                 case decision
             }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.proposalId = try container.decode(
+                    Swift.String.self,
+                    forKey: .proposalId
+                )
+                self.decision = try container.decode(
+                    Components.Schemas.ProposalDecision.DecisionPayload.self,
+                    forKey: .decision
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "proposalId",
+                    "decision"
+                ])
+            }
         }
         /// - Remark: Generated from `#/components/schemas/SupplierDetailsRequest`.
         internal struct SupplierDetailsRequest: Codable, Hashable, Sendable {
@@ -726,6 +751,41 @@ extension Components {
                 case vatPayer
                 case billingAddress
                 case account
+            }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.version = try container.decode(
+                    Swift.Int.self,
+                    forKey: .version
+                )
+                self.ico = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .ico
+                )
+                self.dic = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .dic
+                )
+                self.vatPayer = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .vatPayer
+                )
+                self.billingAddress = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .billingAddress
+                )
+                self.account = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .account
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "version",
+                    "ico",
+                    "dic",
+                    "vatPayer",
+                    "billingAddress",
+                    "account"
+                ])
             }
         }
         /// A value read from an invoice that an admin may correct.
@@ -807,6 +867,21 @@ extension Components {
             internal enum CodingKeys: String, CodingKey {
                 case version
                 case fields
+            }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.version = try container.decode(
+                    Swift.Int.self,
+                    forKey: .version
+                )
+                self.fields = try container.decode(
+                    Components.Schemas.InvoiceFields.self,
+                    forKey: .fields
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "version",
+                    "fields"
+                ])
             }
         }
         /// - Remark: Generated from `#/components/schemas/InvoiceDocument`.
@@ -1157,6 +1232,26 @@ extension Components {
                 case action
                 case version
                 case reason
+            }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.action = try container.decode(
+                    Components.Schemas.InvoiceAction.self,
+                    forKey: .action
+                )
+                self.version = try container.decode(
+                    Swift.Int.self,
+                    forKey: .version
+                )
+                self.reason = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .reason
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "action",
+                    "version",
+                    "reason"
+                ])
             }
         }
         /// - Remark: Generated from `#/components/schemas/StatementSummary`.
@@ -1533,6 +1628,21 @@ extension Components {
                     case id
                     case version
                 }
+                internal init(from decoder: any Swift.Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.id = try container.decode(
+                        Swift.String.self,
+                        forKey: .id
+                    )
+                    self.version = try container.decode(
+                        Swift.Int.self,
+                        forKey: .version
+                    )
+                    try decoder.ensureNoAdditionalProperties(knownKeys: [
+                        "id",
+                        "version"
+                    ])
+                }
             }
             /// - Remark: Generated from `#/components/schemas/StatementPaymentRequest/invoices`.
             internal typealias InvoicesPayload = [Components.Schemas.StatementPaymentRequest.InvoicesPayloadPayload]
@@ -1547,6 +1657,16 @@ extension Components {
             }
             internal enum CodingKeys: String, CodingKey {
                 case invoices
+            }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.invoices = try container.decodeIfPresent(
+                    Components.Schemas.StatementPaymentRequest.InvoicesPayload.self,
+                    forKey: .invoices
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "invoices"
+                ])
             }
         }
         /// - Remark: Generated from `#/components/schemas/WorkStatement`.
@@ -1575,7 +1695,7 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/WorkStatement/version`.
             internal var version: Swift.Int
-            /// The hours it lists
+            /// The hours it lists, in seconds.
             ///
             /// - Remark: Generated from `#/components/schemas/WorkStatement/seconds`.
             internal var seconds: Swift.Int
@@ -1605,7 +1725,7 @@ extension Components {
             ///   - month:
             ///   - state: A statement is never paid.
             ///   - version: Raised by every change; a decision names it.
-            ///   - seconds: The hours it lists
+            ///   - seconds: The hours it lists, in seconds.
             ///   - total:
             ///   - basis: The month's approved hours at each day's rate (`hours`), or the contracted hours of its working days (`capacity`).
             ///   - generatedOn:
@@ -1751,6 +1871,21 @@ extension Components {
                     case id
                     case version
                 }
+                internal init(from decoder: any Swift.Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.id = try container.decode(
+                        Swift.String.self,
+                        forKey: .id
+                    )
+                    self.version = try container.decode(
+                        Swift.Int.self,
+                        forKey: .version
+                    )
+                    try decoder.ensureNoAdditionalProperties(knownKeys: [
+                        "id",
+                        "version"
+                    ])
+                }
             }
             /// - Remark: Generated from `#/components/schemas/WorkStatementDecisionRequest/statements`.
             internal typealias StatementsPayload = [Components.Schemas.WorkStatementDecisionRequest.StatementsPayloadPayload]
@@ -1831,6 +1966,26 @@ extension Components {
                     case version
                     case reason
                 }
+                internal init(from decoder: any Swift.Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.id = try container.decode(
+                        Swift.String.self,
+                        forKey: .id
+                    )
+                    self.version = try container.decode(
+                        Swift.Int.self,
+                        forKey: .version
+                    )
+                    self.reason = try container.decodeIfPresent(
+                        Swift.String.self,
+                        forKey: .reason
+                    )
+                    try decoder.ensureNoAdditionalProperties(knownKeys: [
+                        "id",
+                        "version",
+                        "reason"
+                    ])
+                }
             }
             /// - Remark: Generated from `#/components/schemas/BulkActionRequest/invoices`.
             internal typealias InvoicesPayload = [Components.Schemas.BulkActionRequest.InvoicesPayloadPayload]
@@ -1851,6 +2006,21 @@ extension Components {
             internal enum CodingKeys: String, CodingKey {
                 case action
                 case invoices
+            }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.action = try container.decode(
+                    Components.Schemas.InvoiceAction.self,
+                    forKey: .action
+                )
+                self.invoices = try container.decode(
+                    Components.Schemas.BulkActionRequest.InvoicesPayload.self,
+                    forKey: .invoices
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "action",
+                    "invoices"
+                ])
             }
         }
         /// changed; stale (changed since the given version); not-allowed (the action does not start
@@ -2276,6 +2446,31 @@ extension Components {
                 case invoices
                 case again
             }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.month = try container.decode(
+                    Components.Schemas.MonthInput.self,
+                    forKey: .month
+                )
+                self.format = try container.decode(
+                    Components.Schemas.ExportRequest.FormatPayload.self,
+                    forKey: .format
+                )
+                self.invoices = try container.decode(
+                    [Swift.String].self,
+                    forKey: .invoices
+                )
+                self.again = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .again
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "month",
+                    "format",
+                    "invoices",
+                    "again"
+                ])
+            }
         }
         /// - Remark: Generated from `#/components/schemas/PersonRequest`.
         internal struct PersonRequest: Codable, Hashable, Sendable {
@@ -2355,6 +2550,56 @@ extension Components {
                 case teamId
                 case roles
             }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.firstName = try container.decode(
+                    Swift.String.self,
+                    forKey: .firstName
+                )
+                self.lastName = try container.decode(
+                    Swift.String.self,
+                    forKey: .lastName
+                )
+                self.title = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .title
+                )
+                self.position = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .position
+                )
+                self.email = try container.decode(
+                    Swift.String.self,
+                    forKey: .email
+                )
+                self.personalEmail = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .personalEmail
+                )
+                self.phone = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .phone
+                )
+                self.teamId = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .teamId
+                )
+                self.roles = try container.decode(
+                    [Components.Schemas.Role].self,
+                    forKey: .roles
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "firstName",
+                    "lastName",
+                    "title",
+                    "position",
+                    "email",
+                    "personalEmail",
+                    "phone",
+                    "teamId",
+                    "roles"
+                ])
+            }
         }
         /// - Remark: Generated from `#/components/schemas/NewPersonRequest`.
         internal struct NewPersonRequest: Codable, Hashable, Sendable {
@@ -2390,6 +2635,26 @@ extension Components {
                     case validFrom
                     case capacityHours
                 }
+                internal init(from decoder: any Swift.Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    self.kind = try container.decode(
+                        Components.Schemas.ContractKind.self,
+                        forKey: .kind
+                    )
+                    self.validFrom = try container.decode(
+                        Components.Schemas.DateText.self,
+                        forKey: .validFrom
+                    )
+                    self.capacityHours = try container.decode(
+                        Swift.String.self,
+                        forKey: .capacityHours
+                    )
+                    try decoder.ensureNoAdditionalProperties(knownKeys: [
+                        "kind",
+                        "validFrom",
+                        "capacityHours"
+                    ])
+                }
             }
             /// - Remark: Generated from `#/components/schemas/NewPersonRequest/contract`.
             internal var contract: Components.Schemas.NewPersonRequest.ContractPayload
@@ -2414,6 +2679,26 @@ extension Components {
                 case person
                 case contract
                 case rate
+            }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.person = try container.decode(
+                    Components.Schemas.PersonRequest.self,
+                    forKey: .person
+                )
+                self.contract = try container.decode(
+                    Components.Schemas.NewPersonRequest.ContractPayload.self,
+                    forKey: .contract
+                )
+                self.rate = try container.decode(
+                    Components.Schemas.RateRequest.self,
+                    forKey: .rate
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "person",
+                    "contract",
+                    "rate"
+                ])
             }
         }
         /// - Remark: Generated from `#/components/schemas/ContractRequest`.
@@ -2469,6 +2754,41 @@ extension Components {
                 case capacityHours
                 case endCurrent
                 case vacationDays
+            }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.kind = try container.decode(
+                    Components.Schemas.ContractKind.self,
+                    forKey: .kind
+                )
+                self.validFrom = try container.decode(
+                    Components.Schemas.DateText.self,
+                    forKey: .validFrom
+                )
+                self.validTo = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .validTo
+                )
+                self.capacityHours = try container.decode(
+                    Swift.String.self,
+                    forKey: .capacityHours
+                )
+                self.endCurrent = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .endCurrent
+                )
+                self.vacationDays = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .vacationDays
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "kind",
+                    "validFrom",
+                    "validTo",
+                    "capacityHours",
+                    "endCurrent",
+                    "vacationDays"
+                ])
             }
         }
         /// - Remark: Generated from `#/components/schemas/RateIncrease`.
@@ -2676,6 +2996,26 @@ extension Components {
                 case amountMinor
                 case effectiveFrom
                 case typoFix
+            }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.amountMinor = try container.decode(
+                    Swift.Int64.self,
+                    forKey: .amountMinor
+                )
+                self.effectiveFrom = try container.decode(
+                    Components.Schemas.DateText.self,
+                    forKey: .effectiveFrom
+                )
+                self.typoFix = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .typoFix
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "amountMinor",
+                    "effectiveFrom",
+                    "typoFix"
+                ])
             }
         }
         /// - Remark: Generated from `#/components/schemas/RatesPage`.
@@ -3157,6 +3497,41 @@ extension Components {
                 case durationMinutes
                 case description
             }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.day = try container.decode(
+                    Swift.String.self,
+                    forKey: .day
+                )
+                self.projectId = try container.decode(
+                    Swift.String.self,
+                    forKey: .projectId
+                )
+                self.start = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .start
+                )
+                self.end = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .end
+                )
+                self.durationMinutes = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .durationMinutes
+                )
+                self.description = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .description
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "day",
+                    "projectId",
+                    "start",
+                    "end",
+                    "durationMinutes",
+                    "description"
+                ])
+            }
         }
         /// - Remark: Generated from `#/components/schemas/ProjectChoice`.
         internal struct ProjectChoice: Codable, Hashable, Sendable {
@@ -3288,6 +3663,26 @@ extension Components {
                 case description
                 case seen
             }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.projectId = try container.decode(
+                    Swift.String.self,
+                    forKey: .projectId
+                )
+                self.description = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .description
+                )
+                self.seen = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .seen
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "projectId",
+                    "description",
+                    "seen"
+                ])
+            }
         }
         /// - Remark: Generated from `#/components/schemas/TimerStopRequest`.
         internal struct TimerStopRequest: Codable, Hashable, Sendable {
@@ -3320,6 +3715,26 @@ extension Components {
                 case timerId
                 case end
                 case discard
+            }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.timerId = try container.decode(
+                    Swift.String.self,
+                    forKey: .timerId
+                )
+                self.end = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .end
+                )
+                self.discard = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .discard
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "timerId",
+                    "end",
+                    "discard"
+                ])
             }
         }
         /// - Remark: Generated from `#/components/schemas/TimerStopResult`.
@@ -3487,6 +3902,21 @@ extension Components {
                 case name
                 case archived
             }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.name = try container.decode(
+                    Swift.String.self,
+                    forKey: .name
+                )
+                self.archived = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .archived
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "name",
+                    "archived"
+                ])
+            }
         }
         /// - Remark: Generated from `#/components/schemas/Project`.
         internal struct Project: Codable, Hashable, Sendable {
@@ -3600,6 +4030,41 @@ extension Components {
                 case archived
                 case teamIds
                 case personIds
+            }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.clientId = try container.decode(
+                    Swift.String.self,
+                    forKey: .clientId
+                )
+                self.name = try container.decode(
+                    Swift.String.self,
+                    forKey: .name
+                )
+                self.billable = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .billable
+                )
+                self.archived = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .archived
+                )
+                self.teamIds = try container.decodeIfPresent(
+                    [Swift.String].self,
+                    forKey: .teamIds
+                )
+                self.personIds = try container.decodeIfPresent(
+                    [Swift.String].self,
+                    forKey: .personIds
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "clientId",
+                    "name",
+                    "billable",
+                    "archived",
+                    "teamIds",
+                    "personIds"
+                ])
             }
         }
         /// - Remark: Generated from `#/components/schemas/ProjectCatalog`.
@@ -3771,6 +4236,36 @@ extension Components {
                 case halfDay
                 case note
             }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.kind = try container.decode(
+                    Swift.String.self,
+                    forKey: .kind
+                )
+                self.firstDay = try container.decode(
+                    Swift.String.self,
+                    forKey: .firstDay
+                )
+                self.lastDay = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .lastDay
+                )
+                self.halfDay = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .halfDay
+                )
+                self.note = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .note
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "kind",
+                    "firstDay",
+                    "lastDay",
+                    "halfDay",
+                    "note"
+                ])
+            }
         }
         /// - Remark: Generated from `#/components/schemas/AbsenceDecision`.
         internal struct AbsenceDecision: Codable, Hashable, Sendable {
@@ -3800,6 +4295,21 @@ extension Components {
             internal enum CodingKeys: String, CodingKey {
                 case decision
                 case reason
+            }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.decision = try container.decode(
+                    Components.Schemas.AbsenceDecision.DecisionPayload.self,
+                    forKey: .decision
+                )
+                self.reason = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .reason
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "decision",
+                    "reason"
+                ])
             }
         }
         /// - Remark: Generated from `#/components/schemas/VacationBalance`.

@@ -5979,6 +5979,16 @@ internal enum Operations {
                     internal enum CodingKeys: String, CodingKey {
                         case active
                     }
+                    internal init(from decoder: any Swift.Decoder) throws {
+                        let container = try decoder.container(keyedBy: CodingKeys.self)
+                        self.active = try container.decode(
+                            Swift.Bool.self,
+                            forKey: .active
+                        )
+                        try decoder.ensureNoAdditionalProperties(knownKeys: [
+                            "active"
+                        ])
+                    }
                 }
                 /// - Remark: Generated from `#/paths/people/{personId}/status/PUT/requestBody/content/application\/json`.
                 case json(Operations.SetPersonActive.Input.Body.JsonPayload)
@@ -10202,6 +10212,16 @@ internal enum Operations {
                     internal enum CodingKeys: String, CodingKey {
                         case name
                     }
+                    internal init(from decoder: any Swift.Decoder) throws {
+                        let container = try decoder.container(keyedBy: CodingKeys.self)
+                        self.name = try container.decode(
+                            Swift.String.self,
+                            forKey: .name
+                        )
+                        try decoder.ensureNoAdditionalProperties(knownKeys: [
+                            "name"
+                        ])
+                    }
                 }
                 /// - Remark: Generated from `#/paths/days-off/{day}/PUT/requestBody/content/application\/json`.
                 case json(Operations.SetDayOff.Input.Body.JsonPayload)
@@ -10683,6 +10703,21 @@ internal enum Operations {
                         case decision
                         case reason
                     }
+                    internal init(from decoder: any Swift.Decoder) throws {
+                        let container = try decoder.container(keyedBy: CodingKeys.self)
+                        self.decision = try container.decode(
+                            Operations.DecideMonth.Input.Body.JsonPayload.DecisionPayload.self,
+                            forKey: .decision
+                        )
+                        self.reason = try container.decodeIfPresent(
+                            Swift.String.self,
+                            forKey: .reason
+                        )
+                        try decoder.ensureNoAdditionalProperties(knownKeys: [
+                            "decision",
+                            "reason"
+                        ])
+                    }
                 }
                 /// - Remark: Generated from `#/paths/people/{personId}/time/months/{month}/decision/POST/requestBody/content/application\/json`.
                 case json(Operations.DecideMonth.Input.Body.JsonPayload)
@@ -10866,6 +10901,16 @@ internal enum Operations {
                     }
                     internal enum CodingKeys: String, CodingKey {
                         case reason
+                    }
+                    internal init(from decoder: any Swift.Decoder) throws {
+                        let container = try decoder.container(keyedBy: CodingKeys.self)
+                        self.reason = try container.decode(
+                            Swift.String.self,
+                            forKey: .reason
+                        )
+                        try decoder.ensureNoAdditionalProperties(knownKeys: [
+                            "reason"
+                        ])
                     }
                 }
                 /// - Remark: Generated from `#/paths/people/{personId}/time/months/{month}/reopening/POST/requestBody/content/application\/json`.

@@ -16,12 +16,14 @@ from roster_client.api.absences import decide_absence, list_my_absences, request
 from roster_client.api.invoices import list_my_invoices  # noqa: E402
 from roster_client.api.me import get_me  # noqa: E402
 from roster_client.api.people import get_person, list_people  # noqa: E402
+from roster_client.api.projects import create_client, create_project  # noqa: E402
 from roster_client.api.time import (  # noqa: E402
     create_time_entry, delete_time_entry, get_timer, list_my_projects, list_my_time_entries, start_timer, stop_timer,
     update_time_entry,
 )
 from roster_client.models import (  # noqa: E402
-    AbsenceDecision, AbsenceDecisionDecision, AbsenceRequest, TimeEntryRequest, TimerStartRequest, TimerStopRequest,
+    AbsenceDecision, AbsenceDecisionDecision, AbsenceRequest, ClientRequest, ProjectRequest, TimeEntryRequest, TimerStartRequest,
+    TimerStopRequest,
 )
 
 
@@ -41,10 +43,17 @@ today = datetime.date.today()
 me = ok(get_me.sync_detailed(client=eva))
 assert isinstance(me.id, uuid.UUID) and me.email == "eva.dvorakova@acme.example", me
 
-# The timer: started on a project of hers, stopped by the id the start answered.
+# The admin opens a project to her, by the ids the API gave (a client's, hers).
+customer = ok(create_client.sync_detailed(client=jana, body=ClientRequest(name=f"Phone client {uuid.uuid4().hex[:8]}")), 201)
+assert isinstance(customer.id, uuid.UUID), customer
+opened = ok(create_project.sync_detailed(client=jana, body=ProjectRequest(client_id=customer.id, name="Tram route",
+                                                                          person_ids=[me.id])), 201)
+assert opened.client_id == customer.id and me.id in opened.person_ids, opened
+
+# The timer: started on that project, stopped by the id the start answered.
 projects = ok(list_my_projects.sync_detailed(client=eva)).items
-assert projects and isinstance(projects[0].id, uuid.UUID), projects
-project = projects[0].id
+assert opened.id in [item.id for item in projects], projects
+project = opened.id
 running = ok(get_timer.sync_detailed(client=eva)).running
 if running:
     ok(stop_timer.sync_detailed(client=eva, body=TimerStopRequest(timer_id=running.id, discard=True)))

@@ -60,6 +60,14 @@ extension RosterAPI {
         return (body.amountMinor, day)
     }
 
+    /// A refused rate as the field it is about.
+    private static func rateRefused(_ refusal: RateActions.Refusal, _ api: APIContext) -> APIProblem {
+        switch refusal {
+        case .sameDay: APIProblem.invalid([.init(field: "effectiveFrom", message: api.t("rate.error.sameDay"))])
+        case .needsTypoFix: APIProblem.invalid([.init(field: "typoFix", message: api.t("api.field.typoFix"))])
+        }
+    }
+
     /// The person of the path and one of their rates, or 404 (also for another tenant's).
     private static func personRate(_ person: UUID, _ rate: UUID, _ api: APIContext) async throws -> Rate {
         guard let found = try await RateQueries.rate(rate, of: person, on: api.db) else { throw APIProblem.notFound }
@@ -81,12 +89,9 @@ extension RosterAPI {
             try api.require(.setPersonRate)
             guard try await PeopleQueries.person(person, on: api.db) != nil else { throw APIProblem.notFound }
             let (amount, day) = try Self.parse(body, t: api.t)
-            do {
-                let id = try await RateMutations.add(amountMinor: amount, currency: api.tenant.currency, from: day, for: person,
-                                                     actor: api.user.id, notifying: api.mailSite, on: api.db)
-                return try await Self.entry(id, of: person, api)
-            } catch RateMutations.Refusal.sameDay {
-                throw APIProblem.invalid([.init(field: "effectiveFrom", message: api.t("rate.error.sameDay"))])
+            switch try await RateActions.set(amount, from: day, for: person, api.action) {
+            case .success(let id): return try await Self.entry(id, of: person, api)
+            case .failure(let refusal): throw Self.rateRefused(refusal, api)
             }
         }
         return .created(.init(body: .json(entry)))
@@ -97,17 +102,11 @@ extension RosterAPI {
         guard case .json(let body) = input.body else { throw APIProblem(.unsupportedMediaType, "unsupported-media-type") }
         let entry = try await APIContext.run(readOnly: false) { api in
             try api.require(.changePersonRate)
-            let rate = try await Self.personRate(person, id, api)
+            _ = try await Self.personRate(person, id, api)
             let (amount, day) = try Self.parse(body, t: api.t)
-            let edit = RateRules.edit(rate, toDay: day, today: api.today, typoFix: body.typoFix == true)
-            guard edit != .refusedNeedsTypoFix else {
-                throw APIProblem.invalid([.init(field: "typoFix", message: api.t("api.field.typoFix"))])
-            }
-            do {
-                try await RateMutations.change(rate, to: amount, from: day, typoFix: edit == .typoFix, for: person,
-                                               actor: api.user.id, notifying: api.mailSite, on: api.db)
-            } catch RateMutations.Refusal.sameDay {
-                throw APIProblem.invalid([.init(field: "effectiveFrom", message: api.t("rate.error.sameDay"))])
+            if case .failure(let refusal) = try await RateActions.change(id, of: person, to: amount, from: day, typoFix: body.typoFix == true,
+                                                                         api.action) {
+                throw Self.rateRefused(refusal, api)
             }
             return try await Self.entry(id, of: person, api)
         }
@@ -118,11 +117,7 @@ extension RosterAPI {
         let person = try APIInput.pathID(input.path.personId), id = try APIInput.pathID(input.path.rateId)
         try await APIContext.run(readOnly: false) { api in
             try api.require(.deletePersonRate)
-            let rate = try await Self.personRate(person, id, api)
-            do {
-                try await RateMutations.deleteFuture(rate, today: api.today, for: person, actor: api.user.id,
-                                                     notifying: api.mailSite, on: api.db)
-            } catch RateMutations.Refusal.notDeletable {
+            guard try await RateActions.delete(id, of: person, api.action) else {
                 throw APIProblem(.conflict, "rate-not-deletable", detailKey: "flash.rateNotDeletable")
             }
         }

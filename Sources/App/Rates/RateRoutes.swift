@@ -38,13 +38,8 @@ struct RateRoutes: RouteCollection {
         case .failure(let problems):
             return try await refuse(problems.fields)
         case .success(let parsed):
-            do {
-                try await RateMutations.add(amountMinor: parsed.amountMinor, currency: tenant.currency, from: parsed.day,
-                                            for: id, actor: try request.user.id, notifying: try request.mailSite,
-                                            on: try request.db)
-            } catch RateMutations.Refusal.sameDay {
-                return try await refuse(["effectiveFrom": "rate.error.sameDay"])
-            }
+            guard case .success = try await RateActions.set(parsed.amountMinor, from: parsed.day, for: id, try request.actionContext)
+            else { return try await refuse(["effectiveFrom": "rate.error.sameDay"]) }
             return request.redirect(to: Paths.person(tenant.slug, id) + "#rates", flash: Flash(.success, "flash.rateSet"))
         }
     }
@@ -80,18 +75,14 @@ struct RateRoutes: RouteCollection {
         case .failure(let problems): return try await refuse(problems.fields)
         case .success(let value): parsed = value
         }
-        let today = try request.today
-        let edit = RateRules.edit(rate, toDay: parsed.day, today: today, typoFix: form.typoFix != nil)
-        guard edit != .refusedNeedsTypoFix else { return try await refuse(["typoFix": "rate.error.typoFix"]) }
-        do {
-            try await RateMutations.change(rate, to: parsed.amountMinor, from: parsed.day, typoFix: edit == .typoFix,
-                                           for: id, actor: try request.user.id, notifying: try request.mailSite,
-                                           on: try request.db)
-        } catch RateMutations.Refusal.sameDay {
-            return try await refuse(["effectiveFrom": "rate.error.sameDay"])
+        switch try await RateActions.change(rate.id, of: id, to: parsed.amountMinor, from: parsed.day, typoFix: form.typoFix != nil,
+                                            try request.actionContext) {
+        case .failure(.needsTypoFix): return try await refuse(["typoFix": "rate.error.typoFix"])
+        case .failure(.sameDay): return try await refuse(["effectiveFrom": "rate.error.sameDay"])
+        case .success(let edit):
+            return request.redirect(to: Paths.person(tenant.slug, id) + "#rates",
+                                    flash: Flash(.success, edit == .typoFix ? "flash.rateFixed" : "flash.rateCorrected"))
         }
-        return request.redirect(to: Paths.person(tenant.slug, id) + "#rates",
-                                flash: Flash(.success, edit == .typoFix ? "flash.rateFixed" : "flash.rateCorrected"))
     }
 
     func delete(_ request: Request) async throws -> Response {
@@ -106,10 +97,7 @@ struct RateRoutes: RouteCollection {
                             person.user.displayName),
                 confirm: t("confirm.deleteRateButton"), cancelURL: back))
         }
-        do {
-            try await RateMutations.deleteFuture(rate, today: try request.today, for: id,
-                                                 actor: try request.user.id, notifying: try request.mailSite, on: try request.db)
-        } catch RateMutations.Refusal.notDeletable {
+        guard try await RateActions.delete(rate.id, of: id, try request.actionContext) else {
             return request.redirect(to: back, flash: Flash(.error, "flash.rateNotDeletable"))
         }
         return request.redirect(to: back, flash: Flash(.success, "flash.rateDeleted"))

@@ -55,6 +55,22 @@ enum PagePieces {
             """
     }
 
+    /// The hidden field that carries the form's CSRF token.
+    static func csrf(_ token: String) -> HTML {
+        "<input type=\"hidden\" name=\"_csrf\" value=\"\(token)\">"
+    }
+
+    /// A field's problem under it, `<p class="error" id="…">`, or nothing when it has none.
+    static func error(_ problem: String?, id: String) -> HTML {
+        problem.map { text -> HTML in "<p class=\"error\" id=\"\(id)\">\(text)</p>" } ?? .empty
+    }
+
+    /// The attributes that tie a field with a problem to it (its `error` paragraph's id), or
+    /// nothing when it has none.
+    static func invalid(_ problem: String?, describedBy id: String) -> HTML {
+        problem == nil ? .empty : " aria-invalid=\"true\" aria-describedby=\"\(id)\""
+    }
+
     /// The `<option>`s of a select.
     static func options(_ options: [SelectOption]) -> HTML {
         options.map { option -> HTML in

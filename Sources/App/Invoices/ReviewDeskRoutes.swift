@@ -103,8 +103,8 @@ struct ReviewDeskRoutes: RouteCollection {
         let outcomes = try await ReviewMutations.apply(action, to: picks, by: user, site: try request.mailSite, on: db)
         let names = try await ReviewQueries.names(of: picks.map(\.id), on: db)
         let t = request.translator
-        return try await request.view.render("review-result", ReviewResultPage(
+        return try await ReviewResultPage(
             layout: Layout(request: request, title: t("review.result.title")), slug: tenant.slug, action: action, picks: picks,
-            outcomes: outcomes, names: names, backURL: back, t: t)).encodeResponse(for: request)
+            outcomes: outcomes, names: names, backURL: back, t: t).encodeResponse(for: request)
     }
 }

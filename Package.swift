@@ -11,7 +11,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
-        .package(url: "https://github.com/vapor/leaf.git", from: "4.5.2"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
@@ -25,7 +24,6 @@ let package = Package(
             name: "App",
             dependencies: [
                 .product(name: "Vapor", package: "vapor"),
-                .product(name: "Leaf", package: "leaf"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "JWTKit", package: "jwt-kit"),
@@ -67,12 +65,13 @@ let package = Package(
             dependencies: ["CPoppler", "PDFInspection"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
-        // `roster-fortunes`: the stack's ceiling for bench/pages (TechEmpower's "Fortunes" page).
+        // `roster-fortunes`: the stack's ceiling for bench/pages (TechEmpower's "Fortunes" page),
+        // printed with App's `HTML`.
         .executableTarget(
             name: "BenchFortunes",
             dependencies: [
+                "App",
                 .product(name: "Vapor", package: "vapor"),
-                .product(name: "Leaf", package: "leaf"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]

@@ -2,7 +2,7 @@ import Foundation
 
 /// "Invoices" for admins: a month's invoices, filtered and paged, with counts and sums per state.
 struct ReviewOverviewPage: HTMLPage {
-    struct Row: Encodable, Equatable {
+    struct Row: Equatable {
         let name: String
         let team: String?
         let state: String
@@ -13,7 +13,7 @@ struct ReviewOverviewPage: HTMLPage {
         let documentURL: String
     }
 
-    struct Total: Encodable, Equatable {
+    struct Total: Equatable {
         let label: String
         let stateCode: String
         let count: Int

@@ -60,7 +60,7 @@ extension Page: Sendable where Row: Sendable {}
 extension Page: Equatable where Row: Equatable {}
 
 /// What a pager shows: the page number and the links before and after it.
-public struct PageLinks: Sendable, Equatable, Encodable {
+public struct PageLinks: Sendable, Equatable {
     public let number: Int
     public let previousURL: String?
     public let nextURL: String?

@@ -3,7 +3,7 @@ import Foundation
 /// "Rate increases": one row per person (everyone's latest change, or the changes of a month),
 /// filtered by team, a page at a time.
 struct RateIncreasesPage: HTMLPage {
-    struct Row: Encodable, Equatable {
+    struct Row: Equatable {
         let name: String
         let href: String
         let team: String

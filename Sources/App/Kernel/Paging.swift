@@ -50,7 +50,7 @@ public struct Page<Row> {
         PageLinks(number: number, previousURL: number > 1 ? url(number - 1) : nil, nextURL: hasNext ? url(number + 1) : nil)
     }
 
-    /// The same page with its rows changed (into what a template shows).
+    /// The same page with its rows changed (into what a page shows).
     public func map<Other>(_ transform: (Row) throws -> Other) rethrows -> Page<Other> {
         Page<Other>(rows: try rows.map(transform), number: number, hasNext: hasNext)
     }

@@ -1,9 +1,8 @@
-import Leaf
 import PostgresNIO
 import Vapor
 
-/// Sets up everything the server and the commands share. Templates, translations and
-/// migrations are read from the working directory (the repository root).
+/// Sets up everything the server and the commands share. Translations and migrations are read
+/// from the working directory (the repository root).
 public func configure(_ app: Application, settings: AppSettings) async throws {
     app.settings = settings
     let root = app.directory.workingDirectory
@@ -38,10 +37,6 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.uploadGate = UploadGate(limit: settings.uploadConcurrency)
     app.pdfInspector = PDFInspector(command: [inspector], maxPages: settings.pdfMaxPages, sandbox: settings.pdfSandbox,
                                     concurrency: settings.pdfConcurrency, metrics: metrics)
-
-    app.directory.viewsDirectory = root + "Views/"
-    app.views.use(.leaf)
-    app.leaf.tags["t"] = TranslateTag(translations: app.translations)
 
     app.routes.defaultMaxBodySize = "256kb"
     // One task for all of them (`MiddlewareChain`), the first outermost.

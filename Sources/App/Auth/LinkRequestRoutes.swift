@@ -11,12 +11,6 @@ struct LinkRequestRoutes: RouteCollection {
         var email: String
     }
 
-    struct SentPage: Encodable {
-        let layout: Layout
-        let email: String
-        let loginURL: String
-    }
-
     func requestLink(_ request: Request) async throws -> Response {
         let tenant = try request.tenant
         let db = try request.db
@@ -45,8 +39,8 @@ struct LinkRequestRoutes: RouteCollection {
                 body: texts.text("mail.link.body", language, [user.displayName, tenant.name, link]), expiresAt: expires,
                 on: db)
         }
-        return try await request.view.render("login-sent", SentPage(
+        return try await LoginSentPage(
             layout: Layout(request: request, title: request.translate("login.sent.title"), navigation: false),
-            email: email, loginURL: Paths.login(tenant.slug))).encodeResponse(for: request)
+            email: email, loginURL: Paths.login(tenant.slug), t: request.translator).encodeResponse(for: request)
     }
 }

@@ -24,7 +24,7 @@ struct SignInRoutes: RouteCollection {
         let page = LoginPage(
             layout: Layout(request: request, title: t("login.title")), slug: tenant.slug, email: email, problem: error,
             devMailbox: request.application.settings.devMailbox, provider: provider?.displayName, t: t)
-        let response = try await request.view.render("login", page).encodeResponse(status: status, for: request)
+        let response = try await page.encodeResponse(status: status, for: request)
         guard let provider else { return response }
         // "Sign in with …" is answered with a redirect to the provider, which may pass the browser
         // on to the company's own sign-in (federation): any https address, and the issuer itself
@@ -43,8 +43,8 @@ struct SignInRoutes: RouteCollection {
         guard case .valid(let user) = state else { return try await problem(state, request) }
         let page = SignInLinkPage(
             layout: Layout(request: request, title: request.translate("link.title"), navigation: false), slug: tenant.slug,
-            user: user, token: token)
-        return try await request.view.render("sign-in-link", page).encodeResponse(for: request)
+            user: user, token: token, t: request.translator)
+        return try await page.encodeResponse(for: request)
     }
 
     func redeemLink(_ request: Request) async throws -> Response {
@@ -105,6 +105,6 @@ struct SignInRoutes: RouteCollection {
         let page = SignInProblemPage(
             layout: Layout(request: request, title: request.translate("\(key).title"), navigation: false),
             slug: try request.tenant.slug, key: key, t: request.translator)
-        return try await request.view.render("sign-in-problem", page).encodeResponse(status: status, for: request)
+        return try await page.encodeResponse(status: status, for: request)
     }
 }

@@ -70,15 +70,15 @@ struct InvoiceRoutes: RouteCollection {
         return invoice
     }
 
-    func detail(_ request: Request) async throws -> View {
+    func detail(_ request: Request) async throws -> InvoicePage {
         let invoice = try await Self.visibleInvoice(request)
         let tenant = try request.tenant, user = try request.user
         let duplicates = try await InvoiceQueries.duplicates(
             of: invoice.sha256, except: invoice.documentID, timeZone: tenant.timeZone, on: try request.db)
         let t = request.translator
-        return try await request.view.render("invoice", InvoicePage(
+        return InvoicePage(
             layout: Layout(request: request, title: t("invoice.title", t.month(invoice.month))), slug: tenant.slug,
-            viewer: user, invoice: invoice, duplicates: duplicates, t: t))
+            viewer: user, invoice: invoice, duplicates: duplicates, t: t)
     }
 
     /// The PDF itself, inline, to the owner and admins only.

@@ -6,7 +6,7 @@ import Foundation
 struct MyInvoicesPage: HTMLPage {
     static let pageSize = 12
 
-    struct Row: Encodable, Equatable {
+    struct Row: Equatable {
         let month: String
         let state: String?
         let stateCode: String

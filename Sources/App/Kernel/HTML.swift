@@ -12,7 +12,7 @@ import Foundation
 /// prepended mark next to `<` (which Swift's `Character` would merge with it into one grapheme)
 /// can carry it past the escaper. Escaped text is good in element content and in attribute values
 /// quoted with `"` or `'`.
-public struct HTML: Sendable, Equatable, CustomStringConvertible, Encodable, ExpressibleByStringInterpolation {
+public struct HTML: Sendable, Equatable, CustomStringConvertible, ExpressibleByStringInterpolation {
     /// UTF-8, valid by construction (literals, whole strings, ASCII entities).
     public private(set) var bytes: [UInt8]
 
@@ -33,16 +33,10 @@ public struct HTML: Sendable, Equatable, CustomStringConvertible, Encodable, Exp
         Self.appendEscaped(text, to: &bytes)
     }
 
-    /// The markup as a string, for a template's `#unsafeHTML` or a response body.
+    /// The markup as a string.
     public var string: String { String(decoding: bytes, as: UTF8.self) }
     public var description: String { string }
     public var isEmpty: Bool { bytes.isEmpty }
-
-    /// A view model carries it as its markup, for the template's `#unsafeHTML`.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(string)
-    }
 
     public mutating func append(_ other: HTML) { bytes.append(contentsOf: other.bytes) }
     public mutating func reserveCapacity(_ count: Int) { bytes.reserveCapacity(count) }

@@ -50,7 +50,7 @@ public struct Page<Row> {
         PageLinks(number: number, previousURL: number > 1 ? url(number - 1) : nil, nextURL: hasNext ? url(number + 1) : nil)
     }
 
-    /// The same page with its rows changed (into what a template shows).
+    /// The same page with its rows changed (into what a page shows).
     public func map<Other>(_ transform: (Row) throws -> Other) rethrows -> Page<Other> {
         Page<Other>(rows: try rows.map(transform), number: number, hasNext: hasNext)
     }
@@ -60,7 +60,7 @@ extension Page: Sendable where Row: Sendable {}
 extension Page: Equatable where Row: Equatable {}
 
 /// What a pager shows: the page number and the links before and after it.
-public struct PageLinks: Sendable, Equatable, Encodable {
+public struct PageLinks: Sendable, Equatable {
     public let number: Int
     public let previousURL: String?
     public let nextURL: String?

@@ -10,13 +10,13 @@ struct DevMailboxRoutes: RouteCollection {
         routes.get(Paths.devMailbox, use: mailbox)
     }
 
-    func mailbox(_ request: Request) async throws -> View {
+    func mailbox(_ request: Request) async throws -> DevMailboxPage {
         guard request.remoteAddress.map(Self.isLoopback) == true else { throw Abort(.notFound) }
         guard (try? request.require(.manageCompany, .company)) != nil else { throw Abort(.notFound) }
         let mails = try await OutboxQueries.recent(on: try request.db)
-        return try await request.view.render("dev-mailbox", DevMailboxPage(
+        return DevMailboxPage(
             layout: Layout(request: request, title: request.translate("mailbox.title"), navigation: false), mails: mails,
-            t: request.translator))
+            t: request.translator)
     }
 }
 

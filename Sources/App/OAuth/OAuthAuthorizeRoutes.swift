@@ -59,10 +59,10 @@ struct OAuthAuthorizeRoutes: RouteCollection {
     }
 
     private func problem(_ request: Request, _ key: String) async throws -> Response {
-        try await request.view.render("sign-in-problem", SignInProblemPage(
+        try await SignInProblemPage(
             layout: Layout(request: request, title: request.translate("oauth.error.title")),
             heading: request.translate("oauth.error.title"), message: request.translate(key),
-            loginURL: Paths.home(try request.tenant.slug))).encodeResponse(status: .badRequest, for: request)
+            loginURL: Paths.home(try request.tenant.slug), t: request.translator).encodeResponse(status: .badRequest, for: request)
     }
 
     func page(_ request: Request) async throws -> Response {
@@ -74,10 +74,10 @@ struct OAuthAuthorizeRoutes: RouteCollection {
             return Self.redirect(to: uri, [URLQueryItem(name: "error", value: error)] + (state.map { [URLQueryItem(name: "state", value: $0)] } ?? []))
         case .valid(let client, let redirect, let challenge, let state):
             let user = try request.user
-            return try await request.view.render("oauth-authorize", OAuthConsentPage(
+            return try await OAuthConsentPage(
                 layout: Layout(request: request, title: request.translate("oauth.title", client.name)),
                 slug: try request.tenant.slug, client: client, user: user, redirectURI: redirect, codeChallenge: challenge,
-                state: state))
+                state: state, t: request.translator)
                 .encodeResponse(for: request)
                 .allowFormTargets([redirect])  // Allow and Deny are answered with a redirect to the app
         }

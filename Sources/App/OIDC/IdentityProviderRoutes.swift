@@ -44,11 +44,11 @@ struct IdentityProviderRoutes: RouteCollection {
 
     private func render(_ request: Request, form: Form?, errors: [String: String], status: HTTPStatus = .ok) async throws -> Response {
         let slug = try request.tenant.slug, t = request.translator
-        return try await request.view.render("sign-in-settings", SignInSettingsPage(
+        return try await SignInSettingsPage(
             layout: Layout(request: request, title: t("nav.signInSettings")), slug: slug,
             stored: try await IdentityProviderQueries.provider(on: try request.db), form: form,
             redirectURI: OIDCRoutes.redirectURI(request, slug: slug), keyMissing: request.application.settings.secretBox == nil,
-            errors: errors, t: t)).encodeResponse(status: status, for: request)
+            errors: errors, t: t).encodeResponse(status: status, for: request)
     }
 
     func page(_ request: Request) async throws -> Response {

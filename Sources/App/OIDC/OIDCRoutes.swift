@@ -24,8 +24,8 @@ struct OIDCRoutes: RouteCollection {
             layout: Layout(request: request, title: request.translate("oidc.problem.title"), navigation: false),
             heading: request.translate("oidc.problem.title"),
             message: request.translate("oidc.problem.\(problem.rawValue)"),
-            loginURL: Paths.login(try request.tenant.slug))
-        let response = try await request.view.render("sign-in-problem", page).encodeResponse(status: status, for: request)
+            loginURL: Paths.login(try request.tenant.slug), t: request.translator)
+        let response = try await page.encodeResponse(status: status, for: request)
         response.cookies[browserCookie] = request.cookie("", maxAge: 0)
         return response
     }

@@ -10,7 +10,7 @@ struct EmployeeFormRoutes: RouteCollection {
         routes.post(Paths.editPerson, use: update)
     }
 
-    func newForm(_ request: Request) async throws -> View {
+    func newForm(_ request: Request) async throws -> EmployeeFormPage {
         try request.require(.manageEmployees)
         let today = try request.today
         let form = EmployeeForm(contractKind: ContractKind.ico.rawValue, contractFrom: today.iso, capacity: "40", rateFrom: today.iso)
@@ -37,7 +37,7 @@ struct EmployeeFormRoutes: RouteCollection {
         return try await render(request, form: form, id: nil, errors: errors).encodeResponse(status: .unprocessableEntity, for: request)
     }
 
-    func editForm(_ request: Request) async throws -> View {
+    func editForm(_ request: Request) async throws -> EmployeeFormPage {
         try request.require(.manageEmployees)
         let person = try await load(request)
         let user = person.user
@@ -72,10 +72,10 @@ struct EmployeeFormRoutes: RouteCollection {
         return person
     }
 
-    private func render(_ request: Request, form: EmployeeForm, id: UUID?, errors: [String: String]) async throws -> View {
+    private func render(_ request: Request, form: EmployeeForm, id: UUID?, errors: [String: String]) async throws -> EmployeeFormPage {
         let t = request.translator
-        return try await request.view.render("employee-form", EmployeeFormPage(
+        return EmployeeFormPage(
             layout: Layout(request: request, title: EmployeeFormPage.heading(editing: id, t: t)), slug: try request.tenant.slug,
-            id: id, form: form, teams: try await TeamQueries.names(on: try request.db), errors: errors, t: t))
+            id: id, form: form, teams: try await TeamQueries.names(on: try request.db), errors: errors, t: t)
     }
 }

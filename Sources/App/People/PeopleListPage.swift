@@ -3,7 +3,7 @@ import Foundation
 /// The admin's directory or a leader's "My team": a filtered page of people, built from the
 /// page the query read, the filter and a translator.
 struct PeopleListPage: HTMLPage {
-    struct Row: Encodable, Equatable {
+    struct Row: Equatable {
         let name: String
         let href: String
         let position: String

@@ -77,7 +77,7 @@ struct PeopleRoutes: RouteCollection {
             newURL: mayAdd ? Paths.newPerson(tenant.slug) : nil, filter: filter, page: page, teams: teams, t: t)
     }
 
-    func profile(_ request: Request) async throws -> View {
+    func profile(_ request: Request) async throws -> PersonPage {
         try await PersonPage.render(request, id: try request.idParameter())
     }
 

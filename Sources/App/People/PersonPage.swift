@@ -4,14 +4,14 @@ import Foundation
 /// contract form and the rates section, and a refused form of either shown again. Built from
 /// data and a translator; `PersonPage.render` (PersonPageLoading.swift) reads the data for a
 /// request, so the contract and rate routes show the same page without knowing each other.
-struct PersonPage: Encodable {
-    struct Field: Encodable, Equatable {
+struct PersonPage: HTMLPage {
+    struct Field: Equatable {
         let label: String
         let value: String
         let href: String?
     }
 
-    struct ContractView: Encodable, Equatable {
+    struct ContractView: Equatable {
         let kind: String
         let period: String
         let capacity: String
@@ -23,12 +23,12 @@ struct PersonPage: Encodable {
         var id: String = ""
     }
 
-    struct AuditView: Encodable, Equatable {
+    struct AuditView: Equatable {
         let at: String
         let text: String
     }
 
-    struct ContractFormView: Encodable, Equatable {
+    struct ContractFormView: Equatable {
         let action: String
         let kinds: [SelectOption]
         let validFrom: String
@@ -82,6 +82,7 @@ struct PersonPage: Encodable {
     /// What the deactivation's dialog asks (`confirm.js`).
     let deactivateQuestion: String
     let reactivateURL: String?
+    let t: Translator
 
     init(layout: Layout, slug: String, viewer: UUID, content: Content, today: LocalDate, ratesPage: Int?,
          refused: Refused, t: Translator) {
@@ -99,6 +100,7 @@ struct PersonPage: Encodable {
             fields.insert(Field(label: t("person.personalEmail"), value: personal, href: "mailto:" + personal), at: 1)
         }
         self.layout = layout
+        self.t = t
         name = user.displayName
         inactive = !user.active
         self.fields = fields
@@ -146,6 +148,112 @@ struct PersonPage: Encodable {
         deactivateURL = access.canEdit && user.active && viewer != id ? Paths.deactivate(slug, id) : nil
         deactivateQuestion = t("confirm.deactivate", user.displayName)
         reactivateURL = access.canEdit && !user.active ? Paths.reactivate(slug, id) : nil
+    }
+
+    var body: HTML {
+        let csrf = layout.csrf
+        let facts = fields.map { field -> HTML in
+            let value: HTML = field.href.map { "<a href=\"\($0)\">\(field.value)</a>" } ?? HTML(text: field.value)
+            return "  <dt>\(field.label)</dt><dd>\(value)</dd>\n"
+        }
+        var html: HTML = """
+            <div class="heading"><h1>\(name)\(if: inactive, " <span class=\"badge\">\(t("people.status.inactive"))</span>")</h1>\
+            \(if: editURL != nil, "<a class=\"button\" href=\"\(editURL ?? "")\">\(t("person.edit"))</a>")</div>
+            <dl class="facts">
+            \(facts.joined())\
+            \(if: rate != nil, "  <dt>\(t("person.rate"))</dt><dd>\(rate ?? "")</dd>\n")\
+            </dl>
+            <h2>\(t("person.contracts"))</h2>
+
+            """
+        if contracts.isEmpty {
+            html.append("<p class=\"empty\">\(t("person.noContract"))</p>\n")
+        } else {
+            let items = contracts.map { contract -> HTML in
+                let vacationForm: HTML = contract.vacationURL.map { url in
+                    """
+                    <form method="post" action="\(url)" class="row-form vacation-days">\(PagePieces.csrf(csrf))\
+                    <label for="vacation-\(contract.id)">\(t("contract.vacationDays"))</label> \
+                    <input id="vacation-\(contract.id)" name="vacationDays" value="\(contract.vacationDays ?? "")" maxlength="4" \
+                    inputmode="decimal" size="4" required> <button type="submit">\(t("contract.vacationSave"))</button></form>
+                    """
+                } ?? .empty
+                return """
+                      <li\(if: contract.current, " class=\"current\"")><strong>\(contract.kind)</strong> \(contract.period) · \
+                    \(contract.capacity)\(if: contract.vacation != nil, " · \(contract.vacation ?? "")")\
+                    \(if: contract.current, " <span class=\"badge\">\(t("contract.current"))</span>")
+                      \(vacationForm)</li>
+
+                    """
+            }
+            html.append("<ul class=\"timeline\">\n\(items.joined())</ul>\n")
+        }
+        if let invoicesURL {
+            html.append("<p><a href=\"\(invoicesURL)\">\(t("person.invoices"))</a></p>\n")
+        }
+        if let contractForm { html.append(contractFormHTML(contractForm)) }
+        if let supplier { html.append(supplier.html(csrf: csrf, t: t)) }
+        if let rates { html.append(rates.html(csrf: csrf, t: t)) }
+        if let deactivateURL {
+            html.append("""
+                <form method="post" action="\(deactivateURL)" class="inline" data-confirm="\(deactivateQuestion)" \
+                data-confirm-button="\(t("confirm.deactivateButton"))" data-confirm-cancel="\(t("confirm.cancel"))">
+                  \(PagePieces.csrf(csrf))
+                  <button type="submit" class="danger">\(t("person.deactivate"))</button>
+                  <span class="hint">\(t("person.deactivateHint"))</span>
+                </form>
+
+                """)
+        }
+        if let reactivateURL {
+            html.append("""
+                <form method="post" action="\(reactivateURL)" class="inline">
+                  \(PagePieces.csrf(csrf))
+                  <button type="submit">\(t("person.reactivate"))</button>
+                </form>
+
+                """)
+        }
+        if let audit {
+            html.append("<h2>\(t("person.history"))</h2>\n")
+            if audit.isEmpty {
+                html.append("<p class=\"muted\">\(t("person.noHistory"))</p>\n")
+            } else {
+                let items = audit.map { entry -> HTML in "<li><time>\(entry.at)</time> \(entry.text)</li>" }
+                html.append("<ul class=\"timeline\">\n  \(items.joined())\n</ul>\n")
+            }
+        }
+        return html
+    }
+
+    /// "Add a contract", closed unless a refused one is shown again.
+    private func contractFormHTML(_ form: ContractFormView) -> HTML {
+        """
+        <details class="add"\(if: form.error != nil, " open")>
+          <summary>\(t("contract.add"))</summary>
+          <form method="post" action="\(form.action)" class="row-form" novalidate>
+            \(PagePieces.csrf(layout.csrf))
+            <div class="field">
+              <label for="kind">\(t("people.contract"))</label>
+              <select id="kind" name="kind">\(PagePieces.options(form.kinds))</select>
+            </div>
+            <div class="field"><label for="validFrom">\(t("contract.from"))</label>\
+        <input id="validFrom" name="validFrom" type="date" value="\(form.validFrom)" required></div>
+            <div class="field"><label for="validTo">\(t("contract.to"))</label>\
+        <input id="validTo" name="validTo" type="date" value="\(form.validTo)"></div>
+            <div class="field"><label for="capacity">\(t("employee.capacity"))</label>\
+        <input id="capacity" name="capacity" value="\(form.capacity)" maxlength="4" required></div>
+            <div class="field"><label for="vacationDays">\(t("contract.vacationDays"))</label>\
+        <input id="vacationDays" name="vacationDays" value="\(form.vacationDays)" maxlength="4" inputmode="decimal">\
+        <p class="hint">\(t("contract.vacationHint"))</p></div>
+            <label class="choice"><input type="checkbox" name="endCurrent" value="on"\(if: form.endCurrent, " checked")> \
+        \(t("contract.endCurrent"))</label>
+            <button type="submit" class="primary">\(t("contract.addButton"))</button>
+          </form>
+          \(if: form.error != nil, "<p class=\"error\" role=\"alert\">\(form.error ?? "")</p>")
+        </details>
+
+        """
     }
 
     /// A phone number as a `tel:` link (spaces dropped).

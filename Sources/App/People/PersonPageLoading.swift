@@ -23,14 +23,14 @@ extension PersonPage.Content {
 
 extension PersonPage {
     /// The profile of person `id` for the request's viewer, with a refused form shown again.
-    static func render(_ request: Request, id: UUID, refused: Refused = .none) async throws -> View {
+    static func render(_ request: Request, id: UUID, refused: Refused = .none) async throws -> PersonPage {
         let viewer = try request.user, today = try request.today
         guard let content = try await Content.load(id, viewer: viewer, today: today, on: try request.db) else {
             throw Abort(.notFound)
         }
-        return try await request.view.render("person", PersonPage(
+        return PersonPage(
             layout: Layout(request: request, title: content.person.user.displayName), slug: try request.tenant.slug,
             viewer: viewer.id, content: content, today: today, ratesPage: request.queryInt("ratesPage"),
-            refused: refused, t: request.translator))
+            refused: refused, t: request.translator)
     }
 }

@@ -1,6 +1,6 @@
 /// The supplier details form: a contractor's IČO, DIČ, VAT status, billing address and the
 /// registered account, as saved or as typed with their problems.
-struct SupplierDetailsPage: Encodable {
+struct SupplierDetailsPage: HTMLPage {
     let layout: Layout
     let heading: String
     let action: String
@@ -17,11 +17,13 @@ struct SupplierDetailsPage: Encodable {
     let hint: String
     let submit: String
     let backURL: String
+    let t: Translator
 
     /// - Parameter proposing: the person proposes a change of their own details.
     init(layout: Layout, slug: String, person: Person, version: Int, input: SupplierDetails.Input,
          problems: SupplierDetails.Problems = .init(), stale: Bool = false, proposing: Bool = false, t: Translator) {
         self.layout = layout
+        self.t = t
         heading = proposing ? t("supplier.proposeTitle") : t("supplier.title", person.user.displayName)
         action = proposing ? Paths.supplierProposal(slug, person.user.id) : Paths.supplierDetails(slug, person.user.id)
         hint = t(proposing ? "supplier.proposeHint" : "supplier.hint")
@@ -36,56 +38,51 @@ struct SupplierDetailsPage: Encodable {
         staleNote = stale ? t("supplier.stale") : nil
         backURL = Paths.person(slug, person.user.id)
     }
-}
 
-/// The supplier details on a profile, for the person and admins.
-struct SupplierSection: Encodable, Equatable {
-    struct Row: Encodable, Equatable {
-        let label: String
-        let value: String
-    }
+    var body: HTML {
+        let ico = errors["ico"], dic = errors["dic"], address = errors["billingAddress"], account = errors["account"]
+        return """
+            <p><a href="\(backURL)">← \(t("supplier.back"))</a></p>
+            <h1>\(heading)</h1>
+            <p class="hint">\(hint)</p>
+            \(if: staleNote != nil, "<p class=\"flash flash-error\" role=\"alert\">\(staleNote ?? "")</p>\n")\
+            <form method="post" action="\(action)" class="form narrow" novalidate>
+              \(PagePieces.csrf(layout.csrf))
+              <input type="hidden" name="version" value="\(version)">
+              <div class="field\(if: ico != nil, " invalid")">
+                <label for="ico">\(t("supplier.ico"))</label>
+                <input id="ico" name="ico" value="\(self.ico)" inputmode="numeric" maxlength="12" autocomplete="off"\
+            \(PagePieces.invalid(ico, describedBy: "ico-error"))>
+                \(PagePieces.error(ico, id: "ico-error"))
+              </div>
+              <div class="field\(if: dic != nil, " invalid")">
+                <label for="dic">\(t("supplier.dic"))</label>
+                <input id="dic" name="dic" value="\(self.dic)" maxlength="20" autocomplete="off" \
+            aria-describedby="dic-hint\(if: dic != nil, " dic-error")"\(if: dic != nil, " aria-invalid=\"true\"")>
+                <p class="hint" id="dic-hint">\(t("supplier.dic.hint"))</p>
+                \(PagePieces.error(dic, id: "dic-error"))
+              </div>
+              <div class="field">
+                <label class="choice"><input type="checkbox" name="vatPayer" value="1"\(if: vatPayer, " checked")> \
+            \(t("supplier.vatPayer"))</label>
+              </div>
+              <div class="field\(if: address != nil, " invalid")">
+                <label for="billingAddress">\(t("supplier.address"))</label>
+                <textarea id="billingAddress" name="billingAddress" rows="3" maxlength="500"\
+            \(PagePieces.invalid(address, describedBy: "address-error"))>\(billingAddress)</textarea>
+                \(PagePieces.error(address, id: "address-error"))
+              </div>
+              <div class="field\(if: account != nil, " invalid")">
+                <label for="account">\(t("supplier.account"))</label>
+                <input id="account" name="account" value="\(self.account)" maxlength="42" autocomplete="off" \
+            aria-describedby="account-hint\(if: account != nil, " account-error")"\(if: account != nil, " aria-invalid=\"true\"")>
+                <p class="hint" id="account-hint">\(t("supplier.account.hint"))</p>
+                \(PagePieces.error(account, id: "account-error"))
+              </div>
+              <p class="actions"><button type="submit" class="primary">\(submit)</button> \
+            <a class="button" href="\(backURL)">\(t("confirm.cancel"))</a></p>
+            </form>
 
-    /// A waiting proposal: when it was made and what it changes, and the form that decides it.
-    struct Proposal: Encodable, Equatable {
-        let note: String
-        let changes: [Row]
-        let id: String
-        let decideURL: String?
-    }
-
-    let rows: [Row]
-    /// Nothing saved yet: what to do next.
-    let empty: String?
-    let editURL: String?
-    /// The person's own form to propose a change.
-    let proposeURL: String?
-    let proposal: Proposal?
-
-    init(details: SupplierDetails, version: Int, proposal: SupplierProposal?, editURL: String?, proposeURL: String?,
-         decideURL: String?, t: Translator) {
-        rows = [
-            Row(label: t("supplier.ico"), value: details.ico ?? "—"),
-            Row(label: t("supplier.dic"), value: details.dic ?? "—"),
-            Row(label: t("supplier.vatPayer"), value: t(details.vatPayer ? "supplier.vatPayer.yes" : "supplier.vatPayer.no")),
-            Row(label: t("supplier.address"), value: details.billingAddress.isEmpty ? "—" : details.billingAddress),
-            Row(label: t("supplier.account"), value: details.accountText ?? "—"),
-        ]
-        empty = version == 0 ? t(editURL == nil ? "supplier.emptyOwn" : "supplier.empty") : nil
-        self.editURL = editURL
-        self.proposeURL = proposeURL
-        let labels = ["ico": "supplier.ico", "dic": "supplier.dic", "vatPayer": "supplier.vatPayer",
-                      "billingAddress": "supplier.address", "account": "supplier.account"]
-        self.proposal = proposal.map { proposal in
-            Proposal(note: t(decideURL == nil ? "supplier.proposalOwn" : "supplier.proposal", proposal.proposedAt),
-                     changes: SupplierDetails.changes(from: details, to: proposal.details).sorted { $0.key < $1.key }.map {
-                         // The VAT status is said in words, not as the audit trail's true/false.
-                         $0.key == "vatPayer"
-                             ? Row(label: t("supplier.vatPayer"),
-                                   value: [details.vatPayer, proposal.details.vatPayer]
-                                       .map { t($0 ? "supplier.vatPayer.yes" : "supplier.vatPayer.no") }.joined(separator: " → "))
-                             : Row(label: t(labels[$0.key] ?? $0.key), value: $0.value)
-                     },
-                     id: proposal.id.lowercasedString, decideURL: decideURL)
-        }
+            """
     }
 }

@@ -31,7 +31,7 @@ struct SupplierDetailsRoutes: RouteCollection {
         return (person, details, version)
     }
 
-    func form(_ request: Request) async throws -> View {
+    func form(_ request: Request) async throws -> SupplierDetailsPage {
         let (person, details, version) = try await load(request)
         return try await render(request, person, version: version, input: SupplierDetails.Input(details))
     }
@@ -67,10 +67,10 @@ struct SupplierDetailsRoutes: RouteCollection {
     private func render(
         _ request: Request, _ person: Person, version: Int, input: SupplierDetails.Input,
         problems: SupplierDetails.Problems = .init(), stale: Bool = false
-    ) async throws -> View {
+    ) async throws -> SupplierDetailsPage {
         let t = request.translator
-        return try await request.view.render("supplier-details", SupplierDetailsPage(
+        return SupplierDetailsPage(
             layout: Layout(request: request, title: t("supplier.title", person.user.displayName)), slug: try request.tenant.slug,
-            person: person, version: version, input: input, problems: problems, stale: stale, t: t))
+            person: person, version: version, input: input, problems: problems, stale: stale, t: t)
     }
 }

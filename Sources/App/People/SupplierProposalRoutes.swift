@@ -19,7 +19,7 @@ struct SupplierProposalRoutes: RouteCollection {
         return (person, details, version, try await SupplierProposalQueries.waiting(of: id, on: db))
     }
 
-    func form(_ request: Request) async throws -> View {
+    func form(_ request: Request) async throws -> SupplierDetailsPage {
         let (person, details, version, waiting) = try await own(request)
         return try await render(request, person, version: version, input: SupplierDetails.Input(waiting?.details ?? details))
     }
@@ -74,10 +74,10 @@ struct SupplierProposalRoutes: RouteCollection {
     private func render(
         _ request: Request, _ person: Person, version: Int, input: SupplierDetails.Input,
         problems: SupplierDetails.Problems = .init(), stale: Bool = false
-    ) async throws -> View {
+    ) async throws -> SupplierDetailsPage {
         let t = request.translator
-        return try await request.view.render("supplier-details", SupplierDetailsPage(
+        return SupplierDetailsPage(
             layout: Layout(request: request, title: t("supplier.proposeTitle")), slug: try request.tenant.slug,
-            person: person, version: version, input: input, problems: problems, stale: stale, proposing: true, t: t))
+            person: person, version: version, input: input, problems: problems, stale: stale, proposing: true, t: t)
     }
 }

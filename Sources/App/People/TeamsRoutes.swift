@@ -21,7 +21,7 @@ struct TeamsRoutes: RouteCollection {
         let key: String
     }
 
-    func page(_ request: Request) async throws -> View {
+    func page(_ request: Request) async throws -> TeamsPage {
         try request.require(.manageEmployees)
         return try await render(request, problem: nil)
     }
@@ -82,12 +82,12 @@ struct TeamsRoutes: RouteCollection {
         try await TeamQueries.list(on: try request.db).contains { $0.id == id }
     }
 
-    private func render(_ request: Request, problem: Problem?) async throws -> View {
+    private func render(_ request: Request, problem: Problem?) async throws -> TeamsPage {
         let db = try request.db, t = request.translator
-        return try await request.view.render("teams", TeamsPage(
+        return TeamsPage(
             layout: Layout(request: request, title: t("nav.teams")), slug: try request.tenant.slug,
             teams: try await TeamQueries.list(on: db), candidates: try await TeamQueries.leaderCandidates(on: db),
             refused: problem.map { TeamsPage.Refused(team: $0.team, name: $0.form.name, leader: $0.form.leader, problem: $0.key) },
-            t: t))
+            t: t)
     }
 }

@@ -1,6 +1,6 @@
-/// A server-rendered bar chart: the geometry is worked out here, the template only prints it.
-public struct BarChart: Sendable, Encodable, Equatable {
-    public struct Bar: Sendable, Encodable, Equatable {
+/// A server-rendered bar chart: the geometry is worked out here, and `html(title:)` prints it as SVG.
+public struct BarChart: Sendable, Equatable {
+    public struct Bar: Sendable, Equatable {
         public let x: Int
         public let y: Int
         public let width: Int
@@ -69,5 +69,31 @@ public struct BarChart: Sendable, Encodable, Equatable {
         }
         role = points.contains { $0.href != nil } ? "group" : "img"
     }
-}
 
+    /// The chart as an SVG in a figure, named by `title`: each bar with its title for hover and
+    /// screen readers, a link around it when it has one, and the labels printed under it.
+    func html(title: String) -> HTML {
+        let bars = self.bars.map { bar -> HTML in
+            let shapes: HTML = """
+                <rect x="\(bar.x)" y="\(bar.y)" width="\(bar.width)" height="\(bar.height)" \
+                class="bar\(if: bar.selected, " selected")\(if: bar.negative, " negative")"><title>\(bar.title)</title></rect>\
+                <rect x="\(bar.x)" y="0" width="\(bar.width)" height="\(labelY)" class="hit"><title>\(bar.title)</title></rect>
+                """
+            let linked: HTML = bar.href.map { "<a href=\"\($0)\" aria-label=\"\(bar.title)\">\(shapes)</a>" } ?? shapes
+            let label: HTML = bar.showsLabel
+                ? "<text x=\"\(bar.labelX)\" y=\"\(labelY)\" text-anchor=\"middle\" class=\"label\">\(bar.label)</text>"
+                : .empty
+            return "    \(linked)\n    \(label)\n"
+        }
+        return """
+            <figure class="chart">
+              <svg viewBox="0 0 \(width) \(height)" width="\(width)" height="\(height)" role="\(role)" \
+            aria-labelledby="chart-title" focusable="false">
+                <title id="chart-title">\(title)</title>
+                <line x1="0" x2="\(width)" y1="\(baseline)" y2="\(baseline)" class="axis"></line>
+            \(bars.joined())  </svg>
+            </figure>
+
+            """
+    }
+}

@@ -1,17 +1,11 @@
 /// "My earnings": the rate today and the next one agreed, and what each month earned (the
 /// approved invoice, else contracted hours × the rate) as a chart and a table, with one month's
 /// basis opened. Built from the person's contracts, rates and invoices and a translator.
-struct EarningsPage: Encodable {
+struct EarningsPage: HTMLPage {
     /// The chart's ranges: months back from the current one; nil is everything since the first contract.
     static let ranges: [(code: String, months: Int?)] = [("6", 6), ("12", 12), ("24", 24), ("all", nil)]
 
-    struct RangeLink: Encodable {
-        let label: String
-        let href: String
-        let current: Bool
-    }
-
-    struct MonthRow: Encodable {
+    struct MonthRow {
         let month: String
         let href: String
         let amount: String
@@ -19,7 +13,7 @@ struct EarningsPage: Encodable {
         let selected: Bool
     }
 
-    struct MonthDetail: Encodable {
+    struct MonthDetail {
         let month: String
         let amount: String
         let days: String
@@ -30,13 +24,15 @@ struct EarningsPage: Encodable {
     let layout: Layout
     let current: String?
     let upcoming: String?
-    let ranges: [RangeLink]
+    /// The chart's ranges, as a tab bar.
+    let ranges: [TabLink]
     let chart: BarChart
     let chartTitle: String
     let rows: [MonthRow]
     let detail: MonthDetail?
     let basis: String
     let empty: String?
+    let t: Translator
 
     /// - Parameters:
     ///   - rangeCode: the chart's range from the query ("6", "12", "24", "all"); anything else is "6".
@@ -64,8 +60,8 @@ struct EarningsPage: Encodable {
                 t("rate.from", money($0.amountMinor, $0.currency), $0.effectiveFrom.iso)
             },
             ranges: Self.ranges.map {
-                RangeLink(label: t("earnings.range.\($0.code)"), href: href(range: $0.code, month: nil),
-                          current: $0.code == range.code)
+                TabLink(label: t("earnings.range.\($0.code)"), href: href(range: $0.code, month: nil),
+                        current: $0.code == range.code)
             },
             chart: BarChart(earnings.map { month in
                 BarChart.Point(label: month.month.iso, value: month.amountMinor,
@@ -94,12 +90,13 @@ struct EarningsPage: Encodable {
                         .map { ContractHistory.formatCapacity($0.capacityTenths) + " h" }.joined(separator: ", "))
             },
             basis: t(earnings.contains { $0.basis == .invoice } ? "earnings.basis.invoices" : "earnings.basis.capacity"),
-            empty: contracts.isEmpty ? t("earnings.empty") : nil)
+            empty: contracts.isEmpty ? t("earnings.empty") : nil, t: t)
     }
 
-    private init(layout: Layout, current: String?, upcoming: String?, ranges: [RangeLink], chart: BarChart, chartTitle: String,
-                 rows: [MonthRow], detail: MonthDetail?, basis: String, empty: String?) {
+    private init(layout: Layout, current: String?, upcoming: String?, ranges: [TabLink], chart: BarChart, chartTitle: String,
+                 rows: [MonthRow], detail: MonthDetail?, basis: String, empty: String?, t: Translator) {
         self.layout = layout
+        self.t = t
         self.current = current
         self.upcoming = upcoming
         self.ranges = ranges
@@ -109,5 +106,60 @@ struct EarningsPage: Encodable {
         self.detail = detail
         self.basis = basis
         self.empty = empty
+    }
+
+    var body: HTML {
+        var html: HTML = """
+            <h1>\(t("nav.earnings"))</h1>
+            <dl class="facts summary">
+              <dt>\(t("rate.inEffect"))</dt><dd class="big">\(current, else: HTML(text: t("rate.none")))</dd>
+              <dt>\(t("rate.upcoming"))</dt><dd class="big">\(upcoming, else: "—")</dd>
+            </dl>
+
+            """
+        if let empty {
+            html.append("<p class=\"empty\">\(empty)</p>\n")
+            return html
+        }
+        html.append(PagePieces.tabs(ranges, label: t("earnings.range")))
+        html.append(chart.html(title: chartTitle))
+        html.append("<p class=\"hint\">\(basis)</p>\n")
+        let amount = t("earnings.amount"), days = t("earnings.days")
+        if let detail {
+            let rates = detail.rates.map { rate -> HTML in "\(rate)<br>" }
+            html.append("""
+                <section id="month" class="card-row" aria-labelledby="month-heading">
+                  <h2 id="month-heading">\(detail.month)</h2>
+                  <dl class="facts">
+                    <dt>\(amount)</dt><dd>\(detail.amount)</dd>
+                    <dt>\(days)</dt><dd>\(detail.days)</dd>
+                    <dt>\(t("earnings.capacity"))</dt><dd>\(detail.capacity)</dd>
+                    <dt>\(t("earnings.rates"))</dt><dd>\(rates.joined())</dd>
+                  </dl>
+                </section>
+
+                """)
+        }
+        let lines = rows.map { row -> HTML in
+            """
+              <tr\(if: row.selected, " class=\"selected\"")>
+                <th scope="row"><a href="\(row.href)"\(if: row.selected, " aria-current=\"true\"")>\(row.month)</a></th>
+                <td data-label="\(amount)" class="num">\(row.amount)</td>
+                <td data-label="\(days)" class="num">\(row.days)</td>
+              </tr>
+
+            """
+        }
+        html.append("""
+            <table class="list">
+              <caption class="muted">\(chartTitle)</caption>
+              <thead><tr><th scope="col">\(t("earnings.month"))</th><th scope="col">\(amount)</th>\
+            <th scope="col">\(days)</th></tr></thead>
+              <tbody>
+            \(lines.joined())  </tbody>
+            </table>
+
+            """)
+        return html
     }
 }

@@ -6,7 +6,7 @@ struct EarningsRoutes: RouteCollection {
         routes.get(Paths.earnings, use: earnings)
     }
 
-    func earnings(_ request: Request) async throws -> View {
+    func earnings(_ request: Request) async throws -> EarningsPage {
         let user = try request.user
         try request.require(.viewEarnings, .oneself)
         let tenant = try request.tenant, db = try request.db
@@ -16,10 +16,10 @@ struct EarningsRoutes: RouteCollection {
         let t = request.translator, today = try request.today
         let first = contracts.map(\.validFrom).min() ?? today
         let time = try await TimeBasisQueries.bases(of: [user.id], from: first, through: Month(today).last, on: db)
-        return try await request.view.render("earnings", EarningsPage(
+        return EarningsPage(
             layout: Layout(request: request, title: t("nav.earnings")), slug: tenant.slug, currency: tenant.currency,
             today: today, contracts: contracts, rates: rates, invoices: invoices, time: { time.basis(of: user.id, in: $0) },
             rangeCode: request.queryText("range"),
-            selectedMonth: request.queryText("month"), t: t))
+            selectedMonth: request.queryText("month"), t: t)
     }
 }

@@ -2,8 +2,8 @@ import Foundation
 
 /// The rates part of a profile as an admin sees it: in effect today, upcoming, the history
 /// (newest first, paged) and the form to set a new rate.
-struct ProfileRatesSection: Encodable {
-    struct Entry: Encodable {
+struct ProfileRatesSection {
+    struct Entry {
         let from: String
         let amount: String
         let change: String?
@@ -14,7 +14,7 @@ struct ProfileRatesSection: Encodable {
         let editLabel: String
     }
 
-    struct FormView: Encodable {
+    struct FormView {
         let action: String
         let amount: String
         let effectiveFrom: String
@@ -72,5 +72,77 @@ struct ProfileRatesSection: Encodable {
             effectiveFromError: problems["effectiveFrom"].map { t($0) },
             error: problems["form"].map { t($0) },
             open: form != nil)
+    }
+
+    /// The section on the profile: the rates in effect and upcoming, the form, the history.
+    func html(csrf: String, t: Translator) -> HTML {
+        var html: HTML = """
+            <h2 id="rates">\(t("rate.heading"))</h2>
+            <dl class="facts">
+              <dt>\(t("rate.inEffect"))</dt><dd>\(current, else: HTML(text: t("rate.none")))</dd>
+              <dt>\(t("rate.upcoming"))</dt><dd>\(upcoming, else: "—")</dd>
+            </dl>
+            <details class="add"\(if: form.open, " open")>
+              <summary>\(t("rate.set"))</summary>
+              <form method="post" action="\(form.action)" class="row-form" novalidate>
+                \(PagePieces.csrf(csrf))
+                <div class="field\(if: form.amountError != nil, " invalid")">
+                  <label for="rate-amount">\(t("rate.amount"))</label>
+                  <input id="rate-amount" name="amount" value="\(form.amount)" inputmode="decimal" maxlength="15" required\
+            \(PagePieces.invalid(form.amountError, describedBy: "rate-amount-error"))>
+                  \(PagePieces.error(form.amountError, id: "rate-amount-error"))
+                </div>
+                <div class="field\(if: form.effectiveFromError != nil, " invalid")">
+                  <label for="rate-from">\(t("rate.effectiveFrom"))</label>
+                  <input id="rate-from" name="effectiveFrom" type="date" value="\(form.effectiveFrom)" required\
+            \(PagePieces.invalid(form.effectiveFromError, describedBy: "rate-from-error"))>
+                  \(PagePieces.error(form.effectiveFromError, id: "rate-from-error"))
+                </div>
+                <button type="submit" class="primary">\(t("rate.setButton"))</button>
+              </form>
+              <p class="hint">\(t("rate.setHint"))</p>
+            </details>
+
+            """
+        guard !entries.isEmpty else {
+            html.append("<p class=\"empty\">\(t("rate.noHistory"))</p>\n")
+            return html
+        }
+        let amount = t("rate.amount"), change = t("rate.change"), state = t("rate.state")
+        let rows = entries.map { entry -> HTML in
+            let status: HTML = entry.current ? "<strong>\(entry.status)</strong>" : HTML(text: entry.status)
+            return """
+                  <tr>
+                    <th scope="row">\(entry.from)</th>
+                    <td data-label="\(amount)">\(entry.amount)</td>
+                    <td data-label="\(change)">\(entry.change, else: "—")</td>
+                    <td data-label="\(state)">\(status)\
+                \(if: entry.corrected != nil, " <span class=\"badge\">\(entry.corrected ?? "")</span>")</td>
+                    <td><a href="\(entry.editURL)">\(entry.editLabel)</a></td>
+                  </tr>
+
+                """
+        }
+        html.append("""
+            <table class="list">
+              <caption class="muted">\(t("rate.history"))</caption>
+              <thead><tr><th scope="col">\(t("rate.effectiveFrom"))</th><th scope="col">\(amount)</th>\
+            <th scope="col">\(change)</th><th scope="col">\(state)</th>\
+            <th scope="col"><span class="visually-hidden">\(t("rate.actions"))</span></th></tr></thead>
+              <tbody>
+            \(rows.joined())  </tbody>
+            </table>
+
+            """)
+        if previousURL != nil || nextURL != nil {
+            html.append("""
+                <nav class="pager" aria-label="\(t("rate.history"))">
+                  \(if: previousURL != nil, "<a href=\"\(previousURL ?? "")\" rel=\"prev\">\(t("rate.newer"))</a>")
+                  \(if: nextURL != nil, "<a href=\"\(nextURL ?? "")\" rel=\"next\">\(t("rate.older"))</a>")
+                </nav>
+
+                """)
+        }
+        return html
     }
 }

@@ -40,7 +40,7 @@ struct RateReportRoutes: RouteCollection {
             monthText: address.monthText, page: page, teams: teams, t: t)
     }
 
-    func average(_ request: Request) async throws -> View {
+    func average(_ request: Request) async throws -> AverageIncreasePage {
         try request.require(.manageRates)
         let tenant = try request.tenant
         let monthText = (request.queryText("month") ?? "").trimmingWhitespace()
@@ -49,8 +49,8 @@ struct RateReportRoutes: RouteCollection {
             from: month.adding(months: -(AverageIncreasePage.comparedMonths - 1)), to: month, currency: tenant.currency,
             on: try request.db)
         let t = request.translator
-        return try await request.view.render("rate-average", AverageIncreasePage(
+        return AverageIncreasePage(
             layout: Layout(request: request, title: t("rates.average")), slug: tenant.slug, currency: tenant.currency,
-            month: month, monthTypedBadly: !monthText.isEmpty && Month(filter: monthText) == nil, summaries: summaries, t: t))
+            month: month, monthTypedBadly: !monthText.isEmpty && Month(filter: monthText) == nil, summaries: summaries, t: t)
     }
 }

@@ -44,7 +44,7 @@ struct RateRoutes: RouteCollection {
         }
     }
 
-    func editPage(_ request: Request) async throws -> View {
+    func editPage(_ request: Request) async throws -> RateEditPage {
         let (id, person) = try await person(request)
         let rate = try await rate(request, of: id)
         let form = RateForm(amount: Money.plain(minor: rate.amountMinor, language: request.language),
@@ -54,11 +54,11 @@ struct RateRoutes: RouteCollection {
 
     private func render(
         _ request: Request, person: Person, rate: Rate, form: RateForm, problems: [String: String]
-    ) async throws -> View {
+    ) async throws -> RateEditPage {
         let today = try request.today, t = request.translator
-        return try await request.view.render("rate-edit", RateEditPage(
+        return RateEditPage(
             layout: Layout(request: request, title: RateEditPage.title(of: rate, today: today, t: t)),
-            slug: try request.tenant.slug, person: person.user, rate: rate, today: today, form: form, problems: problems, t: t))
+            slug: try request.tenant.slug, person: person.user, rate: rate, today: today, form: form, problems: problems, t: t)
     }
 
     func change(_ request: Request) async throws -> Response {

@@ -18,17 +18,17 @@ struct StatementRoutes: RouteCollection {
         routes.post(Paths.reviewStatementPay, use: pay).userInfo[RouteOption.maxBodyBytes] = 1 << 20
     }
 
-    func list(_ request: Request) async throws -> View {
+    func list(_ request: Request) async throws -> StatementListPage {
         try request.require(.reviewInvoices)
         return try await render(request, statements: try await StatementQueries.list(timeZone: try request.tenant.timeZone,
                                                                                       on: try request.db).items, refusal: nil)
     }
 
-    private func render(_ request: Request, statements: [StatementSummary], refusal: StatementRefusal?) async throws -> View {
+    private func render(_ request: Request, statements: [StatementSummary], refusal: StatementRefusal?) async throws -> StatementListPage {
         let t = request.translator, tenant = try request.tenant
-        return try await request.view.render("statements", StatementListPage(
+        return StatementListPage(
             layout: Layout(request: request, title: t("statement.list.bankTitle")), slug: tenant.slug,
-            month: Month(try request.today), statements: statements, refusal: refusal, t: t))
+            month: Month(try request.today), statements: statements, refusal: refusal, t: t)
     }
 
     /// Reads the uploaded file; what is not a statement is answered 422 on the list page with why.
@@ -50,15 +50,15 @@ struct StatementRoutes: RouteCollection {
         }
     }
 
-    func show(_ request: Request) async throws -> View {
+    func show(_ request: Request) async throws -> StatementPage {
         try request.require(.reviewInvoices)
         let tenant = try request.tenant, id = try request.idParameter()
         guard let reconciled = try await StatementReconciliation.reconcile(id, timeZone: tenant.timeZone, on: try request.db)
         else { throw Abort(.notFound) }
         let t = request.translator
-        return try await request.view.render("statement", StatementPage(
+        return StatementPage(
             layout: Layout(request: request, title: t("statement.title", reconciled.statement.summary.reference)),
-            slug: tenant.slug, month: Month(try request.today), reconciled: reconciled, t: t))
+            slug: tenant.slug, month: Month(try request.today), reconciled: reconciled, t: t)
     }
 
     struct PayForm: Content {
@@ -100,8 +100,8 @@ struct StatementRoutes: RouteCollection {
         for pick in gone { outcomes[pick.id] = .stale }
         let names = try await ReviewQueries.names(of: picks.map(\.id), on: db)
         let t = request.translator
-        return try await request.view.render("review-result", ReviewResultPage(
+        return try await ReviewResultPage(
             layout: Layout(request: request, title: t("review.result.title")), slug: tenant.slug, action: .markPaid,
-            picks: picks, outcomes: outcomes, names: names, backURL: back, t: t)).encodeResponse(for: request)
+            picks: picks, outcomes: outcomes, names: names, backURL: back, t: t).encodeResponse(for: request)
     }
 }

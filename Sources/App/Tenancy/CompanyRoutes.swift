@@ -41,7 +41,7 @@ struct CompanyRoutes: RouteCollection {
         return errors
     }
 
-    func page(_ request: Request) async throws -> View {
+    func page(_ request: Request) async throws -> CompanyPage {
         try request.require(.manageCompany)
         let tenant = try request.tenant
         let days = try await TenantQueries.reminderDays(on: try request.db)
@@ -69,10 +69,10 @@ struct CompanyRoutes: RouteCollection {
         return request.redirect(to: Paths.company(tenant.slug), flash: Flash(.success, "flash.saved"))
     }
 
-    private func render(_ request: Request, form: Form, errors: [String: String]) async throws -> View {
+    private func render(_ request: Request, form: Form, errors: [String: String]) async throws -> CompanyPage {
         let t = request.translator
-        return try await request.view.render("company", CompanyPage(
+        return CompanyPage(
             layout: Layout(request: request, title: t("nav.company")), slug: try request.tenant.slug, form: form,
-            errors: errors, t: t))
+            errors: errors, t: t)
     }
 }

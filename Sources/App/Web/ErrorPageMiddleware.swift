@@ -35,10 +35,11 @@ struct ErrorPageMiddleware: AsyncMiddleware {
                 ?? request.translate("\(key).message"),
             detail: detail,
             homeURL: (try? request.tenant).map { Paths.home($0.slug) } ?? "/",
-            requestID: request.requestID
+            requestID: request.requestID,
+            t: request.translator
         )
         do {
-            let response = try await request.view.render("error", view).encodeResponse(status: status, for: request)
+            let response = try await view.encodeResponse(status: status, for: request)
             if let abort = error as? any AbortError {
                 for header in abort.headers where header.name.lowercased() != "content-type" {
                     response.headers.replaceOrAdd(name: header.name, value: header.value)
@@ -52,15 +53,4 @@ struct ErrorPageMiddleware: AsyncMiddleware {
             return response
         }
     }
-}
-
-struct ErrorPage: Encodable {
-    let layout: Layout
-    let code: UInt
-    let heading: String
-    let message: String
-    let detail: String?
-    let homeURL: String
-    /// The request's id, for the person to quote and the operator to find in the logs.
-    let requestID: String?
 }

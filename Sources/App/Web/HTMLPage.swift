@@ -1,10 +1,9 @@
 import NIOCore
 import Vapor
 
-/// A page printed in Swift, with no template: its model makes `body` (the content inside the
-/// shell) as `HTML`, so every value is escaped by the type, and the response is the layout's
-/// `top`, the body and the layout's `bottom`. The list pages are printed this way: a page of rows
-/// costs a fraction of what the template engine spends on encoding and escaping each value.
+/// A page, printed in Swift: its model makes `body` (the content inside the shell) as `HTML`, so
+/// every value is escaped by the type, and the response is the layout's `top`, the body and the
+/// layout's `bottom`. Every page of the application is printed this way.
 protocol HTMLPage: AsyncResponseEncodable {
     var layout: Layout { get }
     var body: HTML { get }
@@ -35,9 +34,9 @@ extension HTMLPage {
     }
 }
 
-/// One tab of a tab bar (the review pages', the rate reports'): printed by `PagePieces.tabs`, or
-/// by a template on the pages Leaf still prints.
-struct TabLink: Encodable, Equatable, Sendable {
+/// One tab of a tab bar (the review pages', the rate reports', the earnings' ranges): printed by
+/// `PagePieces.tabs`.
+struct TabLink: Equatable, Sendable {
     let label: String
     let href: String
     let current: Bool
@@ -53,6 +52,22 @@ enum PagePieces {
             <p class="downloads">\(t("export.download")) <a href="\(csv)" download>CSV</a> · <a href="\(xlsx)" download>XLSX</a></p>
 
             """
+    }
+
+    /// The hidden field that carries the form's CSRF token.
+    static func csrf(_ token: String) -> HTML {
+        "<input type=\"hidden\" name=\"_csrf\" value=\"\(token)\">"
+    }
+
+    /// A field's problem under it, `<p class="error" id="…">`, or nothing when it has none.
+    static func error(_ problem: String?, id: String) -> HTML {
+        problem.map { text -> HTML in "<p class=\"error\" id=\"\(id)\">\(text)</p>" } ?? .empty
+    }
+
+    /// The attributes that tie a field with a problem to it (its `error` paragraph's id), or
+    /// nothing when it has none.
+    static func invalid(_ problem: String?, describedBy id: String) -> HTML {
+        problem == nil ? .empty : " aria-invalid=\"true\" aria-describedby=\"\(id)\""
     }
 
     /// The `<option>`s of a select.

@@ -48,14 +48,9 @@ struct LandingRoutes: RouteCollection {
         routes.get(use: landing)
     }
 
-    struct LandingPage: Encodable {
-        let layout: Layout
-        let example: String
-    }
-
-    func landing(_ request: Request) async throws -> View {
-        try await request.view.render("landing", LandingPage(
+    func landing(_ request: Request) async throws -> LandingPage {
+        LandingPage(
             layout: Layout(request: request, title: "Roster", navigation: false),
-            example: request.application.settings.publicURL + Paths.home("your-company")))
+            example: request.application.settings.publicURL + Paths.home("your-company"), t: request.translator)
     }
 }

@@ -1,14 +1,14 @@
 /// The page everyone lands on after signing in: a greeting, what needs the person now (from
 /// `HomeAgenda`), one's roles, and a card for each place the menu offers (other than home itself).
-struct HomePage: Encodable {
-    struct Card: Encodable, Equatable {
+struct HomePage: HTMLPage {
+    struct Card: Equatable {
         let title: String
         let text: String
         let href: String
     }
 
     /// One thing that needs the person, with the link that does it.
-    struct Due: Encodable, Equatable {
+    struct Due: Equatable {
         let text: String
         let action: String
         let href: String
@@ -19,16 +19,49 @@ struct HomePage: Encodable {
     let roles: String
     let due: [Due]
     let cards: [Card]
+    let t: Translator
 
     /// The cards follow `layout.nav`, the menu the viewer's roles allow.
     init(layout: Layout, slug: String, user: User, agenda: HomeAgenda, t: Translator) {
         self.layout = layout
+        self.t = t
         greeting = t("home.greeting", user.firstName)
         roles = user.roles.sorted().map { t("role.\($0.rawValue)") }.joined(separator: ", ")
         due = Self.due(agenda, slug: slug, t: t)
         cards = layout.nav.filter { $0.href != Paths.home(slug) }.map { item in
             Card(title: item.label, text: t("home.card.\(item.key)"), href: item.href)
         }
+    }
+
+    var body: HTML {
+        var html: HTML = """
+            <h1>\(greeting)</h1>
+            <section class="agenda" aria-labelledby="agenda-title">
+            <h2 id="agenda-title">\(t("home.due.title"))</h2>
+
+            """
+        if due.isEmpty {
+            html.append("<p class=\"empty\">\(t("home.due.nothing"))</p>\n")
+        } else {
+            let items = due.map { item -> HTML in
+                "  <li><span>\(item.text)</span> <a class=\"button primary\" href=\"\(item.href)\">\(item.action)</a></li>\n"
+            }
+            html.append("<ul class=\"due\">\n\(items.joined())</ul>\n")
+        }
+        html.append("""
+            </section>
+            <p class="muted">\(t("home.roles", roles))</p>
+
+            """)
+        if cards.isEmpty {
+            html.append("<p class=\"empty\">\(t("home.empty"))</p>\n")
+        } else {
+            let items = cards.map { card -> HTML in
+                "  <li class=\"card\"><a href=\"\(card.href)\"><strong>\(card.title)</strong><span>\(card.text)</span></a></li>\n"
+            }
+            html.append("<ul class=\"cards\">\n\(items.joined())</ul>\n")
+        }
+        return html
     }
 
     /// The agenda as sentences with links, most pressing first.

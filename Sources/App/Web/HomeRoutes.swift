@@ -6,11 +6,11 @@ struct HomeRoutes: RouteCollection {
         routes.get(Paths.home, use: home)
     }
 
-    func home(_ request: Request) async throws -> View {
+    func home(_ request: Request) async throws -> HomePage {
         try request.require(.viewHome)
         let t = request.translator, user = try request.user
         let agenda = try await HomeAgenda.read(for: user, today: try request.today, on: try request.db)
-        return try await request.view.render("home", HomePage(
-            layout: Layout(request: request, title: t("nav.home")), slug: try request.tenant.slug, user: user, agenda: agenda, t: t))
+        return HomePage(
+            layout: Layout(request: request, title: t("nav.home")), slug: try request.tenant.slug, user: user, agenda: agenda, t: t)
     }
 }

@@ -1,11 +1,10 @@
 import Vapor
 
 /// What every page has around its content: the header with the menu and the account, the flash
-/// message, the footer with the language choice. Decided and printed here, as `HTML` (the shell is
-/// on every page, so it is not left to the template engine): `Views/layout.leaf` prints `top`,
-/// the page's body and `bottom`. Templates also read `lang`, `title`, `brand` and `csrf`.
-struct Layout: Encodable {
-    struct NavItem: Encodable {
+/// message, the footer with the language choice. Decided and printed here, as `HTML`: a page
+/// (`HTMLPage`) is `top`, its body and `bottom`. Pages also read `title`, `brand` and `csrf`.
+struct Layout {
+    struct NavItem {
         /// The entry's name in the texts (`nav.<key>`, and its home card's `home.card.<key>`).
         let key: String
         let label: String
@@ -13,12 +12,12 @@ struct Layout: Encodable {
         let current: Bool
     }
 
-    struct FlashView: Encodable {
+    struct FlashView {
         let kind: String
         let text: String
     }
 
-    struct LanguageChoice: Encodable {
+    struct LanguageChoice {
         let code: String
         let label: String
         let current: Bool
@@ -84,18 +83,6 @@ struct Layout: Encodable {
         languages = []
         flash = nil
         labels = ("", "", "")
-    }
-
-    private enum CodingKeys: String, CodingKey { case lang, title, brand, csrf, top, bottom }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(lang, forKey: .lang)
-        try container.encode(title, forKey: .title)
-        try container.encode(brand, forKey: .brand)
-        try container.encode(csrf, forKey: .csrf)
-        try container.encode(top, forKey: .top)
-        try container.encode(bottom, forKey: .bottom)
     }
 
     /// From the document's start to the page's own content (inside `<main>`).

@@ -2,7 +2,7 @@ import Foundation
 
 /// Every address of a tenant's pages and actions, each defined once (`Address`): handlers are
 /// registered with these (`routes.get(Paths.people, use: …)`) and every link is made from them
-/// (`Paths.person(slug, id)`); templates get ready-made URLs.
+/// (`Paths.person(slug, id)`); pages get ready-made URLs.
 public enum Paths {
     /// The tenant's own path, the scope of its cookies.
     public static func tenant(_ slug: String) -> String { "/t/\(slug)" }

@@ -121,7 +121,8 @@ import Testing
                         title: "", roles: [.employee], active: true, preferredLanguage: nil)
         let page = OAuthConsentPage(layout: Layout(title: "x", language: .en), slug: "acme",
                                     client: OAuthClient(id: "roster-cli", name: "Roster CLI", redirectURIs: ["http://127.0.0.1/cb"]),
-                                    user: user, redirectURI: "http://127.0.0.1/cb", codeChallenge: "abc", state: nil)
+                                    user: user, redirectURI: "http://127.0.0.1/cb", codeChallenge: "abc", state: nil,
+                                    t: TestTranslator.en)
         #expect(page.clientName == "Roster CLI" && page.userName == user.displayName && page.state == "")
         #expect(page.action == Paths.oauthAuthorize("acme") && page.redirectURI == "http://127.0.0.1/cb")
     }

@@ -52,7 +52,7 @@ struct PaymentExportRoutes: RouteCollection {
         var bic: String?
     }
 
-    func settingsPage(_ request: Request) async throws -> View {
+    func settingsPage(_ request: Request) async throws -> PaymentSettingsPage {
         try request.require(.reviewInvoices)
         let tenant = try request.tenant
         let debtor = try await PaymentSettingsQueries.debtor(on: try request.db)
@@ -60,11 +60,11 @@ struct PaymentExportRoutes: RouteCollection {
                                                             iban: debtor?.iban.description, bic: debtor?.bic), errors: [:])
     }
 
-    private func render(_ request: Request, form: SettingsForm, errors: [String: String]) async throws -> View {
+    private func render(_ request: Request, form: SettingsForm, errors: [String: String]) async throws -> PaymentSettingsPage {
         let t = request.translator
-        return try await request.view.render("payment-settings", PaymentSettingsPage(
+        return PaymentSettingsPage(
             layout: Layout(request: request, title: t("payments.title")), slug: try request.tenant.slug, form: form,
-            errors: errors, t: t))
+            errors: errors, t: t)
     }
 
     func saveSettings(_ request: Request) async throws -> Response {

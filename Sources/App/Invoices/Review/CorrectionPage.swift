@@ -2,8 +2,8 @@ import PDFInspection
 
 /// The form that corrects what was read from an invoice: each value as stored (or as typed,
 /// with its problem), next to the PDF it was read from.
-struct CorrectionPage: Encodable {
-    struct Field: Encodable {
+struct CorrectionPage: HTMLPage {
+    struct Field {
         let name: String
         let label: String
         let value: String
@@ -28,6 +28,7 @@ struct CorrectionPage: Encodable {
     /// Said when the invoice changed while the form was open.
     let staleNote: String?
     let backURL: String
+    let t: Translator
 
     /// - Parameters:
     ///   - input: the values to show (as stored, or as typed).
@@ -43,6 +44,7 @@ struct CorrectionPage: Encodable {
                   inputMode: mode, type: type, hint: hint, maxLength: maxLength)
         }
         self.layout = layout
+        self.t = t
         action = Paths.invoiceCorrection(slug, invoice.id)
         version = invoice.version
         heading = t("correction.title", invoice.personName, t.month(invoice.month))
@@ -63,6 +65,54 @@ struct CorrectionPage: Encodable {
         ]
         staleNote = stored == nil ? nil : t("correction.stale")
         backURL = Paths.invoice(slug, invoice.id)
+    }
+
+    var body: HTML {
+        let now = t("correction.now")
+        let inputs = fields.map { field -> HTML in
+            let name = field.name
+            return """
+                    <div class="field\(if: field.error != nil, " invalid")">
+                      <label for="\(name)">\(field.label)</label>
+                      <input id="\(name)" name="\(name)" type="\(field.type)" value="\(field.value)" inputmode="\(field.inputMode)" \
+                maxlength="\(field.maxLength)" autocomplete="off"\(if: field.hint != nil, " aria-describedby=\"\(name)-hint\"")\
+                \(if: field.error != nil, " aria-invalid=\"true\" aria-errormessage=\"\(name)-error\"")>
+                      \(if: field.hint != nil, "<p class=\"hint\" id=\"\(name)-hint\">\(field.hint ?? "")</p>")
+                      \(if: field.now != nil, "<p class=\"hint\">\(now) \(field.now ?? "")</p>")
+                      \(PagePieces.error(field.error, id: "\(name)-error"))
+                    </div>
+
+                """
+        }
+        return """
+            <p><a href="\(backURL)">← \(t("correction.back"))</a></p>
+            <h1>\(heading)</h1>
+            <p class="hint">\(t("correction.hint"))</p>
+            \(if: staleNote != nil, "<p class=\"flash flash-error\" role=\"alert\">\(staleNote ?? "")</p>\n")\
+            <div class="invoice-view">
+              \(InvoicePage.thumbnail(documentURL: documentURL, thumbnailURL: thumbnailURL, t: t))
+              <form method="post" action="\(action)" class="form narrow" novalidate>
+                \(PagePieces.csrf(layout.csrf))
+                <input type="hidden" name="version" value="\(version)">
+                <div class="field\(if: total.error != nil, " invalid")">
+                  <label for="total">\(total.label)</label>
+                  <div class="row-inputs">
+                    <input id="total" name="total" value="\(total.value)" inputmode="decimal" maxlength="\(total.maxLength)" \
+            autocomplete="off" aria-describedby="total-hint\(if: total.error != nil, " total-error")"\
+            \(if: total.error != nil, " aria-invalid=\"true\"")>
+                    <select name="currency" aria-label="\(t("correction.currency"))">\(PagePieces.options(currencies))</select>
+                  </div>
+                  <p class="hint" id="total-hint">\(total.hint ?? "")</p>
+                  \(if: total.now != nil, "<p class=\"hint\">\(now) \(total.now ?? "")</p>")
+                  \(PagePieces.error(total.error, id: "total-error"))
+                </div>
+            \(inputs.joined())\
+                <p class="actions"><button type="submit" class="primary">\(t("correction.save"))</button> \
+            <a class="button" href="\(backURL)">\(t("confirm.cancel"))</a></p>
+              </form>
+            </div>
+
+            """
     }
 }
 

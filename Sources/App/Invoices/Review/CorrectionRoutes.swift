@@ -80,10 +80,10 @@ struct CorrectionRoutes: RouteCollection {
     private func render(
         _ request: Request, _ invoice: InvoiceDetail, input: InvoiceCorrection.Input,
         problems: InvoiceCorrection.Problems = .init(), stored: InvoiceFields? = nil
-    ) async throws -> View {
+    ) async throws -> CorrectionPage {
         let t = request.translator
-        return try await request.view.render("invoice-correct", CorrectionPage(
+        return CorrectionPage(
             layout: Layout(request: request, title: t("correction.title", invoice.personName, t.month(invoice.month))),
-            slug: try request.tenant.slug, invoice: invoice, input: input, problems: problems, stored: stored, t: t))
+            slug: try request.tenant.slug, invoice: invoice, input: input, problems: problems, stored: stored, t: t)
     }
 }

@@ -1,7 +1,7 @@
 /// The month-end desk of one month and state, built from the desk's lines (`ReviewRules.line`)
 /// and a translator, and printed in Swift (`HTMLPage`); its rows are written by `DeskTable`.
 struct DeskPage: HTMLPage {
-    struct ActionChoice: Encodable, Equatable {
+    struct ActionChoice: Equatable {
         let value: String
         let label: String
         let key: String

@@ -103,8 +103,8 @@ struct ReviewDeskRoutes: RouteCollection {
         let outcomes = try await InvoiceReview.act(action, on: picks, try request.actionContext)
         let names = try await ReviewQueries.names(of: picks.map(\.id), on: db)
         let t = request.translator
-        return try await request.view.render("review-result", ReviewResultPage(
+        return try await ReviewResultPage(
             layout: Layout(request: request, title: t("review.result.title")), slug: tenant.slug, action: action, picks: picks,
-            outcomes: outcomes, names: names, backURL: back, t: t)).encodeResponse(for: request)
+            outcomes: outcomes, names: names, backURL: back, t: t).encodeResponse(for: request)
     }
 }

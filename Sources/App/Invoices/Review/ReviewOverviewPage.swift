@@ -2,7 +2,7 @@ import Foundation
 
 /// "Invoices" for admins: a month's invoices, filtered and paged, with counts and sums per state.
 struct ReviewOverviewPage: HTMLPage {
-    struct Row: Encodable, Equatable {
+    struct Row: Equatable {
         let name: String
         let team: String?
         let state: String
@@ -13,7 +13,7 @@ struct ReviewOverviewPage: HTMLPage {
         let documentURL: String
     }
 
-    struct Total: Encodable, Equatable {
+    struct Total: Equatable {
         let label: String
         let stateCode: String
         let count: Int
@@ -125,39 +125,5 @@ struct ReviewOverviewPage: HTMLPage {
         link(Paths.reviewOverview(slug), [("month", filter.month.iso), ("state", state?.rawValue),
                                           ("team", filter.teamID?.lowercasedString),
                                           ("q", filter.search.isEmpty ? nil : filter.search), ("page", page > 1 ? String(page) : nil)])
-    }
-}
-
-/// "Missing": who should have sent an invoice for the month and has not, with their last one.
-struct ReviewMissingPage: Encodable {
-    struct Line: Encodable, Equatable {
-        let name: String
-        let team: String?
-        let email: String
-        let last: String
-        let href: String
-    }
-
-    let layout: Layout
-    let heading: String
-    let tabs: [ReviewTabs.Tab]
-    let action: String
-    let month: String
-    let rows: [Line]
-    let empty: String?
-
-    init(layout: Layout, slug: String, month: Month, rows: [MissingRow], t: Translator) {
-        self.layout = layout
-        heading = t("review.missing.heading", t.month(month))
-        tabs = ReviewTabs.tabs(slug: slug, month: month, current: .missing, t: t)
-        action = Paths.reviewMissingPage(slug)
-        self.month = month.iso
-        self.rows = rows.map { row in
-            Line(name: row.name, team: row.team, email: row.email,
-                 last: row.lastMonth.map { t("review.missing.last", t.month($0), row.lastUploadedOn?.iso ?? "") }
-                     ?? t("review.missing.never"),
-                 href: Paths.person(slug, row.userID))
-        }
-        empty = rows.isEmpty ? t("review.missing.empty", t.month(month)) : nil
     }
 }

@@ -56,13 +56,13 @@ struct ReviewOverviewRoutes: RouteCollection {
             totals: totals, teams: teams, t: t)
     }
 
-    func missing(_ request: Request) async throws -> View {
+    func missing(_ request: Request) async throws -> ReviewMissingPage {
         try request.require(.reviewInvoices)
         let tenant = try request.tenant
         let month = try request.queryMonth
         let rows = try await OverviewQueries.missing(month: month, timeZone: tenant.timeZone, on: try request.db)
         let t = request.translator
-        return try await request.view.render("review-missing", ReviewMissingPage(
-            layout: Layout(request: request, title: t("review.tab.missing")), slug: tenant.slug, month: month, rows: rows, t: t))
+        return ReviewMissingPage(
+            layout: Layout(request: request, title: t("review.tab.missing")), slug: tenant.slug, month: month, rows: rows, t: t)
     }
 }

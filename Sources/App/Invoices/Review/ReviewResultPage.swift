@@ -2,8 +2,8 @@ import Foundation
 
 /// What one action on the desk did: a summary ("18 approved; 2 not changed because someone else
 /// changed them meanwhile") and a line per selected invoice.
-struct ReviewResultPage: Encodable {
-    struct Row: Encodable, Equatable {
+struct ReviewResultPage: HTMLPage {
+    struct Row: Equatable {
         let name: String
         let month: String
         let outcome: String
@@ -18,6 +18,7 @@ struct ReviewResultPage: Encodable {
     let summary: [String]
     let rows: [Row]
     let backURL: String
+    let t: Translator
 
     /// - Parameters:
     ///   - picks: the selection, in the desk's order.
@@ -27,6 +28,7 @@ struct ReviewResultPage: Encodable {
          names: [UUID: (name: String, month: Month)], backURL: String, t: Translator) {
         let counts = Dictionary(grouping: outcomes.values, by: { $0 }).mapValues(\.count)
         self.layout = layout
+        self.t = t
         summary = [t("review.done.\(action.rawValue)", String(counts[.changed] ?? 0))]
             + Self.unchanged.compactMap { outcome in counts[outcome].map { t("review.summary.\(outcome.rawValue)", String($0)) } }
         rows = picks.compactMap { pick in
@@ -36,5 +38,24 @@ struct ReviewResultPage: Encodable {
                        changed: outcome == .changed, href: Paths.invoice(slug, pick.id))
         }
         self.backURL = backURL
+    }
+
+    var body: HTML {
+        let parts = summary.map { part -> HTML in "<p>\(part)</p>" }
+        let month = t("invoice.month"), result = t("review.result")
+        let lines = rows.map { row -> HTML in
+            """
+              <tr\(if: !row.changed, " class=\"flagged\"")><th scope="row"><a href="\(row.href)">\(row.name)</a></th>\
+            <td data-label="\(month)">\(row.month)</td><td data-label="\(result)">\(row.outcome)</td></tr>
+
+            """
+        }
+        return """
+            <h1>\(layout.title)</h1>
+            <div class="flash flash-success" role="status">\(parts.joined())</div>
+            \(PagePieces.list(empty: nil, headings: [t("people.name"), month, result], rows: lines))\
+            <p><a class="button primary" href="\(backURL)">\(t("review.back"))</a></p>
+
+            """
     }
 }

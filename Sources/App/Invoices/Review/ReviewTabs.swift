@@ -1,7 +1,5 @@
-/// The tab bar of every review page, for a month: "All", "Missing", "To review", "To pay", and
-/// the bank statements (of no month).
-/// One model, printed by `html(_:t:)` on pages printed in Swift and by `Views/review-tabs.leaf`
-/// on the others.
+/// The tab bar of every review page, for a month: "All", "Missing", "To review", "To pay", the
+/// work statements and the bank statements (of no month), printed by `html(_:t:)`.
 struct ReviewTabs {
     enum Current: String, CaseIterable, Sendable {
         case overview, missing, desk, pay, workStatements, statements

@@ -31,7 +31,7 @@ struct InvoiceUploadRoutes: RouteCollection {
         return try await request.application.database.transaction(tenant: tenant.id, readOnly: true) { try await read($0) }
     }
 
-    func form(_ request: Request) async throws -> View {
+    func form(_ request: Request) async throws -> UploadFormPage {
         let user = try request.user
         try request.require(.submitInvoices, .oneself)
         let tenant = try request.tenant
@@ -42,12 +42,12 @@ struct InvoiceUploadRoutes: RouteCollection {
 
     private func render(
         _ request: Request, contracts: [Contract], invoices: [InvoiceSummary], month wanted: Month?, refusal: UploadRefusal?
-    ) async throws -> View {
+    ) async throws -> UploadFormPage {
         let settings = request.application.settings, t = request.translator
-        return try await request.view.render("invoice-upload", UploadFormPage(
+        return UploadFormPage(
             layout: Layout(request: request, title: t("invoice.upload.title")), slug: try request.tenant.slug,
             today: try request.today, contracts: contracts, invoices: invoices, wanted: wanted, refusal: refusal,
-            maxBytes: settings.pdfMaxBytes, maxPages: settings.pdfMaxPages, t: t))
+            maxBytes: settings.pdfMaxBytes, maxPages: settings.pdfMaxPages, t: t)
     }
 
     func upload(_ request: Request) async throws -> Response {

@@ -1,7 +1,7 @@
 /// The upload form: the months that take a file now (the likeliest one chosen), the limits, and
 /// a refused upload's reason. Built from the person's contracts and invoices and a translator.
-struct UploadFormPage: Encodable {
-    struct MonthChoice: Encodable, Equatable {
+struct UploadFormPage: HTMLPage {
+    struct MonthChoice: Equatable {
         let value: String
         let label: String
         let selected: Bool
@@ -16,6 +16,7 @@ struct UploadFormPage: Encodable {
     let error: String?
     let hint: String?
     let backURL: String
+    let t: Translator
 
     /// - Parameters:
     ///   - wanted: the month asked for (a link's `?month=` or the refused form's), chosen when it takes a file.
@@ -28,6 +29,7 @@ struct UploadFormPage: Encodable {
         let existing = Set(invoices.map(\.month))
         let megabytes = String(maxBytes / (1024 * 1024))
         self.layout = layout
+        self.t = t
         action = Paths.uploadInvoice(slug)
         self.months = months.map { month in
             MonthChoice(value: month.iso, label: t.month(month) + (existing.contains(month) ? " — " + t("invoice.upload.replaces") : ""),
@@ -39,5 +41,46 @@ struct UploadFormPage: Encodable {
         error = refusal.map { t.text($0.message.key, $0.message.arguments) }
         hint = months.isEmpty ? t("invoice.upload.nothing") : nil
         backURL = Paths.invoices(slug)
+    }
+
+    var body: HTML {
+        var html: HTML = """
+            <p><a href="\(backURL)">← \(t("nav.invoices"))</a></p>
+            <h1>\(layout.title)</h1>
+
+            """
+        if let hint {
+            if let error { html.append("<p class=\"flash flash-error\" role=\"alert\">\(error)</p>\n") }
+            html.append("<p class=\"empty\">\(hint)</p>\n")
+            return html
+        }
+        let options = months.map { month -> HTML in
+            "<option value=\"\(month.value)\"\(if: month.selected, " selected")>\(month.label)</option>"
+        }
+        html.append("""
+            <form method="post" action="\(action)" enctype="multipart/form-data" class="form narrow" id="upload-form" \
+            data-max-bytes="\(maxBytes)" data-too-large="\(tooLarge)" data-network-error="\(t("invoice.upload.networkError"))">
+              \(PagePieces.csrf(layout.csrf))
+              <div class="field">
+                <label for="month">\(t("invoice.month"))</label>
+                <select id="month" name="month">
+                  \(options.joined())
+                </select>
+              </div>
+              <div class="field\(if: error != nil, " invalid")">
+                <label for="file">\(t("invoice.file"))</label>
+                <input id="file" name="file" type="file" accept="application/pdf,.pdf" required \
+            aria-describedby="file-limits\(if: error != nil, " file-error")"\(if: error != nil, " aria-invalid=\"true\"")>
+                <p class="hint" id="file-limits">\(limits)</p>
+                <p class="error" id="file-error" role="alert">\(error ?? "")</p>
+              </div>
+              <div class="progress" hidden><progress id="upload-progress" max="100" value="0"></progress> \
+            <span id="upload-percent" aria-live="polite"></span></div>
+              <button type="submit" class="primary">\(t("invoice.upload.submit"))</button>
+            </form>
+            <script src="/js/upload.js" defer></script>
+
+            """)
+        return html
     }
 }

@@ -1,52 +1,17 @@
 import Foundation
 import PDFInspection
 
-/// The bank statements page: the upload form (with why a file was refused) and the imported
-/// statements, newest first.
-struct StatementListPage: Encodable {
-    struct Row: Encodable, Equatable {
-        let reference: String
-        let href: String
-        let format: String
-        let account: String
-        let period: String
-        let lines: String
-        let imported: String
-    }
-
-    let layout: Layout
-    let tabs: [ReviewTabs.Tab]
-    let action: String
-    let error: String?
-    let limits: String
-    let rows: [Row]
-
-    init(layout: Layout, slug: String, month: Month, statements: [StatementSummary], refusal: StatementRefusal?, t: Translator) {
-        self.layout = layout
-        tabs = ReviewTabs.tabs(slug: slug, month: month, current: .statements, t: t)
-        action = Paths.reviewStatements(slug)
-        error = refusal.map { t.text($0.message.key, $0.message.arguments) }
-        limits = t("statement.upload.limits", String(BankStatement.maxBytes >> 20))
-        rows = statements.map { statement in
-            Row(reference: statement.reference, href: Paths.reviewStatement(slug, statement.id),
-                format: t("statement.format.\(statement.format.rawValue)"), account: statement.account,
-                period: StatementPage.period(statement.from, statement.to, t: t),
-                lines: String(statement.lineCount), imported: t("statement.imported", statement.importedAt, statement.importedBy))
-        }
-    }
-}
-
 /// One statement matched against the invoices: the lines that pay an invoice (with one button
 /// to mark them paid), the ones an admin must look at, those that pay nothing known, and a
 /// count of the lines that are not payments.
-struct StatementPage: Encodable {
-    struct Near: Encodable, Equatable {
+struct StatementPage: HTMLPage {
+    struct Near: Equatable {
         let invoice: String
         let href: String
         let differences: String
     }
 
-    struct Row: Encodable, Equatable {
+    struct Row: Equatable {
         let number: Int
         let booked: String
         let amount: String
@@ -62,7 +27,7 @@ struct StatementPage: Encodable {
     }
 
     /// Matched (with the button), ambiguous, unmatched, already paid; the last three only when not empty.
-    struct Section: Encodable, Equatable {
+    struct Section: Equatable {
         let id: String
         let heading: String
         let hint: String?
@@ -85,10 +50,12 @@ struct StatementPage: Encodable {
     let payQuestion: String
     let payButton: String
     let summary: String
+    let t: Translator
 
     init(layout: Layout, slug: String, month: Month, reconciled: ReconciledStatement, t: Translator) {
         let statement = reconciled.statement.summary
         self.layout = layout
+        self.t = t
         tabs = ReviewTabs.tabs(slug: slug, month: month, current: .statements, t: t)
         backURL = Paths.reviewStatements(slug)
         heading = t("statement.title", statement.reference)
@@ -131,6 +98,73 @@ struct StatementPage: Encodable {
         payQuestion = InvoiceAction.markPaid.confirmation(count: pairs.count, totals: totals, cancelURL: "", t: t)?.question ?? ""
         payButton = t("review.action.pay")
         summary = t("statement.summary", String(matched.count), String(paid.count), String(ambiguous.count), String(unmatched.count))
+    }
+
+    var body: HTML {
+        var html: HTML = """
+            <p><a href="\(backURL)">← \(t("statement.back"))</a></p>
+            <h1>\(heading)</h1>
+            \(ReviewTabs.html(tabs, t: t))\
+            <p class="hint">\(facts)</p>
+            <p>\(summary)</p>
+
+            """
+        let booked = t("statement.booked"), amount = t("statement.amount"), symbol = t("invoice.field.variableSymbol")
+        let counterparty = t("statement.counterparty"), invoice = t("statement.invoice")
+        for section in sections {
+            html.append("""
+                <section aria-labelledby="\(section.id)-heading">
+                <h2 id="\(section.id)-heading">\(section.heading)</h2>
+                \(if: section.hint != nil, "<p class=\"hint\">\(section.hint ?? "")</p>\n")\
+
+                """)
+            if section.rows.isEmpty {
+                html.append("<p class=\"empty\">\(section.empty ?? "")</p>\n")
+            } else {
+                let lines = section.rows.map { row -> HTML in
+                    let near = row.near.map { miss -> HTML in
+                        "<li><a href=\"\(miss.href)\">\(miss.invoice)</a>: \(miss.differences)</li>"
+                    }
+                    let paid: HTML = if let href = row.invoiceHref {
+                        "<a href=\"\(href)\">\(row.invoice ?? "")</a>"
+                    } else if row.near.isEmpty {
+                        HTML(text: row.status)
+                    } else {
+                        "<ul class=\"near\">\(near.joined())</ul>"
+                    }
+                    return """
+                          <tr>
+                            <th scope="row">\(row.number)</th>
+                            <td data-label="\(booked)">\(row.booked)</td>
+                            <td data-label="\(amount)" class="num">\(row.amount)</td>
+                            <td data-label="\(symbol)">\(row.variableSymbol)</td>
+                            <td data-label="\(counterparty)">\(row.account)\
+                        \(if: !row.name.isEmpty, "<br><span class=\"hint\">\(row.name)</span>")\
+                        \(if: !row.message.isEmpty, "<br><span class=\"hint\">\(row.message)</span>")</td>
+                            <td data-label="\(invoice)">\(paid)</td>
+                          </tr>
+
+                        """
+                }
+                html.append(PagePieces.list(empty: nil, headings: [t("statement.line"), booked, amount, symbol, counterparty, invoice],
+                                            rows: lines, tableClass: "list statement-lines"))
+                if section.pay {
+                    let fields = picks.map { pick -> HTML in "<input type=\"hidden\" name=\"pick[]\" value=\"\(pick)\">" }
+                    html.append("""
+                        <form method="post" action="\(payURL)" class="inline" data-confirm="\(payQuestion)" \
+                        data-confirm-button="\(payButton)" data-confirm-cancel="\(t("confirm.cancel"))">
+                          \(PagePieces.csrf(layout.csrf))
+                          \(fields.joined())
+                          <button type="submit" class="primary">\(payLabel)</button>
+                        </form>
+
+                        """)
+                }
+            }
+            html.append("</section>\n")
+        }
+        if let asideNote { html.append("<p class=\"hint\">\(asideNote)</p>\n") }
+        return html
     }
 
     /// The sum per currency, in the order the currencies first appear.

@@ -1,24 +1,9 @@
 import Foundation
 
-/// The tab bar of the rate reports: "Rate increases" and "Average increase".
-enum RateTabs {
-    typealias Tab = TabLink
-
-    static func tabs(slug: String, current: String, t: Translator) -> [Tab] {
-        [("rates.increases", Paths.rateIncreases(slug)), ("rates.average", Paths.averageIncrease(slug))].map {
-            Tab(label: t($0.0), href: $0.1, current: $0.1 == current)
-        }
-    }
-
-    static func html(_ tabs: [Tab], t: Translator) -> HTML {
-        PagePieces.tabs(tabs, label: t("nav.rates"))
-    }
-}
-
 /// "Rate increases": one row per person (everyone's latest change, or the changes of a month),
 /// filtered by team, a page at a time.
 struct RateIncreasesPage: HTMLPage {
-    struct Row: Encodable, Equatable {
+    struct Row: Equatable {
         let name: String
         let href: String
         let team: String
@@ -121,77 +106,5 @@ struct RateIncreasesPage: HTMLPage {
     static func url(slug: String, filter: RateIncreaseFilter, page number: Int) -> String {
         link(Paths.rateIncreases(slug), [("team", filter.teamID?.lowercasedString), ("month", filter.month?.iso),
                                          ("page", number > 1 ? String(number) : nil)])
-    }
-}
-
-/// "Average increase": a month's mean increase and percentage, with the eleven months before it
-/// as a chart and a table.
-struct AverageIncreasePage: Encodable {
-    struct Row: Encodable, Equatable {
-        let month: String
-        let href: String
-        let employees: String
-        let mean: String
-        let percent: String
-        let selected: Bool
-    }
-
-    /// The number of months shown for comparison, the chosen one included.
-    static let comparedMonths = 12
-
-    let layout: Layout
-    let tabs: [RateTabs.Tab]
-    let action: String
-    let month: String
-    let monthBadInput: Bool
-    let headline: String?
-    let mean: String?
-    let percent: String?
-    let covers: String?
-    let empty: String?
-    let detailsURL: String
-    let csvURL: String
-    let xlsxURL: String
-    let chart: BarChart
-    let chartTitle: String
-    let rows: [Row]
-    let definition: [String]
-
-    /// - Parameters:
-    ///   - monthTypedBadly: a month was typed that is not one (this month is shown instead).
-    ///   - summaries: the compared months, oldest first, ending with `month`.
-    init(layout: Layout, slug: String, currency: String, month: Month, monthTypedBadly: Bool,
-         summaries: [IncreaseSummary], t: Translator) {
-        func money(_ minor: Int64?) -> String { minor.map { t.money(minor: $0, currency: currency) } ?? "—" }
-        func percent(_ basisPoints: Int64?) -> String {
-            basisPoints.map { Percent.format(basisPoints: $0, language: t.language) } ?? "—"
-        }
-        func href(_ month: Month) -> String { Paths.averageIncrease(slug) + "?month=" + month.iso }
-        let chosen = summaries.last { $0.month == month }
-        self.layout = layout
-        tabs = RateTabs.tabs(slug: slug, current: Paths.averageIncrease(slug), t: t)
-        action = Paths.averageIncrease(slug)
-        self.month = month.iso
-        monthBadInput = monthTypedBadly
-        headline = t("rates.average.headline", month.iso)
-        mean = chosen?.meanIncreaseMinor.map { money($0) }
-        self.percent = chosen?.increaseBasisPoints.map { percent($0) }
-        covers = chosen.flatMap { $0.employees > 0 ? String($0.employees) : nil }
-        empty = (chosen?.employees ?? 0) == 0 ? t("rates.average.empty", month.iso) : nil
-        detailsURL = Paths.rateIncreases(slug) + "?month=" + month.iso
-        csvURL = Paths.export(slug, .averageIncrease, format: .csv, filters: ExportFilters(month: month.iso))
-        xlsxURL = Paths.export(slug, .averageIncrease, format: .xlsx, filters: ExportFilters(month: month.iso))
-        chart = BarChart(summaries.map { summary in
-            BarChart.Point(label: summary.month.iso, value: summary.increaseBasisPoints ?? 0,
-                           title: summary.month.iso + ": " + percent(summary.increaseBasisPoints),
-                           href: href(summary.month), selected: summary.month == month)
-        })
-        chartTitle = t("rates.average.chartTitle")
-        rows = summaries.reversed().map { summary in
-            Row(month: summary.month.iso, href: href(summary.month), employees: String(summary.employees),
-                mean: money(summary.meanIncreaseMinor), percent: percent(summary.increaseBasisPoints),
-                selected: summary.month == month)
-        }
-        definition = ["rates.average.definition1", "rates.average.definition2", "rates.average.definition3"].map { t($0) }
     }
 }

@@ -76,7 +76,7 @@ assert changed.id == entry.id and changed.seconds == 2700, changed
 ok(delete_time_entry.sync_detailed(entry.id, client=eva), 204)
 
 # A stray key is refused, not ignored: the document says the request bodies are closed.
-stray = eva.get_httpx_client().post("/time/entries", json={
+stray = eva.get_httpx_client().post("/me/time", json={
     "day": today.isoformat(), "projectId": str(project), "durationMinutes": 30, "projectID": str(project)})
 assert stray.status_code in (400, 422), stray.text
 assert not [item for item in ok(list_my_time_entries.sync_detailed(client=eva, from_=today, to=today)).items

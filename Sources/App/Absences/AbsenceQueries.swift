@@ -133,7 +133,8 @@ public enum AbsenceQueries {
         guard let reach = Permissions.reach(of: viewer.roles, for: .decideAbsences), viewer.active else { return [] }
         var sql = PostgresQuery(unsafeSQL: select + """
 
-            WHERE a.tenant_id = $1 AND a.status = 'pending' AND a.user_id <> $2 AND \(RoleSQL.within(reach == .tenant ? .tenant : .team, of: "$2", person: "u", team: "t"))
+            WHERE a.tenant_id = $1 AND a.status = 'pending' AND a.user_id <> $2
+              AND \(RoleSQL.within(reach == .tenant ? .tenant : .team, of: "$2", person: "u", team: "t"))
             ORDER BY a.created_at
             """)
         sql.binds = .of(db.tenant, viewer.id)

@@ -16,9 +16,6 @@ struct ActionContext: Sendable {
     /// What the mails this action queues point to (`Notifier`).
     var site: MailSite { MailSite(publicURL: app.settings.publicURL, tenant: tenant, translations: app.translations) }
 
-    /// The company's texts in its own language (a work statement's sheet, written for payroll).
-    var companyTranslator: Translator { Translator(app.translations, tenant.defaultLanguage) }
-
     /// 403 (`ActionRefusal.forbidden`) unless the actor may do `action` to `subject`.
     func require(_ action: Action, _ subject: Subject = .company) throws {
         guard Permissions.can(actor, action, subject) else { throw ActionRefusal.forbidden }

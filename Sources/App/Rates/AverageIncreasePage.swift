@@ -76,12 +76,7 @@ struct AverageIncreasePage: HTMLPage {
             <h1>\(t("nav.rates"))</h1>
             \(RateTabs.html(tabs, t: t))\
             <form method="get" action="\(action)" class="filters">
-              <div class="field\(if: monthBadInput, " invalid")">
-                <label for="month">\(t("rates.month"))</label>
-                <input id="month" name="month" type="month" value="\(month)" placeholder="YYYY-MM"\
-            \(if: monthBadInput, " aria-invalid=\"true\" aria-describedby=\"month-error\"")>
-                \(if: monthBadInput, "<p class=\"error\" id=\"month-error\">\(t("rates.error.month"))</p>")
-              </div>
+            \(RateTabs.monthField(month, badInput: monthBadInput, t: t))\
               <button type="submit">\(t("rates.show"))</button>
             </form>
             <h2>\(headline ?? "")</h2>

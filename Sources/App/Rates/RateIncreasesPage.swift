@@ -69,12 +69,7 @@ struct RateIncreasesPage: HTMLPage {
             \(RateTabs.html(tabs, t: t))\
             <form method="get" action="\(action)" class="filters">
             \(PagePieces.selectField(id: "team", label: t("person.team"), any: t("people.anyTeam"), options: teams))\
-              <div class="field\(if: monthBadInput, " invalid")">
-                <label for="month">\(t("rates.month"))</label>
-                <input id="month" name="month" type="month" value="\(month)" placeholder="YYYY-MM"\
-            \(if: monthBadInput, " aria-invalid=\"true\" aria-describedby=\"month-error\"")>
-                \(if: monthBadInput, "<p class=\"error\" id=\"month-error\">\(t("rates.error.month"))</p>")
-              </div>
+            \(RateTabs.monthField(month, badInput: monthBadInput, t: t))\
               <button type="submit">\(t("people.filter"))</button>
             </form>
             <p class="hint">\(explanation)</p>

@@ -11,4 +11,17 @@ enum RateTabs {
     static func html(_ tabs: [Tab], t: Translator) -> HTML {
         PagePieces.tabs(tabs, label: t("nav.rates"))
     }
+
+    /// The month field of both reports' filters, with why a typed month was not one.
+    static func monthField(_ month: String, badInput: Bool, t: Translator) -> HTML {
+        """
+              <div class="field\(if: badInput, " invalid")">
+                <label for="month">\(t("rates.month"))</label>
+                <input id="month" name="month" type="month" value="\(month)" placeholder="YYYY-MM"\
+            \(if: badInput, " aria-invalid=\"true\" aria-describedby=\"month-error\"")>
+                \(if: badInput, "<p class=\"error\" id=\"month-error\">\(t("rates.error.month"))</p>")
+              </div>
+
+            """
+    }
 }

@@ -54,7 +54,7 @@ struct AbsencesPage: HTMLPage {
             let withdraw: HTML = absence.status == .pending ? """
                 <form method="post" action="\(Paths.withdrawAbsence(slug, absence.id))" data-confirm="\(t("absence.withdraw.question"))" \
                 data-confirm-button="\(t("absence.withdraw"))" data-confirm-cancel="\(t("confirm.cancel"))">
-                <input type="hidden" name="_csrf" value="\(layout.csrf)">
+                \(PagePieces.csrf(layout.csrf))
                 <button type="submit" class="link">\(t("absence.withdraw"))</button></form>
                 """ : .empty
             return """
@@ -80,15 +80,11 @@ struct AbsencesPage: HTMLPage {
         let kinds = AbsenceKind.allCases.map { kind -> HTML in
             "<option value=\"\(kind.rawValue)\"\(if: input.kind == kind.rawValue, " selected")>\(t("absence.kind.\(kind.rawValue)"))</option>"
         }
-        func error(_ field: String) -> HTML {
-            problems[field].map { "<p class=\"error\" id=\"absence-\(field)-error\">\(t($0))</p>" as HTML } ?? .empty
-        }
-        func invalid(_ field: String) -> HTML {
-            problems[field] != nil ? " aria-invalid=\"true\" aria-describedby=\"absence-\(field)-error\"" : .empty
-        }
+        func error(_ field: String) -> HTML { PagePieces.error(problems[field].map { t($0) }, id: "absence-\(field)-error") }
+        func invalid(_ field: String) -> HTML { PagePieces.invalid(problems[field], describedBy: "absence-\(field)-error") }
         return """
             <form method="post" action="\(Paths.absences(slug))" class="entry-form">
-              <input type="hidden" name="_csrf" value="\(layout.csrf)">
+              \(PagePieces.csrf(layout.csrf))
               \(if: refusal != nil, "<p class=\"error\" role=\"alert\">\(refusal ?? "")</p>")
               <div class="row-form">
                 <div class="field\(if: problems["kind"] != nil, " invalid")">

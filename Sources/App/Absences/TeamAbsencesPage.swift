@@ -74,12 +74,12 @@ struct TeamAbsencesPage: HTMLPage {
               \(if: problem != nil, "<p class=\"error\" role=\"alert\">\(problem ?? "")</p>")
               <div class="row-form">
                 <form method="post" action="\(Paths.decideAbsence(slug, absence.id))">
-                  <input type="hidden" name="_csrf" value="\(layout.csrf)">
+                  \(PagePieces.csrf(layout.csrf))
                   <input type="hidden" name="decision" value="approve">
                   <button type="submit" class="primary">\(t("absence.approve"))<span class="visually-hidden"> \(item.name)</span></button>
                 </form>
                 <form method="post" action="\(Paths.decideAbsence(slug, absence.id))" class="row-form grow">
-                  <input type="hidden" name="_csrf" value="\(layout.csrf)">
+                  \(PagePieces.csrf(layout.csrf))
                   <input type="hidden" name="decision" value="decline">
                   <div class="field grow">
                     <label for="reason-\(id)">\(t("absence.declineReason"))</label>
@@ -161,7 +161,7 @@ struct DaysOffPage: HTMLPage {
             <tr><th scope="row">\(t("weekday.\(day.isoWeekday)")) \(t.day(day))</th><td>\(name)</td><td>
             <form method="post" action="\(Paths.deleteDayOff(slug))" data-confirm="\(t("daysOff.delete.question", t.day(day)))" \
             data-confirm-button="\(t("daysOff.delete"))" data-confirm-cancel="\(t("confirm.cancel"))">
-            <input type="hidden" name="_csrf" value="\(layout.csrf)"><input type="hidden" name="day" value="\(day.iso)">
+            \(PagePieces.csrf(layout.csrf))<input type="hidden" name="day" value="\(day.iso)">
             <button type="submit" class="link">\(t("daysOff.delete"))<span class="visually-hidden"> \(t.day(day))</span></button></form></td></tr>
 
             """
@@ -175,7 +175,7 @@ struct DaysOffPage: HTMLPage {
             \(PagePieces.list(empty: own.isEmpty ? t("daysOff.empty") : nil, headings: [t("time.day"), t("daysOff.name")], rows: own,
                               hiddenLast: t("daysOff.delete")))\
             <form method="post" action="\(Paths.daysOff(slug))" class="row-form\(if: problem != nil, " invalid")">
-              <input type="hidden" name="_csrf" value="\(layout.csrf)">
+              \(PagePieces.csrf(layout.csrf))
               <div class="field">
                 <label for="day-off-day">\(t("time.day"))</label>
                 <input id="day-off-day" name="day" type="date" value="\(typed.day)" required>

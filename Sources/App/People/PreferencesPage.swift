@@ -42,7 +42,7 @@ struct PreferencesPage: HTMLPage {
         return """
             <h1>\(t("nav.preferences"))</h1>
             <form method="post" action="\(action)" class="form">
-              <input type="hidden" name="_csrf" value="\(layout.csrf)">
+              \(PagePieces.csrf(layout.csrf))
               <fieldset>
                 <legend>\(t("preferences.language"))</legend>
             \(languageChoices)  </fieldset>
@@ -56,7 +56,7 @@ struct PreferencesPage: HTMLPage {
             <h2>\(t("preferences.everywhere"))</h2>
             <form method="post" action="\(signOutEverywhereURL)" class="inline" data-confirm="\(t("confirm.everywhere"))" \
             data-confirm-button="\(t("preferences.everywhereButton"))" data-confirm-cancel="\(t("confirm.cancel"))">
-              <input type="hidden" name="_csrf" value="\(layout.csrf)">
+              \(PagePieces.csrf(layout.csrf))
               <button type="submit" class="danger">\(t("preferences.everywhereButton"))</button>
               <span class="hint">\(t("preferences.everywhereHint"))</span>
             </form>

@@ -14,12 +14,13 @@ enum RateTabs {
 
     /// The month field of both reports' filters, with why a typed month was not one.
     static func monthField(_ month: String, badInput: Bool, t: Translator) -> HTML {
-        """
+        let problem = badInput ? t("rates.error.month") : nil
+        return """
               <div class="field\(if: badInput, " invalid")">
                 <label for="month">\(t("rates.month"))</label>
                 <input id="month" name="month" type="month" value="\(month)" placeholder="YYYY-MM"\
-            \(if: badInput, " aria-invalid=\"true\" aria-describedby=\"month-error\"")>
-                \(if: badInput, "<p class=\"error\" id=\"month-error\">\(t("rates.error.month"))</p>")
+            \(PagePieces.invalid(problem, describedBy: "month-error"))>
+                \(PagePieces.error(problem, id: "month-error"))
               </div>
 
             """

@@ -12,9 +12,9 @@ enum MonthClosing {
     static func submit(_ month: Month, _ c: ActionContext) async throws -> MonthCloseOutcome {
         try c.require(.trackTime, .oneself)
         let db = c.db, user = c.actor
-        guard let person = try await PeopleQueries.person(user.id, on: db) else { throw ActionRefusal.notFound }
+        let contracts = try await PeopleQueries.contracts(of: user.id, on: db)
         let status = try await MonthCloseQueries.month(of: user.id, month, on: db)?.status
-        if let refusal = MonthCloseRules.submitRefusal(month, thisMonth: Month(c.today), status: status, contracts: person.contracts) {
+        if let refusal = MonthCloseRules.submitRefusal(month, thisMonth: Month(c.today), status: status, contracts: contracts) {
             return refusal
         }
         let changed = try await db.query("""

@@ -63,7 +63,7 @@ struct ProjectFormPage: HTMLPage {
         let action = project.map { Paths.project(slug, $0.id) } ?? Paths.projects(slug)
         return """
             <form method="post" action="\(action)" class="form">
-              <input type="hidden" name="_csrf" value="\(layout.csrf)">
+              \(PagePieces.csrf(layout.csrf))
               <div class="row-form">
                 <div class="field">
                   <label for="\(id)-client">\(t("projects.client"))</label>

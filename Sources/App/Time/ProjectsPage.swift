@@ -29,7 +29,7 @@ struct ProjectsPage: HTMLPage {
         refused?.form == form ? refused?.name ?? fallback : fallback
     }
 
-    private var csrf: HTML { "<input type=\"hidden\" name=\"_csrf\" value=\"\(layout.csrf)\">" }
+    private var csrf: HTML { PagePieces.csrf(layout.csrf) }
 
     var body: HTML {
         var html: HTML = """

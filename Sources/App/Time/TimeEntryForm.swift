@@ -23,8 +23,8 @@ struct TimeEntryForm: Sendable {
                   <div class="field\(if: grow, " grow")\(if: short, " short")\(if: problem != nil, " invalid")">
                     <label for="\(id)">\(label)</label>
                     <input id="\(id)" name="\(name)" type="\(type)" value="\(value)"\(extra)\
-                \(if: problem != nil, " aria-invalid=\"true\" aria-describedby=\"\(id)-error\"")>
-                    \(if: problem != nil, "<p class=\"error\" id=\"\(id)-error\">\(t(problem ?? ""))</p>")
+                \(PagePieces.invalid(problem, describedBy: "\(id)-error"))>
+                    \(PagePieces.error(problem.map { t($0) }, id: "\(id)-error"))
                   </div>
 
                 """
@@ -36,7 +36,7 @@ struct TimeEntryForm: Sendable {
         let time: HTML = " inputmode=\"numeric\" placeholder=\"09:00\" maxlength=\"5\" size=\"5\" autocomplete=\"off\""
         return """
             <form method="post" action="\(action)" class="entry-form">
-              <input type="hidden" name="_csrf" value="\(csrf)">
+              \(PagePieces.csrf(csrf))
               \(if: refusal != nil, "<p class=\"error\" role=\"alert\">\(refusal ?? "")</p>")
               <div class="row-form">
             \(field("day", t("time.day"), type: "date", extra: " required"))\

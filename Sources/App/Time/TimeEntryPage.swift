@@ -23,7 +23,7 @@ struct TimeEntryPage: HTMLPage {
                         idPrefix: "entry-", t: t))\
             <form method="post" action="\(Paths.deleteTimeEntry(slug, entry.id))" data-confirm="\(t("time.delete.question"))" \
             data-confirm-button="\(t("time.delete"))" data-confirm-cancel="\(t("confirm.cancel"))">
-              <input type="hidden" name="_csrf" value="\(layout.csrf)">
+              \(PagePieces.csrf(layout.csrf))
               <button type="submit" class="danger">\(t("time.delete"))</button>
             </form>
 
@@ -51,19 +51,19 @@ struct TimerEndPage: HTMLPage {
             <p><strong>\(timer.client) · \(timer.project)</strong>\(if: !timer.description.isEmpty, " — \(timer.description)")</p>
             <p>\(t(overrun.map { "timer.end.\($0.rawValue)" } ?? "timer.end.explain", since))</p>
             <form method="post" action="\(Paths.stopTimer(slug))" class="row-form\(if: problem != nil, " invalid")">
-              <input type="hidden" name="_csrf" value="\(layout.csrf)">
+              \(PagePieces.csrf(layout.csrf))
               <input type="hidden" name="timer" value="\(timer.id.lowercasedString)">
               <div class="field">
                 <label for="end">\(t("timer.end.at", t.day(started)))</label>
                 <input id="end" name="end" value="\(endText)" inputmode="numeric" placeholder="17:00" maxlength="5" size="5" required\
-            \(if: problem != nil, " aria-invalid=\"true\" aria-describedby=\"end-error\"")>
-                \(if: problem != nil, "<p class=\"error\" id=\"end-error\">\(problem ?? "")</p>")
+            \(PagePieces.invalid(problem, describedBy: "end-error"))>
+                \(PagePieces.error(problem, id: "end-error"))
               </div>
               <button type="submit" class="primary">\(t("timer.end.keep"))</button>
             </form>
             <form method="post" action="\(Paths.stopTimer(slug))" data-confirm="\(t("timer.discard.question"))" \
             data-confirm-button="\(t("timer.discard"))" data-confirm-cancel="\(t("confirm.cancel"))">
-              <input type="hidden" name="_csrf" value="\(layout.csrf)">
+              \(PagePieces.csrf(layout.csrf))
               <input type="hidden" name="timer" value="\(timer.id.lowercasedString)">
               <input type="hidden" name="discard" value="1">
               <button type="submit" class="danger">\(t("timer.discard"))</button>

@@ -37,7 +37,7 @@ struct TimeMonthPage: HTMLPage {
 
             """
         let hidden: HTML = """
-            <input type="hidden" name="_csrf" value="\(csrf)"><input type="hidden" name="month" value="\(month.iso)">\
+            \(PagePieces.csrf(csrf))<input type="hidden" name="month" value="\(month.iso)">\
             <input type="hidden" name="person" value="\(person.user.id.lowercasedString)">
             """
         if close.canSubmit {

@@ -115,7 +115,7 @@ enum TimerPanel {
                   <p><strong>\(timer.client) · \(timer.project)</strong>\(if: !timer.description.isEmpty, " — \(timer.description)")</p>
                   <p class="muted">\(t("timer.since", since, WorkDuration.text(seconds: elapsed)))</p>
                   <form method="post" action="\(Paths.stopTimer(slug))" class="inline">
-                    <input type="hidden" name="_csrf" value="\(csrf)">
+                    \(PagePieces.csrf(csrf))
                     <input type="hidden" name="timer" value="\(timer.id.lowercasedString)">
                     <button type="submit" class="primary">\(t("timer.stop"))</button>
                   </form>
@@ -142,7 +142,7 @@ enum TimerPanel {
         let options = projects.map { "<option value=\"\($0.id.lowercasedString)\">\($0.label)</option>" as HTML }
         return """
               <form method="post" action="\(Paths.startTimer(slug))" class="row-form">
-                <input type="hidden" name="_csrf" value="\(csrf)">
+                \(PagePieces.csrf(csrf))
                 <input type="hidden" name="seen" value="\(seen?.lowercasedString ?? "")">
                 <div class="field grow">
                   <label for="timer-project">\(t("time.project"))</label>

@@ -47,7 +47,7 @@ struct ConfirmationPage: HTMLPage {
             <h1>\(layout.title)</h1>
             <p class="question">\(question.question)</p>
             <form method="post" action="\(action)" class="inline">
-              <input type="hidden" name="_csrf" value="\(layout.csrf)">
+              \(PagePieces.csrf(layout.csrf))
               <input type="hidden" name="\(Request.confirmedField)" value="1">
             \(hidden)  <button type="submit" class="danger">\(question.confirm)</button>
               <a class="button" href="\(question.cancelURL)">\(cancel)</a>

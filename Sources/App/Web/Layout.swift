@@ -115,7 +115,7 @@ struct Layout {
                   <div class="account">
                     <span class="who">\(userName)</span>
                     <form method="post" action="\(signOutURL ?? "")">
-                      <input type="hidden" name="_csrf" value="\(csrf)">
+                      \(PagePieces.csrf(csrf))
                       <button type="submit" class="link">\(labels.signOut)</button>
                     </form>
                   </div>
@@ -150,7 +150,7 @@ struct Layout {
             }
             html.append("""
                   <form method="post" action="\(languageURL)" class="languages">
-                    <input type="hidden" name="_csrf" value="\(csrf)">
+                    \(PagePieces.csrf(csrf))
                     <input type="hidden" name="back" value="\(currentPath)">
                 \(choices.joined())  </form>
 

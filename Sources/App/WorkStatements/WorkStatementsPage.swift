@@ -51,7 +51,7 @@ struct WorkStatementsPage: HTMLPage {
             html.append("""
                 <p class="totals">\(t("statement.list.summary", String(statements.count), String(waitingCount)))</p>
                 <form method="post" action="\(Paths.decideWorkStatements(slug))">
-                  <input type="hidden" name="_csrf" value="\(csrf)"><input type="hidden" name="month" value="\(month.iso)">
+                  \(PagePieces.csrf(csrf))<input type="hidden" name="month" value="\(month.iso)">
 
                 """)
             html.append(PagePieces.list(empty: nil, headings: [t("review.select"), t("people.name"), t("time.duration"),

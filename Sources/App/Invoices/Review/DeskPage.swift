@@ -103,7 +103,7 @@ struct DeskPage: HTMLPage {
         }
         html.append("""
             <form method="post" action="\(action)" id="desk" class="desk"\(confirmations)>
-              <input type="hidden" name="_csrf" value="\(layout.csrf)">
+              \(PagePieces.csrf(layout.csrf))
               <input type="hidden" name="month" value="\(month)">
               <input type="hidden" name="state" value="\(state)">
               <div class="desk-bar">

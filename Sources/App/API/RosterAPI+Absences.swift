@@ -134,7 +134,7 @@ extension RosterAPI {
             guard let name = ShortName.parse(body.name) else {
                 throw APIProblem.invalid([.init(field: "name", message: api.t("projects.error.name"))])
             }
-            guard try await DaysOffQueries.save(day, name: name, on: api.db) else {
+            guard try await DaysOffActions.save(.init(day: day, name: name), api.action) == .saved else {
                 throw APIProblem.invalid([.init(field: "day", message: api.t("daysOff.error.notWorking"))])
             }
             return Components.Schemas.DayOff(day: day.iso, name: name, kind: .company)
@@ -145,8 +145,8 @@ extension RosterAPI {
     func deleteDayOff(_ input: Operations.DeleteDayOff.Input) async throws -> Operations.DeleteDayOff.Output {
         try await APIContext.run(readOnly: false) { api in
             try api.require(.deleteDayOff)
-            guard let day = LocalDate(iso: String(input.path.day.prefix(20))), try await DaysOffQueries.delete(day, on: api.db)
-            else { throw APIProblem.notFound }
+            guard let day = LocalDate(iso: String(input.path.day.prefix(20))) else { throw APIProblem.notFound }
+            try await DaysOffActions.delete(day, api.action)
         }
         return .noContent(.init())
     }

@@ -37,11 +37,9 @@ extension RosterAPI {
         guard let name = ShortName.parse(body.name) else {
             throw APIProblem.invalid([.init(field: "name", message: api.t("projects.error.name"))])
         }
-        switch try await ProjectQueries.saveClient(id: id, name: name, on: api.db) {
-        case nil: throw APIProblem.notFound
-        case .failure?: throw APIProblem.invalid([.init(field: "name", message: api.t("projects.error.duplicateClient"))])
-        case .success(let saved)?:
-            if let archived = body.archived { _ = try await ProjectQueries.archiveClient(saved, archived: archived, on: api.db) }
+        switch try await ProjectActions.saveClient(.init(id: id, name: name, archived: body.archived), api.action) {
+        case .failure: throw APIProblem.invalid([.init(field: "name", message: api.t("projects.error.duplicateClient"))])
+        case .success(let saved):
             guard let client = try await ProjectQueries.clients(on: api.db).first(where: { $0.id == saved }) else {
                 throw APIProblem.notFound
             }
@@ -90,14 +88,12 @@ extension RosterAPI {
         let draft = ProjectDraft(client: client, name: name, billable: body.billable ?? true,
                                  teams: Array(Set(teams)).sorted { $0.uuidString < $1.uuidString },
                                  people: Array(Set(people)).sorted { $0.uuidString < $1.uuidString })
-        switch try await ProjectQueries.saveProject(draft, id: id, on: api.db) {
-        case nil: throw APIProblem.notFound
-        case .failure(.duplicateName)?:
+        switch try await ProjectActions.saveProject(.init(id: id, draft: draft, archived: body.archived), api.action) {
+        case .failure(.duplicateName):
             throw APIProblem.invalid([.init(field: "name", message: api.t("projects.error.duplicateProject"))])
-        case .failure(.unknownClient)?: throw APIProblem.invalid([.init(field: "clientId", message: api.t("projects.error.client"))])
-        case .failure(.unknownMember)?: throw APIProblem.invalid([.init(field: "teamIds", message: api.t("projects.error.member"))])
-        case .success(let saved)?:
-            if let archived = body.archived { _ = try await ProjectQueries.archiveProject(saved, archived: archived, on: api.db) }
+        case .failure(.unknownClient): throw APIProblem.invalid([.init(field: "clientId", message: api.t("projects.error.client"))])
+        case .failure(.unknownMember): throw APIProblem.invalid([.init(field: "teamIds", message: api.t("projects.error.member"))])
+        case .success(let saved):
             guard let project = try await ProjectQueries.projects(on: api.db).first(where: { $0.id == saved }) else {
                 throw APIProblem.notFound
             }

@@ -47,11 +47,7 @@ extension RosterAPI {
         let id = try APIInput.pathID(input.path.entryId)
         try await APIContext.run(readOnly: false) { api in
             try api.require(.deleteTimeEntry)
-            switch try await TimeEntryQueries.delete(id, of: api.user.id, on: api.db) {
-            case nil: throw APIProblem.notFound
-            case .failure(let refusal)?: throw APIProblem.timeRefused(refusal)
-            case .success?: break
-            }
+            if case .failure(let refusal) = try await TimeEntryActions.delete(id, api.action) { throw APIProblem.timeRefused(refusal) }
         }
         return .noContent(.init())
     }
@@ -73,12 +69,10 @@ extension RosterAPI {
             })
         case .success(let read): draft = read
         }
-        let zone = api.tenant.timeZone
-        switch try await TimeEntryQueries.save(draft, id: id, for: api.user.id, zone: zone, on: api.db) {
-        case nil: throw APIProblem.notFound
-        case .failure(let refusal)?: throw APIProblem.timeRefused(refusal)
-        case .success(let saved)?:
-            guard let entry = try await TimeEntryQueries.entry(saved, of: api.user.id, zone: zone, on: api.db) else {
+        switch try await TimeEntryActions.save(draft, id: id, api.action) {
+        case .failure(let refusal): throw APIProblem.timeRefused(refusal)
+        case .success(let saved):
+            guard let entry = try await TimeEntryQueries.entry(saved, of: api.user.id, zone: api.tenant.timeZone, on: api.db) else {
                 throw APIProblem.notFound
             }
             return .init(entry)
@@ -118,12 +112,10 @@ extension RosterAPI {
                 errors.append(.init(field: "description", message: api.t("time.error.description")))
             }
             guard errors.isEmpty, let project else { throw APIProblem.invalid(errors) }
-            let zone = api.tenant.timeZone
-            switch try await TimerQueries.start(project: project, description: description, seen: seen, for: api.user.id,
-                                                now: api.now, zone: zone, on: api.db) {
+            switch try await TimerActions.start(.init(project: project, description: description, seen: seen), api.action) {
             case .started:
                 guard let timer = try await TimerQueries.running(of: api.user.id, on: api.db) else { throw APIProblem.notFound }
-                return Components.Schemas.TimerState(running: .init(timer, now: api.now, zone: zone))
+                return Components.Schemas.TimerState(running: .init(timer, now: api.now, zone: api.tenant.timeZone))
             case .unchanged: throw APIProblem(.conflict, "timer-changed")
             case .previousNotStopped: throw APIProblem(.conflict, "timer-needs-end")
             case .refused(let refusal): throw APIProblem.timeRefused(refusal)
@@ -151,10 +143,9 @@ extension RosterAPI {
             } else {
                 end = .now
             }
-            let zone = api.tenant.timeZone
-            switch try await TimerQueries.stop(timer, end: end, for: api.user.id, now: api.now, zone: zone, on: api.db) {
+            switch try await TimerActions.stop(.init(timer: timer, end: end), api.action) {
             case .recorded(let id):
-                let entry = try await TimeEntryQueries.entry(id, of: api.user.id, zone: zone, on: api.db)
+                let entry = try await TimeEntryQueries.entry(id, of: api.user.id, zone: api.tenant.timeZone, on: api.db)
                 return Components.Schemas.TimerStopResult(outcome: .recorded, entry: entry.map(Components.Schemas.TimeEntry.init))
             case .discarded: return .init(outcome: .discarded)
             case .tooShort: return .init(outcome: .tooShort)

@@ -190,6 +190,8 @@ struct AbsenceRoutes: RouteCollection {
         ).encodeResponse(status: status, for: request)
     }
 
+    /// Gives the day off (`DaysOffActions.save`); a refused one is shown again on the days-off
+    /// page (422), which is the admins' page: hence the check before the form is read.
     func addDayOff(_ request: Request) async throws -> Response {
         try request.require(.manageDaysOff)
         guard let form = try? request.content.decode(DayOffForm.self) else { throw Abort(.badRequest) }
@@ -203,13 +205,15 @@ struct AbsenceRoutes: RouteCollection {
             return try await daysOffPage(request, year: day.year, problem: request.translate("projects.error.name"), typed: typed,
                                          status: .unprocessableEntity)
         }
-        guard try await DaysOffQueries.save(day, name: name, on: try request.db) else {
+        guard try await DaysOffActions.save(.init(day: day, name: name), try request.actionContext) == .saved else {
             return try await daysOffPage(request, year: day.year, problem: request.translate("daysOff.error.notWorking"), typed: typed,
                                          status: .unprocessableEntity)
         }
         return request.redirect(to: Paths.daysOff(try request.tenant.slug) + "?year=\(day.year)", flash: Flash(.success, "flash.saved"))
     }
 
+    /// Asks first (the admins' question: hence the check before it), then takes the day off back
+    /// (`DaysOffActions.delete`).
     func deleteDayOff(_ request: Request) async throws -> Response {
         try request.require(.manageDaysOff)
         guard let form = try? request.content.decode(DayOffForm.self), let day = LocalDate(iso: String((form.day ?? "").prefix(20)))
@@ -219,7 +223,7 @@ struct AbsenceRoutes: RouteCollection {
                 question: request.translate("daysOff.delete.question", request.translator.day(day)),
                 confirm: request.translate("daysOff.delete"), cancelURL: Paths.daysOff(try request.tenant.slug)))
         }
-        guard try await DaysOffQueries.delete(day, on: try request.db) else { throw Abort(.notFound) }
+        try await DaysOffActions.delete(day, try request.actionContext)
         return request.redirect(to: Paths.daysOff(try request.tenant.slug) + "?year=\(day.year)", flash: Flash(.success, "flash.daysOff.deleted"))
     }
 }

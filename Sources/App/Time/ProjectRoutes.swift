@@ -90,6 +90,8 @@ struct ProjectRoutes: RouteCollection {
         try await client(request, id: try request.idParameter())
     }
 
+    /// Saves the client (`ProjectActions.saveClient`); a refused name is shown again on the
+    /// projects page (422), which is the admins' page: hence the check before the form is read.
     private func client(_ request: Request, id: UUID?) async throws -> Response {
         try request.require(.manageProjects)
         guard let form = try? request.content.decode(ClientForm.self) else { throw Abort(.badRequest) }
@@ -100,20 +102,17 @@ struct ProjectRoutes: RouteCollection {
             return try await render(request, refused: .init(form: formID, message: request.translate("projects.error.name"), name: typed),
                                     status: .unprocessableEntity)
         }
-        switch try await ProjectQueries.saveClient(id: id, name: name, on: try request.db) {
-        case nil: throw Abort(.notFound)
-        case .success?: return request.redirect(to: Paths.projects(try request.tenant.slug), flash: Flash(.success, "flash.saved"))
-        case .failure?:
+        switch try await ProjectActions.saveClient(.init(id: id, name: name), try request.actionContext) {
+        case .success: return request.redirect(to: Paths.projects(try request.tenant.slug), flash: Flash(.success, "flash.saved"))
+        case .failure:
             return try await render(request, refused: .init(form: formID, message: request.translate("projects.error.duplicateClient"),
                                                             name: typed), status: .unprocessableEntity)
         }
     }
 
     func archiveClient(_ request: Request) async throws -> Response {
-        try request.require(.manageProjects)
         let archived = (try? request.content.decode(ArchiveForm.self))?.archived == "1"
-        guard try await ProjectQueries.archiveClient(try request.idParameter(), archived: archived, on: try request.db)
-        else { throw Abort(.notFound) }
+        try await ProjectActions.archiveClient(try request.idParameter(), archived: archived, try request.actionContext)
         return request.redirect(to: Paths.projects(try request.tenant.slug),
                                 flash: Flash(.success, archived ? "flash.projects.archived" : "flash.projects.restored"))
     }
@@ -126,6 +125,8 @@ struct ProjectRoutes: RouteCollection {
         try await project(request, id: try request.idParameter())
     }
 
+    /// Saves the project (`ProjectActions.saveProject`); a refused one is shown again in its
+    /// form (422), which is the admins' page: hence the check before the form is read.
     private func project(_ request: Request, id: UUID?) async throws -> Response {
         try request.require(.manageProjects)
         guard let form = try? request.content.decode(ProjectForm.self) else { throw Abort(.badRequest) }
@@ -143,20 +144,17 @@ struct ProjectRoutes: RouteCollection {
         let draft = ProjectDraft(client: client, name: name, billable: form.billable == "1",
                                  teams: Array(Set(teams)).sorted { $0.uuidString < $1.uuidString },
                                  people: Array(Set(people)).sorted { $0.uuidString < $1.uuidString })
-        switch try await ProjectQueries.saveProject(draft, id: id, on: try request.db) {
-        case nil: throw Abort(.notFound)
-        case .success?: return request.redirect(to: Paths.projects(try request.tenant.slug), flash: Flash(.success, "flash.saved"))
-        case .failure(.duplicateName)?: return try await refuse("projects.error.duplicateProject")
-        case .failure(.unknownClient)?: return try await refuse("projects.error.client")
-        case .failure(.unknownMember)?: return try await refuse("projects.error.member")
+        switch try await ProjectActions.saveProject(.init(id: id, draft: draft), try request.actionContext) {
+        case .success: return request.redirect(to: Paths.projects(try request.tenant.slug), flash: Flash(.success, "flash.saved"))
+        case .failure(.duplicateName): return try await refuse("projects.error.duplicateProject")
+        case .failure(.unknownClient): return try await refuse("projects.error.client")
+        case .failure(.unknownMember): return try await refuse("projects.error.member")
         }
     }
 
     func archiveProject(_ request: Request) async throws -> Response {
-        try request.require(.manageProjects)
         let archived = (try? request.content.decode(ArchiveForm.self))?.archived == "1"
-        guard try await ProjectQueries.archiveProject(try request.idParameter(), archived: archived, on: try request.db)
-        else { throw Abort(.notFound) }
+        try await ProjectActions.archiveProject(try request.idParameter(), archived: archived, try request.actionContext)
         return request.redirect(to: Paths.projects(try request.tenant.slug),
                                 flash: Flash(.success, archived ? "flash.projects.archived" : "flash.projects.restored"))
     }

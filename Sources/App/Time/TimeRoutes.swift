@@ -74,19 +74,18 @@ struct TimeRoutes: RouteCollection {
     }
 
     func create(_ request: Request) async throws -> Response {
-        try request.require(.trackTime, .oneself)
         guard let input = (try? request.content.decode(Form.self))?.input else { throw Abort(.badRequest) }
         return try await write(request, input: input, id: nil)
     }
 
     func save(_ request: Request) async throws -> Response {
-        try request.require(.trackTime, .oneself)
         let id = try request.idParameter()
         guard let input = (try? request.content.decode(Form.self))?.input else { throw Abort(.badRequest) }
         return try await write(request, input: input, id: id)
     }
 
-    /// Saves the entry and goes back to its week; a refused one is shown again in its form (422).
+    /// Saves the entry (`TimeEntryActions.save`) and goes back to its week; a refused one is shown
+    /// again in its form (422).
     private func write(_ request: Request, input: TimeEntryInput, id: UUID?) async throws -> Response {
         let user = try request.user, tenant = try request.tenant, db = try request.db, t = request.translator
         var form = TimeEntryForm(input: input)
@@ -94,9 +93,7 @@ struct TimeRoutes: RouteCollection {
         case .failure(let problems):
             form.problems = problems.fields
         case .success(let draft):
-            guard let saved = try await TimeEntryQueries.save(draft, id: id, for: user.id, zone: tenant.timeZone, on: db)
-            else { throw Abort(.notFound) }
-            switch saved {
+            switch try await TimeEntryActions.save(draft, id: id, try request.actionContext) {
             case .success:
                 return request.redirect(to: Paths.timesheet(tenant.slug, week: Week(containing: draft.day)),
                                         flash: Flash(.success, id == nil ? "flash.time.added" : "flash.saved"))
@@ -132,8 +129,8 @@ struct TimeRoutes: RouteCollection {
         return try await page.encodeResponse(status: status, for: request)
     }
 
+    /// Asks first, deletes the entry (`TimeEntryActions.delete`) and goes back to its week.
     func delete(_ request: Request) async throws -> Response {
-        try request.require(.trackTime, .oneself)
         let user = try request.user, tenant = try request.tenant, db = try request.db
         guard let entry = try await TimeEntryQueries.entry(try request.idParameter(), of: user.id, zone: tenant.timeZone, on: db)
         else { throw Abort(.notFound) }
@@ -142,10 +139,14 @@ struct TimeRoutes: RouteCollection {
             return try await request.confirmationStep(ConfirmQuestion(
                 question: request.translate("time.delete.question"), confirm: request.translate("time.delete"), cancelURL: back))
         }
-        switch try await TimeEntryQueries.delete(entry.id, of: user.id, on: db) {
-        case .failure?: return request.redirect(to: back, flash: Flash(.error, "flash.time.error.monthClosed"))
-        default: return request.redirect(to: back, flash: Flash(.success, "flash.time.deleted"))
+        do {
+            if case .failure = try await TimeEntryActions.delete(entry.id, try request.actionContext) {
+                return request.redirect(to: back, flash: Flash(.error, "flash.time.error.monthClosed"))
+            }
+        } catch ActionRefusal.notFound {
+            // Gone since it was read a moment ago (another tab deleted it): deleted all the same.
         }
+        return request.redirect(to: back, flash: Flash(.success, "flash.time.deleted"))
     }
 
     /// A month of one's own time, or of someone in the viewer's reach (`?person=`); 404 for

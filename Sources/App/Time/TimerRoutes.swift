@@ -48,8 +48,7 @@ struct TimerRoutes: RouteCollection {
     }
 
     func start(_ request: Request) async throws -> Response {
-        try request.require(.trackTime, .oneself)
-        let user = try request.user, tenant = try request.tenant
+        let tenant = try request.tenant
         guard let form = try? request.content.decode(StartForm.self) else { throw Abort(.badRequest) }
         let back = Paths.timesheet(tenant.slug)
         guard let project = UUID(uuidString: form.project ?? "") else {
@@ -61,10 +60,8 @@ struct TimerRoutes: RouteCollection {
         guard description.storedLength <= TimeEntryRules.maxDescription else {
             return request.redirect(to: back, flash: Flash(.error, "flash.time.error.description"))
         }
-        let outcome = try await TimerQueries.start(
-            project: project, description: description, seen: UUID(uuidString: seenText), for: user.id,
-            now: request.application.settings.clock.now, zone: tenant.timeZone, on: try request.db)
-        switch outcome {
+        let start = TimerActions.Start(project: project, description: description, seen: UUID(uuidString: seenText))
+        switch try await TimerActions.start(start, try request.actionContext) {
         case .started: return request.redirect(to: back, flash: Flash(.success, "flash.timer.started"))
         case .unchanged: return request.redirect(to: back, flash: Flash(.error, "flash.timer.changedElsewhere"))
         case .refused(let refusal): return request.redirect(to: back, flash: Flash(.error, "flash." + refusal.message.key))
@@ -73,7 +70,6 @@ struct TimerRoutes: RouteCollection {
     }
 
     func stop(_ request: Request) async throws -> Response {
-        try request.require(.trackTime, .oneself)
         let user = try request.user, tenant = try request.tenant
         guard let form = try? request.content.decode(StopForm.self), let id = UUID(uuidString: form.timer ?? "")
         else { throw Abort(.badRequest) }
@@ -93,9 +89,7 @@ struct TimerRoutes: RouteCollection {
                                      endText: endText, status: .unprocessableEntity)
         }
         let back = Paths.timesheet(tenant.slug)
-        let outcome = try await TimerQueries.stop(id, end: end, for: user.id, now: request.application.settings.clock.now,
-                                                  zone: tenant.timeZone, on: try request.db)
-        switch outcome {
+        switch try await TimerActions.stop(.init(timer: id, end: end), try request.actionContext) {
         case .recorded: return request.redirect(to: back, flash: Flash(.success, "flash.timer.stopped"))
         case .discarded: return request.redirect(to: back, flash: Flash(.success, "flash.timer.discarded"))
         case .tooShort: return request.redirect(to: back, flash: Flash(.success, "flash.timer.tooShort"))

@@ -10,7 +10,7 @@ extension RosterAPI {
             let before = try await Self.visibleInvoice(id, api)
             let version = try APIInput.version(body.version, field: "version", t: api.t)
             let proposed = try Self.correctionFields(body.fields, t: api.t)
-            let outcome = try await CorrectionMutations.correct(id, version: version, to: proposed, by: api.user, on: api.db)
+            let outcome = try await InvoiceCorrections.correct(id, version: version, to: proposed, api.action)
             switch outcome {
             case .corrected, .unchanged: break
             case .stale, .notAllowed:
@@ -18,7 +18,6 @@ extension RosterAPI {
                 problem.current = Components.Schemas.Invoice(before, viewer: api.user)
                 throw problem
             case .ownInvoice: throw APIProblem(.forbidden, "own-invoice")
-            case .notFound: throw APIProblem.notFound
             }
             return Components.Schemas.Invoice(try await Self.visibleInvoice(id, api), viewer: api.user)
         }

@@ -59,9 +59,9 @@ extension RosterAPI {
                 }
                 selected.append(id)
             }
-            let result = try await PaymentExporting.export(
-                selected, month: month, format: body.format == .pain_001 ? .pain001 : .csv, again: body.again ?? false,
-                now: api.request.application.settings.clock.now, today: api.today, on: api.db)
+            let order = PaymentExporting.Order(selected: selected, month: month, format: body.format == .pain_001 ? .pain001 : .csv,
+                                               again: body.again ?? false)
+            let result = try await PaymentExporting.export(order, api.action)
             switch result {
             case .success(let file): return file
             case .failure(let refusal):

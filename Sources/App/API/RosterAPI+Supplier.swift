@@ -17,11 +17,10 @@ extension RosterAPI {
             try api.require(.setSupplierDetails)
             let version = try APIInput.version(body.version, field: "version", t: api.t)
             let read = try Self.supplierDetails(body, t: api.t)
-            switch try await SupplierDetailsQueries.save(read, for: id, version: version, by: api.user, site: api.mailSite, on: api.db) {
+            switch try await SupplierDetailsActions.save(read, for: id, version: version, api.action) {
             case .saved, .unchanged: break
             case .stale: throw APIProblem(.conflict, "stale-details")
             case .ownDetails: throw APIProblem(.forbidden, "own-details")
-            case .notFound: throw APIProblem.notFound
             }
             return try await Self.visibleSupplierDetails(id, api)
         }
@@ -35,13 +34,13 @@ extension RosterAPI {
         guard case .json(let body) = input.body else { throw APIProblem(.unsupportedMediaType, "unsupported-media-type") }
         let details = try await APIContext.run(readOnly: false) { api in
             try api.require(.proposeSupplierDetails)
+            // Someone else's id is a 404 before the body is read (the use case refuses it too).
             guard id == api.user.id else { throw APIProblem.notFound }
             let version = try APIInput.version(body.version, field: "version", t: api.t)
             let read = try Self.supplierDetails(body, t: api.t)
-            switch try await SupplierProposalQueries.propose(read, basedOn: version, by: api.user, site: api.mailSite, on: api.db) {
+            switch try await SupplierDetailsActions.propose(read, for: id, basedOn: version, api.action) {
             case .proposed, .unchanged: break
             case .stale: throw APIProblem(.conflict, "stale-details")
-            default: throw APIProblem.notFound
             }
             return try await Self.visibleSupplierDetails(id, api)
         }
@@ -58,12 +57,11 @@ extension RosterAPI {
             guard let proposal = UUID(uuidString: body.proposalId) else {
                 throw APIProblem.invalid([.init(field: "proposalId", message: api.t("api.field.id"))])
             }
-            switch try await SupplierProposalQueries.decide(proposal, of: id, confirm: body.decision == .confirm, by: api.user,
-                                                            site: api.mailSite, on: api.db) {
+            switch try await SupplierDetailsActions.decide(proposal, of: id, confirm: body.decision == .confirm, api.action) {
             case .confirmed, .declined: break
             case .stale: throw APIProblem(.conflict, "stale-details")
             case .ownDetails: throw APIProblem(.forbidden, "own-details")
-            default: throw APIProblem.notFound
+            case .gone: throw APIProblem.notFound
             }
             return try await Self.visibleSupplierDetails(id, api)
         }

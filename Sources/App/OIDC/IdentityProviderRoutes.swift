@@ -57,6 +57,7 @@ struct IdentityProviderRoutes: RouteCollection {
     }
 
     func save(_ request: Request) async throws -> Response {
+        // Before anything is read or fetched: only an admin makes Roster ask an issuer.
         try request.require(.manageCompany)
         let tenant = try request.tenant
         let db = try request.db
@@ -64,7 +65,7 @@ struct IdentityProviderRoutes: RouteCollection {
         let stored = try await IdentityProviderQueries.provider(on: db)
         var errors = Self.validate(form, secretStored: stored != nil,
                                    allowPrivate: request.application.settings.allowPrivateIdentityProviders)
-        guard let box = request.application.settings.secretBox else {
+        guard request.application.settings.secretBox != nil else {
             return try await render(request, form: form, errors: ["form": "provider.error.key"], status: .unprocessableEntity)
         }
         let issuer = form.issuer.trimmingWhitespace()
@@ -80,18 +81,22 @@ struct IdentityProviderRoutes: RouteCollection {
         }
         guard errors.isEmpty else { return try await render(request, form: form, errors: errors, status: .unprocessableEntity) }
         let secret = (form.clientSecret ?? "").trimmingWhitespace()
-        let sealed = try secret.isEmpty ? stored!.secretSealed : box.seal(secret)
-        try await IdentityProviderQueries.save(
-            IdentityProvider(issuer: issuer, clientID: form.clientID.trimmingWhitespace(), secretSealed: sealed,
-                             displayName: form.displayName.trimmingWhitespace()),
-            on: db)
+        let provider = SignInSettingsActions.Provider(
+            issuer: issuer, clientID: form.clientID.trimmingWhitespace(), secret: secret.isEmpty ? nil : secret,
+            displayName: form.displayName.trimmingWhitespace())
+        switch try await SignInSettingsActions.save(provider, try request.actionContext) {
+        case nil: break
+        case .keyMissing:
+            return try await render(request, form: form, errors: ["form": "provider.error.key"], status: .unprocessableEntity)
+        case .secretMissing:
+            return try await render(request, form: form, errors: ["clientSecret": "provider.error.secret"], status: .unprocessableEntity)
+        }
         return request.redirect(to: Paths.signInSettings(tenant.slug), flash: Flash(.success, "flash.providerSaved"))
     }
 
     func delete(_ request: Request) async throws -> Response {
-        try request.require(.manageCompany)
         let tenant = try request.tenant
-        try await IdentityProviderQueries.delete(on: try request.db)
+        try await SignInSettingsActions.remove(try request.actionContext)
         return request.redirect(to: Paths.signInSettings(tenant.slug), flash: Flash(.success, "flash.providerRemoved"))
     }
 }

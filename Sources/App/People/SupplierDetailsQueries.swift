@@ -37,7 +37,7 @@ public enum SupplierDetailsQueries {
     /// Saves `details` for `person` if they are still at `version`, in the caller's transaction:
     /// the person's row is locked (two admins saving at once queue), the change is audited, and a
     /// change of the registered account is mailed to the person, whatever their mail choices: it
-    /// is a warning, not a notification. Anyone but an admin who manages people is refused (403).
+    /// is a warning, not a notification. Who may is the use case's (`SupplierDetailsActions.save`).
     /// An admin's own details are changed by another admin while there is one (the account they
     /// are paid to is money moving towards them, as in `OwnInvoiceRule`); `ownAllowed` is for the
     /// confirmation of a proposal, which checks that itself.
@@ -45,7 +45,6 @@ public enum SupplierDetailsQueries {
         _ details: SupplierDetails, for person: UUID, version: Int, by actor: User, site: MailSite, on db: TenantConnection,
         ownAllowed: Bool = false
     ) async throws -> SupplierDetailsOutcome {
-        guard Permissions.can(actor, .manageEmployees, .company) else { throw Abort(.forbidden) }
         guard let (old, current) = try await load(person, on: db, lock: true) else { return .notFound }
         if person == actor.id, !ownAllowed, try await otherAdminExists(than: actor.id, on: db) { return .ownDetails }
         guard current == version else { return .stale }

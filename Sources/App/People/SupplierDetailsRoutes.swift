@@ -47,8 +47,7 @@ struct SupplierDetailsRoutes: RouteCollection {
         case .success(let read): details = read
         }
         let back = Paths.person(try request.tenant.slug, person.user.id)
-        switch try await SupplierDetailsQueries.save(details, for: person.user.id, version: version, by: try request.user,
-                                                     site: try request.mailSite, on: try request.db) {
+        switch try await SupplierDetailsActions.save(details, for: person.user.id, version: version, try request.actionContext) {
         case .saved(let accountChanged):
             return request.redirect(to: back, flash: Flash(.success, accountChanged ? "flash.supplier.accountSaved" : "flash.supplier.saved"))
         case .unchanged:
@@ -59,8 +58,6 @@ struct SupplierDetailsRoutes: RouteCollection {
             let current = try await SupplierDetailsQueries.load(person.user.id, on: try request.db)?.version ?? 0
             return try await render(request, person, version: current, input: form.input, stale: true)
                 .encodeResponse(status: .conflict, for: request)
-        case .notFound:
-            throw Abort(.notFound)
         }
     }
 

@@ -37,15 +37,13 @@ struct SupplierProposalRoutes: RouteCollection {
         case .success(let read): details = read
         }
         let back = Paths.person(try request.tenant.slug, person.user.id) + "#supplier"
-        switch try await SupplierProposalQueries.propose(details, basedOn: version, by: try request.user, site: try request.mailSite,
-                                                         on: try request.db) {
+        switch try await SupplierDetailsActions.propose(details, for: person.user.id, basedOn: version, try request.actionContext) {
         case .proposed: return request.redirect(to: back, flash: Flash(.success, "flash.supplier.proposed"))
         case .unchanged: return request.redirect(to: back, flash: Flash(.success, "flash.supplier.unchanged"))
         case .stale:
             let current = try await SupplierDetailsQueries.load(person.user.id, on: try request.db)?.version ?? 0
             return try await render(request, person, version: current, input: form.input, stale: true)
                 .encodeResponse(status: .conflict, for: request)
-        default: throw Abort(.notFound)
         }
     }
 
@@ -60,14 +58,12 @@ struct SupplierProposalRoutes: RouteCollection {
         guard let form = try? request.content.decode(Decision.self), let proposal = form.proposal,
               let decision = form.decision, decision == "confirm" || decision == "decline" else { throw Abort(.badRequest) }
         let back = Paths.person(try request.tenant.slug, id) + "#supplier"
-        let outcome = try await SupplierProposalQueries.decide(proposal, of: id, confirm: decision == "confirm",
-                                                               by: try request.user, site: try request.mailSite, on: try request.db)
-        switch outcome {
+        switch try await SupplierDetailsActions.decide(proposal, of: id, confirm: decision == "confirm", try request.actionContext) {
         case .confirmed: return request.redirect(to: back, flash: Flash(.success, "flash.supplier.confirmed"))
         case .declined: return request.redirect(to: back, flash: Flash(.success, "flash.supplier.declined"))
         case .stale: return request.redirect(to: back, flash: Flash(.error, "flash.supplier.proposalStale"))
         case .ownDetails: return request.redirect(to: back, flash: Flash(.error, "flash.supplier.ownDetails"))
-        default: return request.redirect(to: back, flash: Flash(.error, "flash.supplier.proposalGone"))
+        case .gone: return request.redirect(to: back, flash: Flash(.error, "flash.supplier.proposalGone"))
         }
     }
 

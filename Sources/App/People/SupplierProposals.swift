@@ -45,11 +45,11 @@ public enum SupplierProposalQueries {
 
     /// The signed-in person proposes `details` for themselves, made on `version` of their details;
     /// a waiting proposal of theirs is replaced, under a new id, so an admin's decision on the one
-    /// they saw never confirms another. Audited, and the company's admins are told by mail.
+    /// they saw never confirms another. Audited, and the company's admins are told by mail. Who
+    /// may is the use case's (`SupplierDetailsActions.propose`).
     public static func propose(
         _ details: SupplierDetails, basedOn version: Int, by user: User, site: MailSite, on db: TenantConnection
     ) async throws -> SupplierProposalOutcome {
-        guard Permissions.can(user, .viewSupplierDetails, .oneself) else { throw Abort(.forbidden) }
         guard let (current, currentVersion) = try await SupplierDetailsQueries.load(user.id, on: db, lock: true) else { return .notFound }
         guard currentVersion == version else { return .stale }
         let changes = SupplierDetails.changes(from: current, to: details)
@@ -70,11 +70,11 @@ public enum SupplierProposalQueries {
 
     /// An admin confirms (saved as their own change: audited, a changed account mailed) or
     /// declines a waiting proposal. Confirming needs the details still at the version the proposal
-    /// was made on. One's own proposal is decided by another admin when there is one.
+    /// was made on. One's own proposal is decided by another admin when there is one. Who may is
+    /// the use case's (`SupplierDetailsActions.decide`).
     public static func decide(
         _ id: UUID, of person: UUID, confirm: Bool, by admin: User, site: MailSite, on db: TenantConnection
     ) async throws -> SupplierProposalOutcome {
-        guard Permissions.can(admin, .manageEmployees, .company) else { throw Abort(.forbidden) }
         // The person's row first, as `propose` and `save` lock it: a proposal replaced or decided
         // meanwhile is seen as it is after that, and two decisions queue.
         guard try await SupplierDetailsQueries.load(person, on: db, lock: true) != nil,

@@ -59,13 +59,12 @@ struct CompanyRoutes: RouteCollection {
         guard errors.isEmpty, let language = Language(rawValue: form.defaultLanguage) else {
             return try await render(request, form: form, errors: errors).encodeResponse(status: .unprocessableEntity, for: request)
         }
-        let db = try request.db
-        let current = try await TenantQueries.reminderDays(on: db)
         let typed = form.reminders
-        try await TenantQueries.updateSettings(
+        let settings = CompanySettingsActions.Settings(
             name: form.name.trimmingWhitespace(), timeZone: form.timeZone, defaultLanguage: language,
-            reminders: ReminderDays(beforeEnd: typed.beforeEnd ?? current.beforeEnd, afterStart: typed.afterStart ?? current.afterStart),
-            toleranceBP: form.amountTolerance.flatMap(Percent.basisPoints(parsing:)), on: db)
+            reminderBeforeEnd: typed.beforeEnd, reminderAfterStart: typed.afterStart,
+            toleranceBP: form.amountTolerance.flatMap(Percent.basisPoints(parsing:)))
+        try await CompanySettingsActions.save(settings, try request.actionContext)
         return request.redirect(to: Paths.company(tenant.slug), flash: Flash(.success, "flash.saved"))
     }
 

@@ -121,7 +121,7 @@ import Vapor
                                                                         variableSymbol: "777", invoiceNumber: "FV-2024-10"),
                                                       by: world.admin, on: db)
             }
-            #expect(other == .corrected([FieldChange(field: .variableSymbol, old: nil, new: "777")]))
+            #expect(other == .corrected([FieldChange(field: .variableSymbol, old: nil, new: "777")], reopened: false))
             let stale = try await admin.post(path, form: Self.form(seeded.version, symbol: "202410"), csrfFrom: page)
             #expect(stale.status == .conflict)
             #expect(stale.body.contains("Someone changed this invoice while you were correcting it"))
@@ -227,7 +227,7 @@ import Vapor
                     by: world.admin, on: db)
                 return (alone, withOther)
             }
-            #expect(outcome.0 == .corrected([FieldChange(field: .total, old: "500.00 CZK", new: "5000.00 CZK")]))
+            #expect(outcome.0 == .corrected([FieldChange(field: .total, old: "500.00 CZK", new: "5000.00 CZK")], reopened: false))
             #expect(outcome.1 == .ownInvoice)
         }
     }

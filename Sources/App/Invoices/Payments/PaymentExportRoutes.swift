@@ -21,7 +21,7 @@ struct PaymentExportRoutes: RouteCollection {
     /// ticked, claimed and marked exported in the same transaction as the file is made.
     func export(_ request: Request) async throws -> Response {
         try request.require(.reviewInvoices)
-        let tenant = try request.tenant, db = try request.db
+        let tenant = try request.tenant
         guard let form = try? request.content.decode(ExportForm.self), let format = form.format,
               format == "csv" || format == "xml" else { throw Abort(.badRequest) }
         let month = try request.month(form.month)
@@ -29,9 +29,9 @@ struct PaymentExportRoutes: RouteCollection {
         // The selected rows only: the "To pay" desk starts with all of them selected.
         let selected = (form.pick ?? []).compactMap { $0.split(separator: ":").first.flatMap { UUID(uuidString: String($0)) } }
         guard !selected.isEmpty else { return request.redirect(to: back, flash: Flash(.error, "flash.export.nothingSelected")) }
-        let result = try await PaymentExporting.export(
-            selected, month: month, format: format == "xml" ? .pain001 : .csv, again: form.again != nil,
-            now: request.application.settings.clock.now, today: try request.today, on: db)
+        let order = PaymentExporting.Order(selected: selected, month: month, format: format == "xml" ? .pain001 : .csv,
+                                           again: form.again != nil)
+        let result = try await PaymentExporting.export(order, try request.actionContext)
         switch result {
         case .failure(.noDebtor):
             return request.redirect(to: Paths.paymentSettings(tenant.slug), flash: Flash(.error, PaymentExporting.Refusal.noDebtor.messageKey))
@@ -81,7 +81,8 @@ struct PaymentExportRoutes: RouteCollection {
         guard errors.isEmpty, let iban else {
             return try await render(request, form: form, errors: errors).encodeResponse(status: .unprocessableEntity, for: request)
         }
-        try await PaymentSettingsQueries.save(Debtor(name: name, iban: iban, bic: bic.isEmpty ? nil : bic), on: try request.db)
+        let debtor = Debtor(name: name, iban: iban, bic: bic.isEmpty ? nil : bic)
+        try await PaymentExporting.setPayingAccount(debtor, try request.actionContext)
         return request.redirect(to: Paths.paymentSettings(tenant.slug), flash: Flash(.success, "flash.payments.saved"))
     }
 }

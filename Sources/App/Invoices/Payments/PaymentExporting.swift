@@ -1,9 +1,9 @@
 import Foundation
 
-/// Exporting a month's approved invoices for payment, the same for the desk and the API: the
+/// Exporting a month's approved invoices for payment, the use case of the desk and the API: the
 /// selection is read as it is now, the payment order keeps the payable ones and needs the
 /// company's paying account, and each invoice is claimed once (`ReviewMutations.claimForExport`)
-/// unless `again`.
+/// unless `again`. Setting the account the company pays from is its other use case.
 extension DeskRow {
     /// The row as a payment order sees it.
     var payable: PayableInvoice {
@@ -42,9 +42,21 @@ enum PaymentExporting {
         }
     }
 
-    static func export(
-        _ selected: [UUID], month: Month, format: Format, again: Bool, now: Date, today: LocalDate, on db: TenantConnection
-    ) async throws -> Result<File, Refusal> {
+    /// What to export: the picked invoices of a month, in a format, and whether those exported
+    /// before go again.
+    struct Order: Sendable {
+        let selected: [UUID]
+        let month: Month
+        let format: Format
+        let again: Bool
+    }
+
+    /// The file of `order`, its invoices claimed as exported in the caller's transaction, or why
+    /// there is none. 403 for anyone but an active admin.
+    static func export(_ order: Order, _ c: ActionContext) async throws -> Result<File, Refusal> {
+        try c.require(.reviewInvoices)
+        let (selected, month, format, again) = (order.selected, order.month, order.format, order.again)
+        let db = c.db, now = c.app.settings.clock.now, today = c.today
         guard !selected.isEmpty else { return .failure(.nothingSelected) }
         let rows = try await ReviewQueries.desk(month: month, state: .approved, only: selected, on: db)
         // An invoice naming another account than the registered one is in no file (the desk flags it).
@@ -74,5 +86,12 @@ enum PaymentExporting {
         }
         return .success(File(body: PaymentExport.csv(invoices), contentType: "text/csv; charset=utf-8",
                              filename: "invoices-\(month.iso).csv"))
+    }
+
+    /// Sets the account the company pays from, which a payment order needs. 403 for anyone but
+    /// an active admin.
+    static func setPayingAccount(_ debtor: Debtor, _ c: ActionContext) async throws {
+        try c.require(.reviewInvoices)
+        try await PaymentSettingsQueries.save(debtor, on: c.db)
     }
 }

@@ -4,7 +4,8 @@ import Vapor
 
 /// What a correction did.
 public enum CorrectionOutcome: Sendable, Equatable {
-    case corrected([FieldChange])
+    /// The changes; whether an approved invoice went back to "submitted" (`InvoiceCorrection.reopens`).
+    case corrected([FieldChange], reopened: Bool)
     /// Every value was as it is already.
     case unchanged
     /// Someone changed the invoice after the form was loaded.
@@ -23,11 +24,10 @@ public enum CorrectionMutations {
     /// oneself). The changed values are written, the fields added to `corrected`, the version
     /// raised, and each change recorded with its old and new value. An approved invoice whose
     /// total or account changes goes back to "submitted" (`InvoiceCorrection.reopens`), recorded
-    /// in its history, to be approved again. Anyone but an active admin is refused (403).
+    /// in its history, to be approved again. Who may is the use case's (`InvoiceCorrections.correct`).
     public static func correct(
         _ id: UUID, version: Int, to proposed: InvoiceFields, by actor: User, on db: TenantConnection
     ) async throws -> CorrectionOutcome {
-        guard Permissions.can(actor, .reviewInvoices, .company) else { throw Abort(.forbidden) }
         // Before the invoice is locked (`InvoiceMarks`): a corrected number marks invoices.
         try await InvoiceMarks.lock(on: db)
         let rows = try await db.query("""
@@ -75,7 +75,7 @@ public enum CorrectionMutations {
                 VALUES (\(db.tenant), \(id), \(actor.id), 'approved', 'submitted', \(owner == actor.id))
                 """)
         }
-        return .corrected(changes)
+        return .corrected(changes, reopened: reopens)
     }
 }
 

@@ -51,10 +51,8 @@ struct CorrectionRoutes: RouteCollection {
         case .success(let fields): proposed = fields
         }
         let here = Paths.invoice(try request.tenant.slug, invoice.id)
-        switch try await CorrectionMutations.correct(invoice.id, version: version, to: proposed, by: try request.user,
-                                                     on: try request.db) {
-        case .corrected(let changes):
-            let reopened = InvoiceCorrection.reopens(state: invoice.state, changes: changes)
+        switch try await InvoiceCorrections.correct(invoice.id, version: version, to: proposed, try request.actionContext) {
+        case .corrected(let reopened):
             return request.redirect(to: here, flash: Flash(.success, reopened ? "flash.correction.reopened" : "flash.correction.saved"))
         case .unchanged:
             return request.redirect(to: here, flash: Flash(.success, "flash.correction.unchanged"))
@@ -68,8 +66,6 @@ struct CorrectionRoutes: RouteCollection {
             return try notCorrectable(request, invoice)
         case .ownInvoice:
             return request.redirect(to: here, flash: Flash(.error, "flash.correction.ownInvoice"))
-        case .notFound:
-            throw Abort(.notFound)
         }
     }
 

@@ -2,8 +2,9 @@ import Foundation
 import Vapor
 
 /// Receiving one invoice file, the same for the web's form and the API: the month and state
-/// rules, the size rule, the inspector, the text rules and the write, each refusal an
-/// `UploadRefusal` with its message. Holds no connection while the file is inspected.
+/// rules said before anything is inspected, the size rule, the inspector, the text rules, each
+/// refusal an `UploadRefusal` with its message; then the use case (`InvoiceUploading.store`) in a
+/// transaction of its own. Holds no connection while the file is inspected.
 enum InvoiceUpload {
     /// What a person's uploads are decided on: their contracts and invoices.
     struct Situation: Sendable {
@@ -23,8 +24,26 @@ enum InvoiceUpload {
     static func receive(
         _ form: MultipartForm?, month: Month?, user: User, tenant: Tenant, situation: Situation, request: Request
     ) async throws -> Result<InvoiceMutations.Stored, UploadRefusal> {
+        let today = try request.today
+        let upload: InvoiceUploading.Upload
+        switch await accept(form, month: month, user: user, situation: situation, today: today, request: request) {
+        case .failure(let refusal): return .failure(refusal)
+        case .success(let accepted): upload = accepted
+        }
+        // The write, after the inspector is done: a connection is taken only now.
+        let app = request.application
+        return try await app.database.transaction(tenant: tenant.id) { db in
+            try await InvoiceUploading.store(upload, ActionContext(actor: user, tenant: tenant, db: db, today: today, app: app))
+        }
+    }
+
+    /// The file read and inspected, as the use case's command, or why not: what can be refused
+    /// without reading the file is refused first.
+    private static func accept(
+        _ form: MultipartForm?, month: Month?, user: User, situation: Situation, today: LocalDate, request: Request
+    ) async -> Result<InvoiceUploading.Upload, UploadRefusal> {
         guard let month else { return .failure(.badMonth) }
-        if let refusal = InvoiceRules.periodRefusal(month: month, contracts: situation.contracts, today: try request.today) {
+        if let refusal = InvoiceRules.periodRefusal(month: month, contracts: situation.contracts, today: today) {
             return .failure(refusal)
         }
         // An approved or paid invoice keeps its file: say so before inspecting anything.
@@ -53,8 +72,6 @@ enum InvoiceUpload {
         let name = filename.isEmpty ? "invoice-\(month.iso).pdf" : filename
         // The text rules and the file's SHA-256, off the threads that serve pages too.
         let accepted = await LowPriorityThread.run { AcceptedUpload(filename: name, content: bytes, report: report) }
-        return try await request.application.database.transaction(tenant: tenant.id) { db in
-            try await InvoiceMutations.upload(accepted, month: month, for: user.id, actor: user.id, on: db)
-        }
+        return .success(InvoiceUploading.Upload(file: accepted, month: month, person: user.id))
     }
 }

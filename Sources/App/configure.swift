@@ -9,7 +9,6 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     app.translations = try Translations.load(directory: root + "Localization")
     app.migrator = try Migrator.load(directory: root + "migrations")
 
-    NamedStatements.allow(!settings.transactionPooler)
     let metrics = RosterMetrics()
     app.metrics = metrics
     let pool = DatabasePool(url: settings.databaseURL, maxConnections: settings.maxDatabaseConnections,

@@ -29,6 +29,15 @@ struct APIContext: Sendable {
         return reach
     }
 
+    /// A page's read (`PageRead`) in the call's transaction, as the caller sees it: the same
+    /// read as the web page's.
+    func read<Read: PageRead>(_ read: Read) async throws -> Read.Output {
+        guard let output = try await db.read(read, viewer: user.id) else {
+            throw APIProblem.unauthorized("invalid_token", "the access token is unknown")
+        }
+        return output
+    }
+
     /// Runs `body` for the caller of the current API request in one transaction of their tenant
     /// (read-only unless `readOnly` is false); 401 with a Bearer challenge for a missing, malformed,
     /// unknown, expired or revoked token.
@@ -75,7 +84,8 @@ struct APIContext: Sendable {
     private static func enter(
         _ token: TenantToken, request: Request, on connection: PostgresConnection
     ) async throws -> (Tenant, User, TenantConnection) {
-        guard let (tenant, db) = try await connection.enterTenant(slug: token.slug, logger: request.logger) else {
+        guard let (tenant, db) = try await connection.enterTenant(
+            slug: token.slug, named: request.application.database.namedStatements, logger: request.logger) else {
             throw APIProblem.unauthorized("invalid_token", "the access token is unknown")
         }
         switch try await OAuthQueries.accessToken(token, on: db) {

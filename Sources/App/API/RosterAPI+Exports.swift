@@ -11,8 +11,8 @@ extension RosterAPI {
         let (table, today, request) = try await APIContext.run(readOnly: true) { api in
             try api.require(.exportReport)
             guard Permissions.can(api.user, report.permission, .company) else { throw APIProblem.forbidden }
-            let table = try await ExportReports.table(report, filters: filters, tenant: api.tenant, today: api.today, t: api.t,
-                                                      on: api.db)
+            let table = try await ExportReports.table(report, filters: filters, tenant: api.tenant, viewer: api.user.id,
+                                                      now: api.now, t: api.t, on: api.db)
             return (table, api.today, api.request)
         }
         let file = try await ExportReports.file(table, report: report, filters: filters, format: format, today: today,

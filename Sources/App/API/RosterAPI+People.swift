@@ -16,13 +16,10 @@ extension RosterAPI {
             case .inactive: filter.active = false
             case .all: filter.active = nil
             }
-            if reach == .team { filter.ledBy = api.user.id }
-            var (rows, total) = try await PeopleQueries.rows(filter, limit: window.limit, offset: window.offset, counting: true,
-                                                             today: api.today, on: api.db)
-            if rows.isEmpty, window.offset > 0 {
-                // Past the end: the window function had no row to count on.
-                total = try await PeopleQueries.rows(filter, limit: 1, offset: 0, counting: true, today: api.today, on: api.db).total
-            }
+            filter.ledByViewer = reach == .team
+            let read = DirectoryRead(filter: filter, limit: window.limit, offset: window.offset, counting: true, now: api.now)
+            let found = try await api.read(read)
+            let (rows, total) = (found.rows, found.total)
             return Components.Schemas.PeoplePage(
                 items: rows.map {
                     .init(id: $0.id.lowercasedString, firstName: $0.firstName, lastName: $0.lastName, title: $0.title,

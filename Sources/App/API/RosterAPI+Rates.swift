@@ -133,13 +133,9 @@ extension RosterAPI {
             let window = try APIInput.window(limit: query.limit, offset: query.offset, t: t)
             let filter = RateIncreaseFilter(teamID: try APIInput.id(query.team, field: "team", t: t),
                                             month: try APIInput.month(query.month, field: "month", t: t))
-            var (rows, total) = try await RateReportQueries.increases(filter, limit: window.limit, offset: window.offset,
-                                                                      counting: true, today: api.today, on: api.db)
-            if rows.isEmpty, window.offset > 0 {
-                // Past the end: the window function had no row to count on.
-                total = try await RateReportQueries.increases(filter, limit: 1, offset: 0, counting: true, today: api.today,
-                                                              on: api.db).total
-            }
+            let read = RateIncreasesRead(filter: filter, limit: window.limit, offset: window.offset, counting: true, now: api.now)
+            let found = try await api.read(read)
+            let (rows, total) = (found.rows, found.total)
             return Components.Schemas.RateIncreasesPage(
                 items: rows.map {
                     .init(personId: $0.userID.lowercasedString, firstName: $0.firstName, lastName: $0.lastName, team: $0.teamName,

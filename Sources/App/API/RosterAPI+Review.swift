@@ -10,9 +10,8 @@ extension RosterAPI {
                 month: try APIInput.month(query.month, field: "month", t: t) ?? Month(api.today),
                 state: query.state?.domain, teamID: try APIInput.id(query.team, field: "team", t: t),
                 search: try APIInput.search(query.q, field: "q", t: t))
-            let rows = try await OverviewQueries.rows(filter, limit: window.limit, offset: window.offset,
-                                                      timeZone: api.tenant.timeZone, on: api.db)
-            let totals = try await OverviewQueries.totals(filter, on: api.db)
+            let found = try await api.read(OverviewRead(filter, limit: window.limit, offset: window.offset, now: api.now))
+            let (rows, totals) = (found.rows, found.totals)
             let total = totals.filter { filter.state == nil || $0.state == filter.state }.reduce(0) { $0 + $1.count }
             return Components.Schemas.InvoiceListPage(
                 items: rows.map {

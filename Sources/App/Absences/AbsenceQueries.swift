@@ -279,13 +279,16 @@ public enum DaysOffQueries {
         return DaysOff(company: days)
     }
 
-    /// The statement of `between`, prepared (every time page and one's absences).
+    /// The company's days off `o` from `first` through `last` (SQL expressions): `between`, and
+    /// the reads of one's own pages (`OwnPageParts.daysOff`).
+    static func among(tenant: String, first: String, last: String) -> String {
+        "FROM company_days_off o WHERE o.tenant_id = \(tenant) AND o.day BETWEEN \(first) AND \(last)"
+    }
+
+    /// The statement of `between`, prepared (the team calendar, the API).
     struct BetweenStatement: RowsStatement {
         static let name = "roster_days_off_between"
-        static let sql = """
-            SELECT day::text, name FROM company_days_off
-            WHERE tenant_id = $1 AND day BETWEEN $2::date AND $3::date
-            """
+        static let sql = "SELECT o.day::text, o.name " + among(tenant: "$1", first: "$2::date", last: "$3::date")
         static let bindingDataTypes: [PostgresDataType] = [.uuid, .text, .text]
 
         let tenant: UUID, first: String, last: String

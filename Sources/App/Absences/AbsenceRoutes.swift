@@ -7,7 +7,7 @@ struct AbsenceRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         let mine = routes.get(Paths.absences, use: mine)
         mine.userInfo[RouteOption.onConnectionLoop] = true
-        mine.userInfo[RouteOption.firstView] = FirstView { AbsencesFirstView(now: $0.application.settings.clock.now) }
+        mine.userInfo[RouteOption.pageRead] = PageReadOption { OwnAbsencesRead(now: $0.application.settings.clock.now) }
         routes.post(Paths.absences, use: request)
         routes.post(Paths.withdrawAbsence, use: withdraw)
         routes.get(Paths.teamAbsencesAddress, use: calendar)
@@ -45,14 +45,7 @@ struct AbsenceRoutes: RouteCollection {
         _ request: Request, input: AbsenceInput, problems: [String: String], refusal: String?, status: HTTPStatus
     ) async throws -> Response {
         let user = try request.user, tenant = try request.tenant, today = try request.today
-        let own: OwnAbsences
-        if let rows = request.firstViewRows {
-            // The page as opened came with the request's first statement (`AbsencesFirstView`).
-            guard let view = try AbsencesFirstView.decode(rows) else { throw Abort(.unauthorized) }
-            own = view
-        } else {
-            own = try await OwnAbsences.read(today.year, of: user.id, on: try request.db)
-        }
+        let own = try await request.page(OwnAbsencesRead(now: request.application.settings.clock.now))
         let year = own.year, absences = own.absences, daysOff = own.daysOff
         let t = request.translator
         return try await AbsencesPage(

@@ -1,5 +1,5 @@
 /// The permission table as SQL, for a statement that must know a viewer's reach before Swift has
-/// read their roles (a first view, `FirstViewQuery`). Generated from `Permissions.table`, so the
+/// read their roles (a first view, `PageRead`). Generated from `Permissions.table`, so the
 /// rule is written once; `PermissionsTests` checks it against `Permissions.reach` for every set of
 /// roles.
 extension Permissions {

@@ -30,7 +30,7 @@ struct CellCursor {
     }
 
     /// Steps over the cells before column `column` by their lengths, without reading them (a
-    /// first view's part reads its own columns among others', `FirstViewRow.cells(at:)`). Nothing
+    /// page read's part reads its own columns among others', `PageRow.cells(at:)`). Nothing
     /// happens when the cursor is at or past it already.
     mutating func skip(to column: Int) {
         let end = row.endIndex

@@ -11,6 +11,9 @@ public struct Database: Sendable {
     public let client: DatabasePool
     public let logger: Logger
 
+    /// Whether the pool's connections keep named prepared statements (`DatabasePool.namedStatements`).
+    public var namedStatements: Bool { client.namedStatements }
+
     public init(pool: DatabasePool, logger: Logger) {
         self.client = pool
         self.logger = logger
@@ -30,7 +33,7 @@ public struct Database: Sendable {
         _ body: (PostgresConnection) async throws -> Result
     ) async throws -> Result {
         try await client.withConnection(isolation: isolation) { connection in
-            try await connection.transaction(readOnly: readOnly, logger: logger, isolation: isolation, body)
+            try await connection.transaction(readOnly: readOnly, named: namedStatements, logger: logger, isolation: isolation, body)
         }
     }
 
@@ -42,21 +45,24 @@ public struct Database: Sendable {
 }
 
 extension PostgresConnection {
-    /// Runs `body` in one transaction on this connection, with no tenant set.
+    /// Runs `body` in one transaction on this connection, with no tenant set; BEGIN and COMMIT
+    /// are named prepared statements on a connection that keeps them (`named`,
+    /// `DatabasePool.namedStatements`).
     public func transaction<Result: Sendable>(
         readOnly: Bool,
+        named: Bool = false,
         logger: Logger,
         isolation: isolated (any Actor)? = #isolation,
         _ body: (PostgresConnection) async throws -> Result
     ) async throws -> Result {
         if readOnly {
-            try await complete(TransactionStatements.BeginReadOnly(), logger: logger)
+            try await complete(TransactionStatements.BeginReadOnly(), named: named, logger: logger)
         } else {
-            try await complete(TransactionStatements.Begin(), logger: logger)
+            try await complete(TransactionStatements.Begin(), named: named, logger: logger)
         }
         do {
             let result = try await body(self)
-            try await complete(TransactionStatements.Commit(), logger: logger)
+            try await complete(TransactionStatements.Commit(), named: named, logger: logger)
             return result
         } catch {
             _ = try? await query("ROLLBACK", logger: logger)

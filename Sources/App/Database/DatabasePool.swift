@@ -57,6 +57,12 @@ public struct DatabaseUnavailable: AbortError, CustomStringConvertible, Equatabl
 /// seconds of the database.
 public final class DatabasePool: @unchecked Sendable {
     public let waitTimeout: Duration
+    /// Whether its connections may keep named prepared statements: each is parsed and planned
+    /// once per server session. Not through a pooler in transaction mode (PgBouncer's
+    /// `pool_mode = transaction`), where each transaction may land on another server session that
+    /// does not know the name: there the same statements are sent unnamed, parsed and planned with
+    /// each execution (`PostgresConnection.run(_:named:logger:)`).
+    public let namedStatements: Bool
     private let logger: Logger
     /// Connections lent out, waits and their timeouts (`/metrics`).
     private let metrics: RosterMetrics?
@@ -83,6 +89,7 @@ public final class DatabasePool: @unchecked Sendable {
                 metrics: RosterMetrics? = nil, logger: Logger) {
         let factory = Factory(url: url, maxConnections: maxConnections, sessionLimits: !throughPooler)
         self.factory = factory
+        namedStatements = !throughPooler
         self.waitTimeout = waitTimeout
         self.metrics = metrics
         self.logger = logger
@@ -92,6 +99,7 @@ public final class DatabasePool: @unchecked Sendable {
     /// A pool over a client that the caller runs.
     public init(client: PostgresClient, waitTimeout: Duration = .seconds(5), logger: Logger) {
         self.factory = nil
+        namedStatements = true
         self.waitTimeout = waitTimeout
         self.metrics = nil
         self.logger = logger

@@ -15,11 +15,14 @@ public struct TenantConnection: Sendable {
     public let tenant: UUID
     /// The request's (or the job's) logger, for every statement on this connection.
     public let logger: Logger
+    /// Whether the connection keeps named prepared statements (`DatabasePool.namedStatements`).
+    public let named: Bool
     private let connection: PostgresConnection
 
-    fileprivate init(tenant: UUID, connection: PostgresConnection, logger: Logger) {
+    fileprivate init(tenant: UUID, connection: PostgresConnection, named: Bool, logger: Logger) {
         self.tenant = tenant
         self.connection = connection
+        self.named = named
         self.logger = logger
     }
 
@@ -36,14 +39,14 @@ public struct TenantConnection: Sendable {
     public func execute<Statement: PostgresPreparedStatement>(
         _ make: (UUID) -> Statement
     ) async throws -> AsyncThrowingMapSequence<PostgresRowSequence, Statement.Row> {
-        try await connection.run(make(tenant), logger: logger)
+        try await connection.run(make(tenant), named: named, logger: logger)
     }
 
     /// Runs a named prepared statement of this tenant (`execute`) and reads it to its end.
     public func rows<Statement: PostgresPreparedStatement>(
         of make: (UUID) -> Statement
     ) async throws -> [Statement.Row] {
-        try await connection.rows(of: make(tenant), logger: logger)
+        try await connection.rows(of: make(tenant), named: named, logger: logger)
     }
 
     /// Runs `body` inside a savepoint of the open transaction: a database error rolls back only
@@ -66,7 +69,7 @@ extension Database {
         _ body: (TenantConnection) async throws -> Result
     ) async throws -> Result {
         try await client.withConnection(timeout: timeout, isolation: isolation) { connection in
-            try await connection.transaction(tenant: tenant, readOnly: readOnly, logger: logger,
+            try await connection.transaction(tenant: tenant, readOnly: readOnly, named: namedStatements, logger: logger,
                                              isolation: isolation, body)
         }
     }
@@ -77,12 +80,13 @@ extension PostgresConnection {
     public func transaction<Result: Sendable>(
         tenant: UUID,
         readOnly: Bool,
+        named: Bool = false,
         logger: Logger,
         isolation: isolated (any Actor)? = #isolation,
         _ body: (TenantConnection) async throws -> Result
     ) async throws -> Result {
-        try await transaction(readOnly: readOnly, logger: logger, isolation: isolation) { connection in
-            try await body(try await connection.enterTenant(id: tenant, logger: logger))
+        try await transaction(readOnly: readOnly, named: named, logger: logger, isolation: isolation) { connection in
+            try await body(try await connection.enterTenant(id: tenant, named: named, logger: logger))
         }
     }
 
@@ -90,16 +94,16 @@ extension PostgresConnection {
     /// for the request's transactions and for the jobs and commands that enter a company by id
     /// (the tenant archive's export, import and erasure).
     @discardableResult
-    public func enterTenant(id: UUID, logger: Logger) async throws -> TenantConnection {
+    public func enterTenant(id: UUID, named: Bool = false, logger: Logger) async throws -> TenantConnection {
         try await query("SELECT set_config('roster.tenant_id', \(id.uuidString.lowercased()), true)", logger: logger)
-        return TenantConnection(tenant: id, connection: self, logger: logger)
+        return TenantConnection(tenant: id, connection: self, named: named, logger: logger)
     }
 
     /// Inside an open transaction without a tenant: finds the tenant of `slug` and, in the same
     /// statement, makes it the transaction's tenant (the page's statement, without a session).
     /// Nil when no tenant has that slug.
-    public func enterTenant(slug: String, logger: Logger) async throws -> (Tenant, TenantConnection)? {
-        try await enterTenant(slug: slug, session: nil, logger: logger).map { ($0.tenant, $0.connection) }
+    public func enterTenant(slug: String, named: Bool = false, logger: Logger) async throws -> (Tenant, TenantConnection)? {
+        try await enterTenant(slug: slug, session: nil, named: named, logger: logger).map { ($0.tenant, $0.connection) }
     }
 
     /// The first statement of a page: inside an open transaction without a tenant, finds the
@@ -114,17 +118,18 @@ extension PostgresConnection {
     /// row, after `set_config` has run for that row. Were one ever read first, row level security
     /// would see no tenant and admit no row: the visitor would be signed out, or see no teams, never
     /// another tenant's data. It is a named prepared statement: each pooled connection parses and
-    /// plans it once, not on every request (unless a transaction pooler stands between:
-    /// `NamedStatements`).
+    /// plans it once, not on every request, on a connection that keeps named statements (`named`,
+    /// `DatabasePool.namedStatements`).
     public func enterTenant(
-        slug: String, session: SessionLookup?, teams: Bool = false, logger: Logger
+        slug: String, session: SessionLookup?, teams: Bool = false, named: Bool = false, logger: Logger
     ) async throws -> EnteredTenant? {
         guard let row = teams
-            ? try await rows(of: EnterTenantWithTeamsStatement(slug: slug, session: session), logger: logger).first
-            : try await rows(of: EnterTenantStatement(slug: slug, session: session), logger: logger).first
+            ? try await rows(of: EnterTenantWithTeamsStatement(slug: slug, session: session), named: named, logger: logger).first
+            : try await rows(of: EnterTenantStatement(slug: slug, session: session), named: named, logger: logger).first
         else { return nil }
         let shell = try ShellRow(row, teams: teams)
-        return EnteredTenant(tenant: shell.tenant, connection: TenantConnection(tenant: shell.tenant.id, connection: self, logger: logger),
+        let connection = TenantConnection(tenant: shell.tenant.id, connection: self, named: named, logger: logger)
+        return EnteredTenant(tenant: shell.tenant, connection: connection,
                              session: shell.session, teams: shell.teams)
     }
 
@@ -180,16 +185,16 @@ enum EnterTenantSQL {
         """
     }
 
-    /// The shell's statement with a first view (`FirstViewQuery`): the shell's row is `sh`, and
+    /// The shell's statement with a page read (`PageRead`): the shell's row is `sh`, and
     /// `joins` adds the page's rows as `page`, a part 0 always among them. The page's columns come
     /// first; the shell's come with part 0 only (NULL on the page's other rows, which would repeat
     /// them). The teams are read only for a page that offers them as a filter
-    /// (`FirstViewQuery.readsTeams`): their aggregate cost PostgreSQL about 45 µs of every view.
+    /// (`PageSQL.teams`): their aggregate cost PostgreSQL about 45 µs of every view.
     ///
-    /// The statement does not sort: `enterFirstView` puts the rows in the order of `page_part` and
+    /// The statement does not sort: the page read puts the rows in the order of `page_part` and
     /// `page_n` (a few dozen pairs of integers). PostgreSQL's sort copied every row with all its
-    /// columns, 3 to 8 % of a first view's statement in pgbench.
-    static func text(firstView joins: String, teams: Bool) -> String {
+    /// columns, 3 to 8 % of a page read's statement in pgbench.
+    static func text(page joins: String, teams: Bool) -> String {
         """
         WITH t AS MATERIALIZED (\(tenant)),
         sh AS MATERIALIZED (
@@ -200,7 +205,7 @@ enum EnterTenantSQL {
         """
     }
 
-    /// The condition every part of a first view's page holds to: it depends on the shell row,
+    /// The condition every part of a page read holds to: it depends on the shell row,
     /// so it runs after `set_config` has set the tenant, and it reads nothing without a live session.
     static let afterLiveShell = "sh.entered = sh.id::text AND sh.session_id IS NOT NULL"
 

@@ -32,7 +32,7 @@ extension BareStatement {
 
 extension PostgresConnection {
     /// Runs a statement that returns no rows, to its end.
-    func complete<Statement: BareStatement>(_ statement: Statement, logger: Logger) async throws {
-        for try await _ in try await run(statement, logger: logger) {}
+    func complete<Statement: BareStatement>(_ statement: Statement, named: Bool, logger: Logger) async throws {
+        for try await _ in try await run(statement, named: named, logger: logger) {}
     }
 }

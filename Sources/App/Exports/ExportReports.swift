@@ -55,16 +55,18 @@ public struct ExportFilters: Sendable, Equatable {
 enum ExportReports {
     /// The report's table for the filters, as `viewer` (who was checked for `report.permission`) reads it.
     static func table(
-        _ report: ExportReport, filters: ExportFilters, tenant: Tenant, today: LocalDate, t: Translator, on db: TenantConnection
+        _ report: ExportReport, filters: ExportFilters, tenant: Tenant, viewer: UUID, now: Date, t: Translator,
+        on db: TenantConnection
     ) async throws -> ExportTable {
+        let today = LocalDate.today(in: tenant.timeZone, now: now)
         let month = filters.month.flatMap { Month(filter: $0.trimmingWhitespace()) }
         let team = filters.team.flatMap(UUID.init(uuidString:))
         switch report {
         case .people:
             let filter = PeopleRoutes.filter(from: .init(q: filters.q, team: filters.team, kind: filters.kind, status: filters.status),
-                                             ledBy: nil)
-            let people = try await PeopleQueries.rows(filter, limit: ExportTable.maxRows, offset: 0, counting: false, today: today,
-                                                      on: db).rows
+                                             ledByViewer: false)
+            let read = DirectoryRead(filter: filter, limit: ExportTable.maxRows, offset: 0, counting: false, now: now)
+            let people = try await db.read(read, viewer: viewer).map(\.rows) ?? []
             return ExportTable(
                 name: t("export.sheet.people"),
                 columns: ["lastName", "firstName", "title", "email", "phone", "position", "team", "contract", "active"]
@@ -77,7 +79,7 @@ enum ExportReports {
         case .invoices:
             let filter = InvoiceFilter(month: month ?? Month(today), state: filters.state.flatMap(InvoiceState.init(rawValue:)),
                                        teamID: team, search: String((filters.q ?? "").prefix(100)))
-            let rows = try await OverviewQueries.rows(filter, limit: ExportTable.maxRows, offset: 0, timeZone: tenant.timeZone, on: db)
+            let rows = try await db.read(OverviewRead(filter, limit: ExportTable.maxRows, offset: 0, now: now), viewer: viewer)?.rows ?? []
             return ExportTable(
                 name: t("export.sheet.invoices", filter.month.iso),
                 columns: ["person", "team", "month", "state", "amount", "currency", "uploaded"].map { t("export.column.\($0)") },
@@ -87,8 +89,8 @@ enum ExportReports {
                 })
         case .rateIncreases:
             let filter = RateIncreaseFilter(teamID: team, month: month)
-            let rows = try await RateReportQueries.increases(filter, limit: ExportTable.maxRows, offset: 0, counting: false,
-                                                             today: today, on: db).rows
+            let read = RateIncreasesRead(filter: filter, limit: ExportTable.maxRows, offset: 0, counting: false, now: now)
+            let rows = try await db.read(read, viewer: viewer)?.rows ?? []
             return ExportTable(
                 name: t("export.sheet.rateIncreases"),
                 columns: ["lastName", "firstName", "team", "from", "rate", "previous", "increase", "percent", "currency"]

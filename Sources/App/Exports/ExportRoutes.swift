@@ -25,8 +25,9 @@ struct ExportRoutes: RouteCollection {
         let filters = ExportFilters(month: query.month, state: query.state, team: query.team, q: query.q, kind: query.kind,
                                     status: query.status)
         let today = try request.today
-        let table = try await ExportReports.table(report, filters: filters, tenant: try request.tenant, today: today,
-                                                  t: request.translator, on: try request.db)
+        let table = try await ExportReports.table(report, filters: filters, tenant: try request.tenant, viewer: try request.user.id,
+                                                  now: request.application.settings.clock.now, t: request.translator,
+                                                  on: try request.db)
         let file = try await ExportReports.file(table, report: report, filters: filters, format: format, today: today, on: request.application)
         return Self.response(file, format: format)
     }

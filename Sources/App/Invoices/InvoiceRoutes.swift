@@ -7,9 +7,9 @@ struct InvoiceRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         let list = routes.get(Paths.invoices, use: list)
         list.userInfo[RouteOption.onConnectionLoop] = true
-        list.userInfo[RouteOption.firstView] = FirstView { request in
+        list.userInfo[RouteOption.pageRead] = PageReadOption { request in
             // Clamped as every page number is: the statement takes it as an `int`.
-            MyInvoicesFirstView(page: PageRequest(number: request.queryInt("page"), size: MyInvoicesPage.pageSize).number,
+            MyInvoicesRead(page: PageRequest(number: request.queryInt("page"), size: MyInvoicesPage.pageSize).number,
                                 now: request.application.settings.clock.now)
         }
         routes.get(Paths.personInvoices, use: personList)
@@ -19,24 +19,10 @@ struct InvoiceRoutes: RouteCollection {
     }
 
     func list(_ request: Request) async throws -> MyInvoicesPage {
-        let user = try request.user
         try request.require(.submitInvoices, .oneself)
         let tenant = try request.tenant
-        let today = try request.today
         let t = request.translator
-        let shown: Page<MonthRow>, canUpload: Bool
-        if let rows = request.firstViewRows {
-            // The statement read the page it shows (`MyInvoicesFirstView`).
-            (shown, canUpload) = try MyInvoicesFirstView.decode(rows).page(today: today)
-        } else {
-            let db = try request.db
-            let contracts = try await PeopleQueries.contracts(of: user.id, on: db)
-            let invoices = try await InvoiceQueries.summaries(of: user.id, timeZone: tenant.timeZone, on: db)
-            let statements = try await WorkStatementQueries.list(of: user.id, timeZone: tenant.timeZone, on: db)
-            shown = PageRequest(number: request.queryInt("page"), size: MyInvoicesPage.pageSize)
-                .page(of: InvoiceMonths.rows(contracts: contracts, invoices: invoices, statements: statements, today: today))
-            canUpload = !InvoiceMonths.uploadable(contracts: contracts, invoices: invoices, today: today).isEmpty
-        }
+        let (shown, canUpload) = try request.page(MyInvoicesRead.self).page(today: try request.today)
         return MyInvoicesPage(
             layout: Layout(request: request, title: t("nav.invoices")), slug: tenant.slug, currency: tenant.currency,
             shown: shown, canUpload: canUpload, t: t)

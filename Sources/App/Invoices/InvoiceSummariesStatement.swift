@@ -6,12 +6,7 @@ import PostgresNIO
 struct InvoiceSummariesStatement: PostgresPreparedStatement {
     static let name = "roster_invoice_summaries"
     static let sql = """
-        SELECT i.id, to_char(i.month, 'YYYY-MM'), i.state::text, i.amount_minor, i.currency,
-               to_char(i.uploaded_at AT TIME ZONE $3, 'YYYY-MM-DD'), i.document_id,
-               CASE WHEN i.state = 'returned' THEN (
-                   SELECT h.reason FROM invoice_history h
-                   WHERE h.tenant_id = i.tenant_id AND h.invoice_id = i.id AND h.to_state = 'returned'
-                   ORDER BY h.at DESC LIMIT 1) END
+        SELECT \(InvoiceSummary.columns(timeZone: "$3"))
         FROM invoices i
         WHERE i.tenant_id = $1 AND i.user_id = $2
         ORDER BY i.month DESC
@@ -30,6 +25,19 @@ struct InvoiceSummariesStatement: PostgresPreparedStatement {
 }
 
 extension InvoiceSummary {
+    /// The columns of an invoice `i` (`Columns`), its upload day in the time zone of the SQL
+    /// expression `timeZone` (`InvoiceSummariesStatement`, `MyInvoicesRead`).
+    static func columns(timeZone: String) -> String {
+        """
+        i.id, to_char(i.month, 'YYYY-MM'), i.state::text, i.amount_minor, i.currency,
+               to_char(i.uploaded_at AT TIME ZONE \(timeZone), 'YYYY-MM-DD'), i.document_id,
+               CASE WHEN i.state = 'returned' THEN (
+                   SELECT h.reason FROM invoice_history h
+                   WHERE h.tenant_id = i.tenant_id AND h.invoice_id = i.id AND h.to_state = 'returned'
+                   ORDER BY h.at DESC LIMIT 1) END
+        """
+    }
+
     /// The columns of `InvoiceSummariesStatement`, in order.
     typealias Columns = (UUID, String, String, Int64?, String?, String, UUID, String?)
 

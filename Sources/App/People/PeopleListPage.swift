@@ -41,7 +41,7 @@ struct PeopleListPage: HTMLPage {
     init(layout: Layout, slug: String, path: String, headingKey: String, newURL: String?, filter: PeopleFilter,
          page: Page<PersonRow>, teams: [(id: UUID, name: String)], t: Translator) {
         self.t = t
-        let directory = filter.ledBy == nil
+        let directory = !filter.ledByViewer
         self.layout = layout
         heading = t(headingKey)
         self.newURL = newURL

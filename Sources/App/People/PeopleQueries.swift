@@ -17,7 +17,7 @@ public struct PersonRow: Sendable, Equatable {
 }
 
 extension PersonRow {
-    /// A directory row's columns (`PeopleQueries.rows`, `DirectoryFirstView`), in order.
+    /// A directory row's columns (`DirectoryRead`), in order.
     typealias Columns = (UUID, String, String, String, String, String, String?, String?, String?, Bool)
 
     init(_ columns: Columns) {
@@ -33,8 +33,8 @@ public struct PeopleFilter: Sendable, Equatable {
     public var kind: ContractKind?
     /// nil: everybody; true: active only; false: deactivated only.
     public var active: Bool? = true
-    /// Only members of teams this person leads (a leader's "My team").
-    public var ledBy: UUID?
+    /// Only members of the teams the viewer leads (a leader's "My team").
+    public var ledByViewer = false
 }
 
 /// A person with everything a profile may show; what is shown is decided by `ProfileAccess`.
@@ -64,49 +64,6 @@ public enum PeopleQueries {
 
     /// People on a page of the directory.
     public static let pageSize = 25
-
-    /// One statement: a page of people, sorted by surname, with team and today's contract;
-    /// one row more than the page tells whether there is a next page.
-    public static func list(
-        _ filter: PeopleFilter, page: PageRequest, today: LocalDate, on db: TenantConnection
-    ) async throws -> Page<PersonRow> {
-        page.page(fetched: try await rows(filter, limit: page.limit, offset: page.offset, counting: false, today: today, on: db).rows)
-    }
-
-    /// `limit` people of the filter from `offset`, by surname, and (when `counting`) how many the
-    /// filter holds in all; one statement.
-    public static func rows(
-        _ filter: PeopleFilter, limit: Int, offset: Int, counting: Bool, today: LocalDate, on db: TenantConnection
-    ) async throws -> (rows: [PersonRow], total: Int?) {
-        let search = filter.search.trimmingWhitespace()
-        let rows = try await db.query("""
-            SELECT u.id, u.first_name, u.last_name, u.title, u.position, u.email, u.phone, t.name, c.kind, u.active,
-                   \(unescaped: counting ? "count(*) OVER ()" : "NULL::bigint")
-            FROM users u
-            LEFT JOIN teams t ON t.tenant_id = u.tenant_id AND t.id = u.team_id
-            LEFT JOIN LATERAL (
-                SELECT kind FROM contracts c
-                WHERE c.tenant_id = u.tenant_id AND c.user_id = u.id
-                  AND c.valid_from <= \(today.iso)::date AND (c.valid_to IS NULL OR c.valid_to >= \(today.iso)::date)
-                LIMIT 1) c ON true
-            WHERE u.tenant_id = \(db.tenant)
-              AND (\(search) = '' OR u.search_name LIKE fold_name(\(likePattern(search))))
-              AND (\(filter.teamID)::uuid IS NULL OR u.team_id = \(filter.teamID))
-              AND (\(filter.kind?.rawValue)::text IS NULL OR c.kind = \(filter.kind?.rawValue))
-              AND (\(filter.active)::boolean IS NULL OR u.active = \(filter.active))
-              AND (\(filter.ledBy)::uuid IS NULL OR t.leader_id = \(filter.ledBy))
-            ORDER BY u.sort_last, u.sort_first, u.id
-            LIMIT \(limit) OFFSET \(offset)
-            """).collect()
-        var total: Int64?
-        let people = try rows.map { row in
-            let (id, first, last, title, position, email, phone, team, kind, active, count) =
-                try row.decode((UUID, String, String, String, String, String, String?, String?, String?, Bool, Int64?).self)
-            total = count
-            return PersonRow((id, first, last, title, position, email, phone, team, kind, active))
-        }
-        return (people, counting ? Int(total ?? 0) : nil)
-    }
 
     public static func person(_ id: UUID, on db: TenantConnection) async throws -> Person? {
         let rows = try await db.rows { PersonStatement(tenant: $0, id: id) }

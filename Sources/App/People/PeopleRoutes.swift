@@ -4,10 +4,11 @@ import Vapor
 struct PeopleRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         let directory = routes.get(Paths.people, use: directory)
-        directory.userInfo[RouteOption.teamNames] = true
         directory.userInfo[RouteOption.onConnectionLoop] = true
-        directory.userInfo[RouteOption.firstView] = FirstView { DirectoryFirstView(request: $0) }
-        routes.get(Paths.myTeam, use: myTeam)
+        directory.userInfo[RouteOption.pageRead] = PageReadOption { Self.read(of: $0, ledByViewer: false) }
+        let myTeam = routes.get(Paths.myTeam, use: myTeam)
+        myTeam.userInfo[RouteOption.onConnectionLoop] = true
+        myTeam.userInfo[RouteOption.pageRead] = PageReadOption { Self.read(of: $0, ledByViewer: true) }
         routes.get(Paths.profile, use: ownProfile)
         routes.get(Paths.person, use: profile)
         routes.post(Paths.deactivate) { try await setActive(false, $0) }
@@ -30,13 +31,12 @@ struct PeopleRoutes: RouteCollection {
 
     func directory(_ request: Request) async throws -> PeopleListPage {
         try request.require(.listPeople)
-        return try await list(request, ledBy: nil, path: Paths.people(try request.tenant.slug), heading: "nav.people")
+        return try await list(request, ledByViewer: false, path: Paths.people(try request.tenant.slug), heading: "nav.people")
     }
 
     func myTeam(_ request: Request) async throws -> PeopleListPage {
-        let user = try request.user
         try request.require(.viewOwnTeam, .oneself)
-        return try await list(request, ledBy: user.id, path: Paths.myTeam(try request.tenant.slug), heading: "nav.team")
+        return try await list(request, ledByViewer: true, path: Paths.myTeam(try request.tenant.slug), heading: "nav.team")
     }
 
     func ownProfile(_ request: Request) async throws -> Response {
@@ -44,7 +44,7 @@ struct PeopleRoutes: RouteCollection {
     }
 
     /// Reads the filter from the query string; anything unrecognised is ignored, not an error.
-    static func filter(from query: Query, ledBy: UUID?) -> PeopleFilter {
+    static func filter(from query: Query, ledByViewer: Bool) -> PeopleFilter {
         var filter = PeopleFilter()
         filter.search = String((query.q ?? "").trimmingWhitespace().prefix(100))
         filter.teamID = query.team.flatMap(UUID.init(uuidString:))
@@ -54,24 +54,26 @@ struct PeopleRoutes: RouteCollection {
         case "all": nil
         default: true
         }
-        filter.ledBy = ledBy
+        filter.ledByViewer = ledByViewer
         return filter
     }
 
-    private func list(_ request: Request, ledBy: UUID?, path: String, heading: String) async throws -> PeopleListPage {
+    /// The page's read (`DirectoryRead`) of the address's filter and page.
+    private static func read(of request: Request, ledByViewer: Bool) -> DirectoryRead {
+        let query = query(of: request)
+        return DirectoryRead(filter(from: query, ledByViewer: ledByViewer),
+                             page: PageRequest(number: query.page, size: PeopleQueries.pageSize),
+                             now: request.application.settings.clock.now)
+    }
+
+    private func list(_ request: Request, ledByViewer: Bool, path: String, heading: String) async throws -> PeopleListPage {
         let tenant = try request.tenant
         let query = Self.query(of: request)
-        let filter = Self.filter(from: query, ledBy: ledBy)
-        // The directory as first opened came with the request's first statement (`DirectoryFirstView`).
-        let page = if ledBy == nil, let rows = request.firstViewRows {
-            try DirectoryFirstView.decode(rows)
-        } else {
-            try await PeopleQueries.list(filter, page: PageRequest(number: query.page, size: PeopleQueries.pageSize),
-                                         today: try request.today, on: try request.db)
-        }
-        let teams = ledBy == nil ? try await request.teamNames() : []
+        let filter = Self.filter(from: query, ledByViewer: ledByViewer)
+        let page = PageRequest(number: query.page, size: PeopleQueries.pageSize).page(fetched: try request.page(DirectoryRead.self).rows)
+        let teams = ledByViewer ? [] : try await request.teamNames()
         let t = request.translator
-        let mayAdd = try ledBy == nil && Permissions.can(request.user, .manageEmployees, .company)
+        let mayAdd = try !ledByViewer && Permissions.can(request.user, .manageEmployees, .company)
         return PeopleListPage(
             layout: Layout(request: request, title: t(heading)), slug: tenant.slug, path: path, headingKey: heading,
             newURL: mayAdd ? Paths.newPerson(tenant.slug) : nil, filter: filter, page: page, teams: teams, t: t)

@@ -16,7 +16,7 @@ public struct RateIncreaseRow: Sendable, Equatable {
 }
 
 extension RateIncreaseRow {
-    /// A row's columns (`RateReportQueries.increases`, `RateIncreasesFirstView`), in order.
+    /// A row's columns (`RateIncreasesRead`), in order.
     typealias Columns = (UUID, String, String, String?, UUID, String, Int64, String, Int64?, Int64?, Int64?)
 
     /// Nil for a day that is not `YYYY-MM-DD`.
@@ -40,69 +40,12 @@ public struct RateIncreaseFilter: Sendable, Equatable {
     }
 }
 
-/// The rate reports, each one SQL statement. They state in SQL the definitions of
-/// `RateHistory`, `RateChange` and `IncreaseSummary`; `RateSQLAgreementTests` checks they agree.
+/// The rate reports besides "Rate increases" (`RateIncreasesRead`), each one SQL statement. They
+/// state in SQL the definitions of `RateHistory` and `IncreaseSummary`; `RateSQLAgreementTests`
+/// checks they agree.
 public enum RateReportQueries {
     /// People on a page of "Rate increases".
     public static let pageSize = 25
-
-    /// Without a month: every active person's rate in effect today against the one it replaced
-    /// (`RateChange.latest`). With a month: the people whose rate changed in it and who had a
-    /// contract then, the rate on its last day against the one before it began (`RateChange.during`).
-    public static func increases(
-        _ filter: RateIncreaseFilter, page: PageRequest, today: LocalDate, on db: TenantConnection
-    ) async throws -> Page<RateIncreaseRow> {
-        page.page(fetched: try await increases(filter, limit: page.limit, offset: page.offset, counting: false, today: today,
-                                               on: db).rows)
-    }
-
-    /// `limit` rows of "Rate increases" from `offset` and (when `counting`) how many the filter
-    /// holds in all; one statement.
-    public static func increases(
-        _ filter: RateIncreaseFilter, limit: Int, offset: Int, counting: Bool, today: LocalDate, on db: TenantConnection
-    ) async throws -> (rows: [RateIncreaseRow], total: Int?) {
-        // Rates before `upper` count; with a month, the current one must have taken effect on or after `lower`.
-        let upper = filter.month.map { $0.adding(months: 1).first } ?? today.adding(days: 1)
-        let lower = filter.month?.first
-        let rows = try await db.query("""
-            SELECT u.id, u.first_name, u.last_name, t.name,
-                   cur.id, cur.effective_from::text, cur.amount_minor, cur.currency,
-                   prev.amount_minor,
-                   cur.amount_minor - prev.amount_minor,
-                   round_div((cur.amount_minor - prev.amount_minor) * 10000, prev.amount_minor),
-                   \(unescaped: counting ? "count(*) OVER ()" : "NULL::bigint")
-            FROM users u
-            LEFT JOIN teams t ON t.tenant_id = u.tenant_id AND t.id = u.team_id
-            JOIN LATERAL (
-                SELECT r.id, r.effective_from, r.amount_minor, r.currency FROM rates r
-                WHERE r.tenant_id = u.tenant_id AND r.user_id = u.id AND r.effective_from < \(upper.iso)::date
-                ORDER BY r.effective_from DESC LIMIT 1) cur
-              ON \(lower?.iso)::date IS NULL OR cur.effective_from >= \(lower?.iso)::date
-            LEFT JOIN LATERAL (
-                SELECT r.amount_minor, r.currency FROM rates r
-                WHERE r.tenant_id = u.tenant_id AND r.user_id = u.id
-                  AND r.effective_from < coalesce(\(lower?.iso)::date, cur.effective_from)
-                ORDER BY r.effective_from DESC LIMIT 1) prev ON prev.currency = cur.currency
-            WHERE u.tenant_id = \(db.tenant)
-              AND (\(filter.teamID)::uuid IS NULL OR u.team_id = \(filter.teamID))
-              AND CASE WHEN \(lower?.iso)::date IS NULL THEN u.active
-                       ELSE EXISTS (
-                           SELECT 1 FROM contracts c
-                           WHERE c.tenant_id = u.tenant_id AND c.user_id = u.id
-                             AND c.valid_from < \(upper.iso)::date
-                             AND (c.valid_to IS NULL OR c.valid_to >= \(lower?.iso)::date)) END
-            ORDER BY u.sort_last, u.sort_first, u.id
-            LIMIT \(limit) OFFSET \(offset)
-            """).collect()
-        var total: Int64?
-        let result = try rows.compactMap { row in
-            let (id, first, last, team, rateID, from, amount, currency, previous, increase, basisPoints, count) = try row.decode(
-                (UUID, String, String, String?, UUID, String, Int64, String, Int64?, Int64?, Int64?, Int64?).self)
-            total = count
-            return RateIncreaseRow((id, first, last, team, rateID, from, amount, currency, previous, increase, basisPoints))
-        }
-        return (result, counting ? Int(total ?? 0) : nil)
-    }
 
     /// `IncreaseSummary` for each month from `first` to `last`, oldest first, in one statement.
     public static func monthlySummaries(

@@ -5,9 +5,11 @@ struct RateReportRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         let increases = routes.get(Paths.rateIncreases, use: increases)
         increases.userInfo[RouteOption.replicaReads] = true
-        increases.userInfo[RouteOption.teamNames] = true
         increases.userInfo[RouteOption.onConnectionLoop] = true
-        increases.userInfo[RouteOption.firstView] = FirstView { RateIncreasesFirstView(request: $0) }
+        increases.userInfo[RouteOption.pageRead] = PageReadOption { request in
+            let address = IncreasesAddress(request)
+            return RateIncreasesRead(address.filter, page: address.page, now: request.application.settings.clock.now)
+        }
         routes.get(Paths.averageIncrease, use: average).userInfo[RouteOption.replicaReads] = true
     }
 
@@ -28,11 +30,7 @@ struct RateReportRoutes: RouteCollection {
         try request.require(.manageRates)
         let tenant = try request.tenant
         let address = IncreasesAddress(request)
-        let page = if let rows = request.firstViewRows {
-            try RateIncreasesFirstView.decode(rows)
-        } else {
-            try await RateReportQueries.increases(address.filter, page: address.page, today: try request.today, on: try request.db)
-        }
+        let page = address.page.page(fetched: try request.page(RateIncreasesRead.self).rows)
         let teams = try await request.teamNames()
         let t = request.translator
         return RateIncreasesPage(

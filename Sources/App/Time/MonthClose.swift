@@ -42,14 +42,22 @@ public enum MonthCloseQueries {
         }
     }
 
-    /// The statement of `month(of:_:)`, prepared (every view of the month of time).
+    /// A person's month `m` of the SQL expressions `tenant`, `user` and `month` (its first day),
+    /// with who decided it `d`: `month(of:_:)` and the month's page (`TimeMonthRead`).
+    static func close(tenant: String, user: String, month: String) -> String {
+        """
+        FROM time_months m LEFT JOIN users d ON d.tenant_id = m.tenant_id AND d.id = m.decided_by
+        WHERE m.tenant_id = \(tenant) AND m.user_id = \(user) AND m.month = \(month)
+        """
+    }
+
+    /// Its state, who decided it and why (`close`).
+    static let closeColumns = "m.status::text, CASE WHEN d.id IS NULL THEN NULL ELSE d.first_name || ' ' || d.last_name END, m.reason"
+
+    /// The statement of `month(of:_:)`, prepared (the use cases of the month closed, the API).
     struct MonthStatement: RowsStatement {
         static let name = "roster_time_month_of"
-        static let sql = """
-            SELECT m.status, CASE WHEN d.id IS NULL THEN NULL ELSE d.first_name || ' ' || d.last_name END, m.reason
-            FROM time_months m LEFT JOIN users d ON d.tenant_id = m.tenant_id AND d.id = m.decided_by
-            WHERE m.tenant_id = $1 AND m.user_id = $2 AND m.month = $3::date
-            """
+        static let sql = "SELECT \(closeColumns) " + close(tenant: "$1", user: "$2", month: "$3::date")
         static let bindingDataTypes: [PostgresDataType] = [.uuid, .uuid, .text]
 
         let tenant: UUID, user: UUID, month: String

@@ -116,13 +116,9 @@ public enum ProjectQueries {
         func makeBindings() throws -> PostgresBindings { .of(tenant, user) }
     }
 
-    /// Every client with its number of projects, by name.
+    /// Every client with its number of projects, by name (`ProjectsRead`).
     public static func clients(on db: TenantConnection) async throws -> [ClientRow] {
-        var sql = PostgresQuery(unsafeSQL: """
-            SELECT \(clientColumns) FROM clients c WHERE c.tenant_id = $1 ORDER BY \(clientOrder)
-            """)
-        sql.binds = .of(db.tenant)
-        return try await db.query(sql).collect().map { ClientRow(try $0.decode(ClientRow.Columns.self)) }
+        try await db.read(ProjectsRead())?.clients ?? []
     }
 
     /// A client's columns (`ClientRow.Columns`) of the row `c`, and the clients' order.
@@ -133,11 +129,10 @@ public enum ProjectQueries {
     static let clientOrder = "lower(c.name), c.id"
 
     /// Every project with whom it is limited to and the time booked on it (kept on the project by
-    /// the time entries' triggers, `0029_project_booked_time.sql`), by client and name.
+    /// the time entries' triggers, `0029_project_booked_time.sql`), by client and name
+    /// (`ProjectsRead`).
     public static func projects(on db: TenantConnection) async throws -> [ProjectRow] {
-        var sql = PostgresQuery(unsafeSQL: projectSelect + "\nWHERE p.tenant_id = $1 ORDER BY \(projectOrder)")
-        sql.binds = .of(db.tenant)
-        return try await db.query(sql).collect().map(projectRow)
+        try await db.read(ProjectsRead())?.projects ?? []
     }
 
     /// One project of the tenant, as `projects` reads it; nil when there is none of that id.

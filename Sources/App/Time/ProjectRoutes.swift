@@ -7,7 +7,7 @@ struct ProjectRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         let projects = routes.get(Paths.projects, use: page)
         projects.userInfo[RouteOption.onConnectionLoop] = true
-        projects.userInfo[RouteOption.firstView] = FirstView { _ in ProjectsFirstView() }
+        projects.userInfo[RouteOption.pageRead] = PageReadOption { _ in ProjectsRead() }
         routes.get(Paths.newProject, use: newProject)
         routes.get(Paths.project, use: projectPage)
         routes.post(Paths.projects, use: createProject)
@@ -51,12 +51,7 @@ struct ProjectRoutes: RouteCollection {
 
     private func render(_ request: Request, refused: ProjectsPage.Refused?, status: HTTPStatus) async throws -> Response {
         let t = request.translator
-        let (clients, projects) = if let rows = request.firstViewRows {
-            // The page as opened came with the request's first statement (`ProjectsFirstView`).
-            try ProjectsFirstView.decode(rows)
-        } else {
-            (try await ProjectQueries.clients(on: try request.db), try await ProjectQueries.projects(on: try request.db))
-        }
+        let (clients, projects) = try await request.page(ProjectsRead())
         return try await ProjectsPage(
             layout: Layout(request: request, title: t("nav.projects")), slug: try request.tenant.slug,
             clients: clients, projects: projects, refused: refused, t: t

@@ -7,8 +7,8 @@ struct TimeRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         let week = routes.get(Paths.timesheet, use: week)
         week.userInfo[RouteOption.onConnectionLoop] = true
-        week.userInfo[RouteOption.firstView] = FirstView { request in
-            WeekFirstView(monday: Week(parameter: request.queryText("week"))?.monday, now: request.application.settings.clock.now)
+        week.userInfo[RouteOption.pageRead] = PageReadOption { request in
+            WeekRead(monday: Week(parameter: request.queryText("week"))?.monday, now: request.application.settings.clock.now)
         }
         routes.post(Paths.timeEntries, use: create)
         routes.get(Paths.timeEntry, use: show)
@@ -16,11 +16,12 @@ struct TimeRoutes: RouteCollection {
         routes.post(Paths.deleteTimeEntry, use: delete)
         let month = routes.get(Paths.timeMonth, use: month)
         month.userInfo[RouteOption.onConnectionLoop] = true
-        month.userInfo[RouteOption.firstView] = FirstView { request in
-            // One's own month; someone else's (`?person=`) is read after the permission check.
-            request.queryText("person") == nil
-                ? MonthFirstView(month: request.queryText("month").flatMap(Month.init(filter:)), now: request.application.settings.clock.now)
-                : nil
+        month.userInfo[RouteOption.pageRead] = PageReadOption { request in
+            // Someone else's month (`?person=`) is read only when the viewer may see it; an id
+            // that is not a person's reads no one (404).
+            TimeMonthRead(month: request.queryText("month").flatMap(Month.init(filter:)),
+                          person: request.queryText("person").map { UUID(uuidString: $0) ?? TimeMonthRead.noOne },
+                          now: request.application.settings.clock.now)
         }
     }
 
@@ -41,21 +42,13 @@ struct TimeRoutes: RouteCollection {
     func week(_ request: Request) async throws -> Response {
         try request.require(.trackTime, .oneself)
         let today = try request.today
-        let data: WeekData
-        if let rows = request.firstViewRows {
-            // The statement read the week it shows (`WeekFirstView`).
-            guard let view = try WeekFirstView.decode(rows) else { throw Abort(.unauthorized) }
-            data = view
-        } else {
-            let week = Week(parameter: request.queryText("week")) ?? Week(containing: today)
-            data = try await WeekData.read(week, of: try request.user.id, zone: try request.tenant.timeZone, on: try request.db)
-        }
+        let data = try request.page(WeekRead.self)
         let day = data.week.contains(today) ? today : data.week.monday
         return try await render(request, data, form: TimeEntryForm(input: TimeEntryInput(day: day.iso)), status: .ok)
     }
 
     private func render(_ request: Request, week: Week, form: TimeEntryForm, status: HTTPStatus) async throws -> Response {
-        let data = try await WeekData.read(week, of: try request.user.id, zone: try request.tenant.timeZone, on: try request.db)
+        let data = try await request.page(WeekRead(monday: week.monday, now: request.application.settings.clock.now))
         return try await render(request, data, form: form, status: status)
     }
 
@@ -154,19 +147,7 @@ struct TimeRoutes: RouteCollection {
     func month(_ request: Request) async throws -> Response {
         let viewer = try request.user, tenant = try request.tenant
         try request.require(.viewTime, .oneself)
-        let data: MonthData
-        if let rows = request.firstViewRows {
-            // The statement read one's own month (`MonthFirstView`).
-            guard let view = try MonthFirstView.decode(rows, viewer: viewer) else { throw Abort(.unauthorized) }
-            data = view
-        } else {
-            let db = try request.db, month = try request.queryMonth
-            let personID = request.queryText("person").map { UUID(uuidString: $0) } ?? viewer.id
-            guard let personID, let person = try await PeopleQueries.person(personID, on: db),
-                  Permissions.can(viewer, .viewTime, .person(person.subject))
-            else { throw Abort(.notFound) }
-            data = try await MonthData.read(month, of: person, viewer: viewer, on: db)
-        }
+        let data = try request.page(TimeMonthRead.self)
         let t = request.translator, month = data.month, person = data.person, closed = data.close
         let reach = Permissions.reach(of: viewer.roles, for: .viewTime) ?? .own
         let own = person.user.id == viewer.id, thisMonth = try request.thisMonth

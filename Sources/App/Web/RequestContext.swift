@@ -9,7 +9,7 @@ private struct LanguageKey: StorageKey { typealias Value = Language }
 private struct CSRFKey: StorageKey { typealias Value = String }
 private struct FlashKey: StorageKey { typealias Value = Flash }
 private struct TeamsKey: StorageKey { typealias Value = [(id: UUID, name: String)] }
-private struct FirstViewKey: StorageKey { typealias Value = [FirstViewRow] }
+private struct PageReadKey: StorageKey { typealias Value = (read: any PageRead, rows: [PageRow]) }
 private struct SentCookiesKey: StorageKey { typealias Value = HTTPCookies }
 
 extension Request {
@@ -51,11 +51,31 @@ extension Request {
         set { storage[TeamsKey.self] = newValue }
     }
 
-    /// The page's rows of a first view (`FirstViewQuery`), read by the request's first statement;
-    /// nil when the request was answered in a transaction.
-    var firstViewRows: [FirstViewRow]? {
-        get { storage[FirstViewKey.self] }
-        set { storage[FirstViewKey.self] = newValue }
+    /// The page's read and its rows, read with the request's first statement
+    /// (`RouteOption.pageRead`).
+    var pageRead: (read: any PageRead, rows: [PageRow])? {
+        get { storage[PageReadKey.self] }
+        set { storage[PageReadKey.self] = newValue }
+    }
+
+    /// What the page's read (`RouteOption.pageRead`) found for this request: the route's one
+    /// read, decoded. 401 when it read nothing (nobody signed in); a route without that read is
+    /// a programming error (500).
+    func page<Read: PageRead>(_ type: Read.Type) throws -> Read.Output {
+        guard let (read, rows) = pageRead, read is Read else {
+            throw Abort(.internalServerError, reason: "The route reads no \(Read.self).")
+        }
+        guard let output = try Read.decode(rows) else { throw Abort(.unauthorized) }
+        return output
+    }
+
+    /// The page `read` shows: read with the request's first statement on a GET of its route
+    /// (`RouteOption.pageRead`), else in the request's transaction as the signed-in person sees it
+    /// (a form shown again after a refused POST). The same read either way.
+    func page<Read: PageRead>(_ read: @autoclosure () -> Read) async throws -> Read.Output {
+        if pageRead != nil { return try page(Read.self) }
+        guard let output = try await db.read(read(), viewer: try user.id) else { throw Abort(.unauthorized) }
+        return output
     }
 
     /// The tenant's teams by name: from the request's first statement when the route asked for

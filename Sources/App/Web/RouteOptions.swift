@@ -27,12 +27,13 @@ enum RouteOption {
     /// computes for long (an export, the review desk), which would hold that loop and every
     /// connection on it.
     static let onConnectionLoop = "onConnectionLoop"
-    /// A list page whose first view the request's first statement reads (a `FirstView`).
-    static let firstView = "firstView"
+    /// A page whose one read (`PageRead`) the request's first statement reads with the shell (a
+    /// `PageReadOption`).
+    static let pageRead = "pageRead"
 }
 
-/// The value of `RouteOption.firstView`: the first view a request asks for (`FirstViewQuery`), or
-/// nil when it asks for more (a filter, a later page) and the page's own statements answer it.
-struct FirstView: Sendable {
-    let query: @Sendable (Request) -> (any FirstViewQuery)?
+/// The value of `RouteOption.pageRead`: the page's read for a request (its filter, page and month
+/// from the address).
+struct PageReadOption: Sendable {
+    let read: @Sendable (Request) -> any PageRead
 }

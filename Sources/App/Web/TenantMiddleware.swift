@@ -3,8 +3,8 @@ import Vapor
 
 /// For every `/t/{slug}/…` request: one transaction on one connection for the whole request,
 /// with the tenant set for row level security, the browser session loaded and the language chosen.
-/// GET and HEAD run read-only, so no page view can change data; a list page as first opened
-/// (`RouteOption.firstView`) is one statement without a transaction (`FirstViewQuery`). A route marked
+/// GET and HEAD run read-only, so no page view can change data; a page with its one read
+/// (`RouteOption.pageRead`) is one statement without a transaction (`PageRead`). A route marked
 /// `ownTransactions` gets the tenant and session loaded in a short transaction of their own, is
 /// refused to visitors, and only then collects its body (a multipart form, parsed once, within
 /// the upload gate); its handler opens the transactions it needs. Form bodies were collected
@@ -23,7 +23,8 @@ struct TenantMiddleware: AsyncMiddleware {
             // Tenant and session first (the cookie is enough), so only signed-in people may send
             // a large body; the body then arrives with no connection held: a slow upload holds none.
             try await database.client.withConnection { connection in
-                try await connection.transaction(readOnly: readOnly, logger: request.logger) { connection in
+                try await connection.transaction(readOnly: readOnly, named: request.application.database.namedStatements,
+                                                  logger: request.logger) { connection in
                     _ = try await enter(slug: slug, request: request, on: connection)
                 }
                 await SessionQueries.touchIfStale(request.browserSession, tenant: try? request.tenant.id, on: connection,
@@ -93,21 +94,23 @@ struct TenantMiddleware: AsyncMiddleware {
     }
 
     /// The tenant, session and language set first, then the handler with the transaction as the
-    /// request's connection; or, for a first view, one statement and no transaction (`FirstViewQuery`).
+    /// request's connection; or, for a page with its one read, one statement and no transaction
+    /// (`PageRead`).
     private func respondInTransaction(
         slug: String, request: Request, next: any AsyncResponder, readOnly: Bool, on connection: PostgresConnection
     ) async throws -> Response {
-        if readOnly, let firstView = request.route?.userInfo[RouteOption.firstView] as? FirstView,
-           let query = firstView.query(request) {
-            let cookies = request.sentCookies
-            guard let entered = try await connection.enterFirstView(
-                slug: slug, session: sessionLookup(cookies, request: request), query: query, logger: request.logger)
+        if readOnly, let option = request.route?.userInfo[RouteOption.pageRead] as? PageReadOption {
+            let cookies = request.sentCookies, read = option.read(request)
+            guard let entered = try await connection.enterPage(
+                slug: slug, session: sessionLookup(cookies, request: request), read: read,
+                named: request.application.database.namedStatements, logger: request.logger)
             else { throw Abort(.notFound) }
             enter(entered.tenant, session: entered.session, teams: entered.teams, cookies: cookies, request: request)
-            request.firstViewRows = entered.rows
+            request.pageRead = (read, entered.rows)
             return try await next.respond(to: request)
         }
-        return try await connection.transaction(readOnly: readOnly, logger: request.logger) { connection in
+        return try await connection.transaction(readOnly: readOnly, named: request.application.database.namedStatements,
+                                                  logger: request.logger) { connection in
             let db = try await enter(slug: slug, request: request, on: connection)
             request.setConnection(db)
             defer { request.setConnection(nil) }
@@ -128,7 +131,8 @@ struct TenantMiddleware: AsyncMiddleware {
         let cookies = request.sentCookies
         let teams = request.route?.userInfo[RouteOption.teamNames] != nil
         guard let entered = try await connection.enterTenant(
-            slug: slug, session: sessionLookup(cookies, request: request), teams: teams, logger: request.logger)
+            slug: slug, session: sessionLookup(cookies, request: request), teams: teams,
+            named: request.application.database.namedStatements, logger: request.logger)
         else { throw Abort(.notFound) }
         enter(entered.tenant, session: entered.session, teams: entered.teams, cookies: cookies, request: request)
         return entered.connection

@@ -46,9 +46,9 @@ import Testing
                 #expect(!own.contains(before))
             }
             // The week's first view: its approved absences.
-            let token = try await WeekFirstViewTests.token(world, for: world.employee)
-            let entered = try #require(try await WeekFirstViewTests.firstView(world, token: token, monday: Self.first))
-            #expect(try WeekFirstView.decode(entered.rows)?.absences.map(\.id) == [longest])
+            let token = try await WeekReadTests.token(world, for: world.employee)
+            let entered = try #require(try await WeekReadTests.withShell(world, token: token, monday: Self.first))
+            #expect(try WeekRead.decode(entered.rows)?.absences.map(\.id) == [longest])
         }
     }
 }

@@ -3,8 +3,9 @@ import PostgresNIO
 import Testing
 @testable import App
 
-/// Behind a transaction pooler the prepared statements are sent unnamed (`NamedStatements`): the
-/// same rows come back, and nothing is left prepared in the server session.
+/// Behind a transaction pooler the prepared statements are sent unnamed (`DatabasePool.namedStatements`,
+/// carried by each connection and transaction): the same rows come back, and nothing is left
+/// prepared in the server session.
 @Suite struct NamedStatementsTests {
     @Test func unnamedStatementsGiveTheSameRowsAndPrepareNothing() async throws {
         try await TestPostgres.withDatabase { database in
@@ -35,6 +36,30 @@ import Testing
                     var slugs: [String] = []
                     for try await slug in entered { slugs.append(slug) }
                     #expect(slugs == ["acme"])
+                }
+            }
+        }
+    }
+
+    /// The choice is the pool's, from its deployment, and every transaction of the pool carries it.
+    @Test func aPoolThroughATransactionPoolerKeepsNoNames() async throws {
+        let url = PostgresURL(host: "127.0.0.1", port: 1, username: "roster", password: nil, database: "roster")
+        let pooled = DatabasePool(url: url, maxConnections: 1, waitTimeout: .seconds(1), throughPooler: true,
+                                  logger: TestPostgres.logger)
+        let direct = DatabasePool(url: url, maxConnections: 1, waitTimeout: .seconds(1), logger: TestPostgres.logger)
+        #expect(!pooled.namedStatements && direct.namedStatements)
+        try await TestPostgres.withDatabase { database in
+            try await database.asApp { connection in
+                let logger = TestPostgres.logger
+                try await connection.transaction(readOnly: false, named: false, logger: logger) { connection in
+                    let (tenant, _) = try await connection.createTenant(slug: "acme", name: "Acme", logger: logger)
+                    let db = try await connection.enterTenant(id: tenant.id, named: false, logger: logger)
+                    #expect(!db.named)
+                    _ = try await db.rows { TeamNamesStatement(tenant: $0) }
+                    #expect(try await Self.prepared(on: connection) == 0)
+                    let named = try await connection.enterTenant(id: tenant.id, named: true, logger: logger)
+                    _ = try await named.rows { TeamNamesStatement(tenant: $0) }
+                    #expect(try await Self.prepared(on: connection) == 1)
                 }
             }
         }

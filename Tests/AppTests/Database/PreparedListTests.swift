@@ -3,27 +3,18 @@ import PostgresNIO
 import Testing
 @testable import App
 
-/// A month's totals without a team or a name filter are a prepared statement of their own
-/// (`OverviewTotalsStatement`); the list pages as first opened are read by the request's first
-/// statement (`FirstViewTests`, which seeds its people here).
+/// A page's read is a named prepared statement, inside a transaction too (`PageRead`); the
+/// people the list pages' tests seed (`PageReadTests`).
 @Suite struct PreparedListTests {
     static let month = Month(iso: "2026-09")!
 
-    @Test func aMonthsTotalsArePreparedAndAgreeWithTheStatementWithFilters() async throws {
+    @Test func aPageReadInATransactionIsPrepared() async throws {
         try await withWorld { world in
             try await world.db.transaction(tenant: world.admin.tenantID) { db in
-                try await Self.addPeople(30, on: db)
-                let filter = InvoiceFilter(month: Self.month, state: nil, teamID: nil, search: "")
-                let totals = try await OverviewQueries.totals(filter, on: db)
-                // 1,000 + 2,000 + … + 30,000 Kč
-                let submitted = try #require(totals.first { $0.state == .submitted })
-                #expect(submitted.count == 30)
-                #expect(submitted.sums == [InvoiceAmount(minor: 46_500_000, currency: "CZK")])
-                #expect(try await Self.isPrepared(OverviewTotalsStatement.name, on: db))
-                // A name every seeded person has: the statement with filters, the same totals.
-                var named = filter
-                named.search = "a"
-                #expect(try await OverviewQueries.totals(named, on: db) == totals)
+                try await Self.addPeople(3, on: db)
+                let read = OverviewRead(month: Self.month, state: nil, teamID: nil, search: "", limit: 26, offset: 0, now: Date())
+                #expect(try await db.read(read, viewer: world.admin.id)?.rows.count == 3)
+                #expect(try await Self.isPrepared(OverviewRead.sql.name + "_tx", on: db))
             }
         }
     }

@@ -12,7 +12,7 @@ import Testing
     static func page(_ rows: [PersonRow], filter: PeopleFilter = PeopleFilter(), number: Int = 1, hasNext: Bool = false,
                      t: Translator = TestTranslator.en) -> PeopleListPage {
         PeopleListPage(layout: Layout(title: "People", language: t.language), slug: "acme", path: Paths.people("acme"),
-                       headingKey: filter.ledBy == nil ? "nav.people" : "nav.team", newURL: nil, filter: filter,
+                       headingKey: !filter.ledByViewer ? "nav.people" : "nav.team", newURL: nil, filter: filter,
                        page: Page(rows: rows, number: number, hasNext: hasNext), teams: [], t: t)
     }
 
@@ -40,7 +40,7 @@ import Testing
         search.search = "x"
         #expect(Self.page([], filter: search).empty == TestTranslator.en("people.empty.filtered"))
         var team = PeopleFilter()
-        team.ledBy = UUID()
+        team.ledByViewer = true
         #expect(Self.page([], filter: team).empty == TestTranslator.en("people.empty.team"))
     }
 }

@@ -97,8 +97,11 @@ import Testing
             let filter = RateIncreaseFilter(month: month)
             var number = 1
             while true {
-                let page = try await RateReportQueries.increases(
-                    filter, page: PageRequest(number: number, size: RateReportQueries.pageSize), today: today, on: connection)
+                // Noon of `today` in Prague (`RateIncreasesRead` takes the clock's instant).
+                let noon = try #require(ISO8601DateFormatter().date(from: "\(today.iso)T11:00:00Z"))
+                let request = PageRequest(number: number, size: RateReportQueries.pageSize)
+                let read = try #require(try await connection.read(RateIncreasesRead(filter, page: request, now: noon)))
+                let page = request.page(fetched: read.rows)
                 rows += page.rows
                 guard page.hasNext else { break }
                 number += 1

@@ -19,7 +19,7 @@ extension OverviewRow {
 /// month's totals and the changes not yet folded into them, summed per state and currency. The
 /// columns are the state, the currency (NULL for invoices whose amount was not read), the count
 /// and the sum (NULL with no currency). `tenant` and `month` are SQL expressions; `condition` is
-/// added to both halves' WHERE (a first view's `EnterTenantSQL.afterLiveShell`).
+/// added to both halves' WHERE (`OverviewRead`).
 enum InvoiceMonthTotalsSQL {
     static func select(tenant: String, month: String, condition: String = "true") -> String {
         """
@@ -33,22 +33,5 @@ enum InvoiceMonthTotalsSQL {
         GROUP BY x.state, x.currency
         HAVING sum(x.invoices) <> 0
         """
-    }
-}
-
-/// The counts and sums per state of a month without a team or name filter
-/// (`OverviewQueries.totals`), prepared.
-struct OverviewTotalsStatement: PostgresPreparedStatement {
-    static let name = "roster_overview_totals"
-    static let sql = InvoiceMonthTotalsSQL.select(tenant: "$1", month: "$2::date") + " ORDER BY 1, 2"
-    static let bindingDataTypes: [PostgresDataType] = [.uuid, .text]
-
-    let tenant: UUID
-    let month: Month
-
-    func makeBindings() throws -> PostgresBindings { .of(tenant, month.first.iso) }
-
-    func decodeRow(_ row: PostgresRow) throws -> (String, String?, Int, Int64?) {
-        try row.decode((String, String?, Int, Int64?).self)
     }
 }

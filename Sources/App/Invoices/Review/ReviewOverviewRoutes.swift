@@ -10,9 +10,13 @@ struct ReviewOverviewRoutes: RouteCollection {
         })
         let overview = routes.get(Paths.reviewOverview, use: overview)
         overview.userInfo[RouteOption.replicaReads] = true
-        overview.userInfo[RouteOption.teamNames] = true
         overview.userInfo[RouteOption.onConnectionLoop] = true
-        overview.userInfo[RouteOption.firstView] = FirstView { OverviewFirstView(request: $0) }
+        overview.userInfo[RouteOption.pageRead] = PageReadOption { request in
+            let address = Address(request)
+            return OverviewRead(month: request.queryText("month").flatMap(Month.init(filter:)), state: address.state,
+                                teamID: address.teamID, search: address.search, limit: address.page.limit,
+                                offset: address.page.offset, now: request.application.settings.clock.now)
+        }
         routes.get(Paths.reviewMissingPage, use: missing)
     }
 
@@ -29,26 +33,15 @@ struct ReviewOverviewRoutes: RouteCollection {
             search = String((request.queryText("q") ?? "").prefix(100))
             page = PageRequest(number: request.queryInt("page"), size: OverviewQueries.pageSize)
         }
-
-        /// The month as first opened: no filter, the first page (`OverviewFirstView`).
-        var isFirstView: Bool { state == nil && teamID == nil && search.trimmingWhitespace().isEmpty && page.number == 1 }
     }
 
     func overview(_ request: Request) async throws -> ReviewOverviewPage {
         try request.require(.reviewInvoices)
         let tenant = try request.tenant
         let address = Address(request)
-        let filter: InvoiceFilter, page: Page<OverviewRow>, totals: [StateTotal]
-        if let rows = request.firstViewRows {
-            guard let view = try OverviewFirstView.decode(rows) else { throw Abort(.unauthorized) }
-            filter = InvoiceFilter(month: view.month, state: nil, teamID: nil, search: address.search)
-            (page, totals) = (view.page, view.totals)
-        } else {
-            let db = try request.db
-            filter = InvoiceFilter(month: try request.queryMonth, state: address.state, teamID: address.teamID, search: address.search)
-            page = try await OverviewQueries.page(filter, page: address.page, timeZone: tenant.timeZone, on: db)
-            totals = try await OverviewQueries.totals(filter, on: db)
-        }
+        let view = try request.page(OverviewRead.self)
+        let filter = InvoiceFilter(month: view.month, state: address.state, teamID: address.teamID, search: address.search)
+        let page = address.page.page(fetched: view.rows), totals = view.totals
         let teams = try await request.teamNames()
         let t = request.translator
         return ReviewOverviewPage(

@@ -13,37 +13,25 @@ struct MonthData: Sendable {
     let close: TimeMonth?
     /// Everyone the viewer may see (empty for those who see only themselves).
     let team: [PersonMonthTime]
-
-    /// Read one statement after another in the request's transaction (someone else's month, a
-    /// month the first view does not read).
-    static func read(_ month: Month, of person: Person, viewer: User, on db: TenantConnection) async throws
-        -> MonthData {
-        let user = person.user.id
-        let reach = Permissions.reach(of: viewer.roles, for: .viewTime) ?? .own
-        return MonthData(
-            month: month, person: person,
-            time: try await MonthTime.read(of: user, month, on: db),
-            absences: try await AbsenceQueries.of(user, from: month.first, through: month.last, on: db),
-            daysOff: try await DaysOffQueries.between(month.first, month.last, on: db),
-            close: try await MonthCloseQueries.month(of: user, month, on: db),
-            team: reach > .own ? try await TimeReportQueries.people(visibleTo: viewer.id, reach: reach, month: month, on: db) : [])
-    }
 }
 
-/// One's own month of time read by the request's first statement (`FirstViewQuery`): one round
-/// trip for the page. The month is the one `?month=` names, else this month in the tenant's time
-/// zone by the application's clock; part 0 says its first day. Parts 1–6 hold what
-/// `PeopleQueries.person` and `MonthData.read` read, with the same columns and order: the person's
-/// own row (1), the month's time by project and by day (2, `MonthTime.sums`), the contracts (3),
-/// the absences (4), the days off (5) and the month's close (6). Part 7 is everyone in the
+/// A month of someone's time (`TimeRoutes.month`): one read (`PageRead`). The month is the one
+/// `?month=` names, else this month in the tenant's time zone by the application's clock; part 0
+/// says its first day. The person is the one `?person=` names, else the viewer; someone the
+/// viewer may not see the time of (`Permissions` for `viewTime`, as SQL: `Permissions.reachSQL`
+/// and the person's team leader) is read as no one, and the page answers 404. Parts 1–6: the
+/// person (1), the month's time by project and by day (2, `MonthTime.sums`), the contracts (3),
+/// the absences (4), the days off (5) and the month's close (6, `MonthCloseQueries.close`). Part 7 is everyone in the
 /// viewer's reach (`TimeReportQueries.people`), by the reach their roles give for seeing time
 /// (`Permissions.reachSQL`): none for those who see only themselves, a leader's teams, the whole
 /// company.
-struct MonthFirstView: FirstViewOfMonth {
-    private typealias Parts = OwnFirstViewParts
+struct TimeMonthRead: PageRead {
+    private typealias Parts = OwnPageParts
 
-    static let layout = FirstViewLayout(parts: [
-        ["text"], ["text", "text", "text", "uuid", "text", "uuid"], ["uuid", "text", "text", "boolean", "bigint", "text"],
+    static let layout = PageLayout(parts: [
+        ["text"],
+        ["uuid", "uuid", "text", "text", "text", "text", "text[]", "boolean", "text", "text", "text", "text", "uuid", "text", "uuid"],
+        ["uuid", "text", "text", "boolean", "bigint", "text"],
         Parts.contractTypes, Parts.absenceTypes, Parts.dayOffTypes, ["text", "text", "text"], ["uuid", "text", "bigint", "int"],
     ])
 
@@ -56,47 +44,66 @@ struct MonthFirstView: FirstViewOfMonth {
         CROSS JOIN LATERAL month_team_time(sh.id, sh.user_id, g.reach, pm.first, pm.last) f
         """
 
-    static let statementName = "roster_first_view_time_month"
-    static let readsTeams = false
-    static let statementSQL = EnterTenantSQL.text(firstView: """
+    static let sql = PageSQL(name: "roster_page_time_month", page: """
         CROSS JOIN LATERAL (
             SELECT coalesce($4::date, date_trunc('month', $5::timestamptz AT TIME ZONE sh.time_zone)::date) AS first OFFSET 0) pf
         CROSS JOIN LATERAL (SELECT pf.first, (pf.first + interval '1 month')::date - 1 AS last OFFSET 0) pm
         CROSS JOIN LATERAL (SELECT \(Permissions.reachSQL(of: "sh.user_roles", for: .viewTime)) AS reach OFFSET 0) pr
+        -- The person, when the viewer may see their time.
+        LEFT JOIN LATERAL (
+            SELECT me.*, tm.name AS team_name, tm.leader_id AS team_leader
+            FROM users me LEFT JOIN teams tm ON tm.tenant_id = me.tenant_id AND tm.id = me.team_id
+            WHERE me.tenant_id = sh.id AND me.id = coalesce($6::uuid, sh.user_id) AND \(EnterTenantSQL.afterLiveShell)
+              AND (me.id = sh.user_id OR pr.reach = \(Reach.tenant.rawValue)
+                   OR (pr.reach = \(Reach.team.rawValue) AND tm.leader_id = sh.user_id))
+            OFFSET 0) pp ON true
         CROSS JOIN LATERAL (
             SELECT \(layout.columns(0, "0", "pm.first::text"))
             UNION ALL
-            SELECT \(layout.columns(1, "0", "me.position, me.personal_email, me.phone, tm.id, tm.name, tm.leader_id"))
-            FROM users me LEFT JOIN teams tm ON tm.tenant_id = me.tenant_id AND tm.id = me.team_id
-            WHERE me.tenant_id = sh.id AND me.id = sh.user_id AND \(EnterTenantSQL.afterLiveShell)
+            SELECT \(layout.columns(1, "0", """
+                pp.id, pp.tenant_id, pp.email, pp.first_name, pp.last_name, pp.title, pp.roles::text[], pp.active, pp.preferred_language::text,
+                pp.position, pp.personal_email, pp.phone, pp.team_id, pp.team_name, pp.team_leader
+                """))
+            WHERE pp.id IS NOT NULL
             UNION ALL
             SELECT \(layout.columns(2, "coalesce(s.work_date - pm.first, -1)", MonthTime.sumColumns))
-            \(MonthTime.sums(tenant: "sh.id", user: "sh.user_id", first: "pm.first", last: "pm.last",
+            \(MonthTime.sums(tenant: "sh.id", user: "pp.id", first: "pm.first", last: "pm.last",
                              and: EnterTenantSQL.afterLiveShell))
             UNION ALL
-            \(Parts.contracts(layout, part: 3))
+            \(Parts.contracts(layout, part: 3, person: "pp.id"))
             UNION ALL
-            \(Parts.absences(layout, part: 4, first: "pm.first", last: "pm.last", approvedOnly: false))
+            \(Parts.absences(layout, part: 4, first: "pm.first", last: "pm.last", approvedOnly: false, person: "pp.id"))
             UNION ALL
             \(Parts.daysOff(layout, part: 5, first: "pm.first", last: "pm.last"))
             UNION ALL
-            SELECT \(layout.columns(6, "0", """
-                m.status::text, CASE WHEN d.id IS NULL THEN NULL ELSE d.first_name || ' ' || d.last_name END, m.reason
-                """))
-            FROM time_months m LEFT JOIN users d ON d.tenant_id = m.tenant_id AND d.id = m.decided_by
-            WHERE m.tenant_id = sh.id AND m.user_id = sh.user_id AND m.month = pm.first AND \(EnterTenantSQL.afterLiveShell)
+            SELECT \(layout.columns(6, "0", MonthCloseQueries.closeColumns))
+            \(MonthCloseQueries.close(tenant: "sh.id", user: "pp.id", month: "pm.first")) AND \(EnterTenantSQL.afterLiveShell)
             UNION ALL
             \(team)
             ) page
-        """, teams: readsTeams)
+        """)
+    static let pageBindingTypes: [PostgresDataType] = [.text, .timestamptz, .uuid]
+
     /// The month `?month=` names; nil for this month.
     let month: Month?
+    /// The id of no one: what an address's `?person=` that is no id reads.
+    static let noOne = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+
+    /// The person `?person=` names; nil for the viewer.
+    let person: UUID?
     let now: Date
 
-    /// The month and what it shows, from the statement's rows, with `viewer` (the signed-in
-    /// person, the shell's) as the person; nil when it read none (nobody signed in).
-    static func decode(_ rows: [FirstViewRow], viewer: User) throws -> MonthData? {
-        var month: Month?, own: (position: String, email: String?, phone: String?, team: UUID?, name: String?, leader: UUID?)?
+    func appendBindings(to bindings: inout PostgresBindings) throws {
+        bindings.append(month?.first.iso)
+        bindings.append(now)
+        bindings.append(person)
+    }
+
+    /// The month and what it shows, from the statement's rows; nil when it read none (nobody
+    /// signed in). Someone the viewer may not see is `ActionRefusal.notFound`.
+    static func decode(_ rows: [PageRow]) throws -> MonthData? {
+        var month: Month?, user: User?
+        var own: (position: String, email: String?, phone: String?, team: UUID?, name: String?, leader: UUID?)?
         var time = MonthTime(), contracts: [Contract] = [], absences: [Absence] = [], daysOff: [LocalDate: String] = [:]
         var close: TimeMonth?, team: [PersonMonthTime] = []
         for row in rows {
@@ -106,6 +113,12 @@ struct MonthFirstView: FirstViewOfMonth {
                 month = LocalDate(iso: try c.next(String.self)).map(Month.init)
             case 1:
                 var c = row.cells(at: layout.places(of: 1))
+                let id: UUID = try c.next(), tenant: UUID = try c.next(), email: String = try c.next(), first: String = try c.next(), last: String = try c.next()
+                let title: String = try c.next(), roles: [String] = try c.next(), active: Bool = try c.next()
+                let language: String? = try c.next()
+                user = User(id: id, tenantID: tenant, email: email, firstName: first, lastName: last, title: title,
+                            roles: Set(roles.compactMap(Role.init(rawValue:))), active: active,
+                            preferredLanguage: language.flatMap(Language.init(rawValue:)))
                 own = (try c.next(), try c.next(), try c.next(), try c.next(), try c.next(), try c.next())
             case 2:
                 var c = row.cells(at: layout.places(of: 2))
@@ -128,8 +141,9 @@ struct MonthFirstView: FirstViewOfMonth {
                 team.append(PersonMonthTime(id: id, name: name, seconds: Int(seconds), entries: count))
             }
         }
-        guard let month, let own else { return nil }
-        let person = Person(user: viewer, position: own.position, personalEmail: own.email, phone: own.phone, teamID: own.team,
+        guard let month else { return nil }
+        guard let user, let own else { throw ActionRefusal.notFound }
+        let person = Person(user: user, position: own.position, personalEmail: own.email, phone: own.phone, teamID: own.team,
                             teamName: own.name, teamLeaderID: own.leader, contracts: contracts)
         return MonthData(month: month, person: person, time: time, absences: absences, daysOff: DaysOff(company: daysOff),
                          close: close, team: team)

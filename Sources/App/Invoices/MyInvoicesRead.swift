@@ -2,8 +2,7 @@ import Foundation
 import PostgresNIO
 import Vapor
 
-/// "My invoices", read by the request's first statement (`FirstViewQuery`): the signed-in person's
-/// months of the page asked for. This month is the tenant's by the application's clock; the list
+/// "My invoices": one read (`PageRead`) of the signed-in person's months of the page asked for. This month is the tenant's by the application's clock; the list
 /// runs from the person's first month (their first contract's, or first invoice's when earlier) to
 /// it, newest first, twelve to a page, and a page past the end is the last one (`PageRequest`).
 /// Part 0 says which page that is, the first invoice's month, the months of all the person's
@@ -14,18 +13,16 @@ import Vapor
 /// numbering the rows). The parts share the row's columns by type (`layout`), NULL where a
 /// row's part has none. Only the page's invoices are read whole: a person with years of history costs what a
 /// new one does.
-struct MyInvoicesFirstView: FirstViewQuery {
+struct MyInvoicesRead: PageRead {
     /// Per part, the SQL types of its columns, in order: what the page's part 0 says, an invoice
     /// (`InvoiceSummariesStatement`), a contract and a work statement (`PersonWorkStatements`).
-    static let layout = FirstViewLayout(parts: [
+    static let layout = PageLayout(parts: [
         ["int", "text", "int[]", "boolean"], ["uuid", "text", "text", "bigint", "text", "text", "uuid", "text"],
-        OwnFirstViewParts.contractTypes,
+        OwnPageParts.contractTypes,
         ["uuid", "uuid", "text", "text", "text", "int", "uuid", "int", "bigint", "text", "text", "text", "text"],
     ])
 
-    static let statementName = "roster_first_view_my_invoices"
-    static let readsTeams = false
-    static let statementSQL = EnterTenantSQL.text(firstView: """
+    static let sql = PageSQL(name: "roster_page_my_invoices", page: """
         CROSS JOIN LATERAL (
             SELECT date_trunc('month', $5::timestamptz AT TIME ZONE sh.time_zone)::date AS current OFFSET 0) pc
         CROSS JOIN LATERAL (
@@ -55,19 +52,12 @@ struct MyInvoicesFirstView: FirstViewQuery {
                 pn.shown, to_char(pi.first_invoice, 'YYYY-MM'), pi.months, pi.accepts_upload
                 """))
             UNION ALL
-            SELECT \(layout.columns(1, "('2000-01-01'::date - i.month)::bigint", """
-                i.id, to_char(i.month, 'YYYY-MM'), i.state::text, i.amount_minor, i.currency,
-                       to_char(i.uploaded_at AT TIME ZONE sh.time_zone, 'YYYY-MM-DD'), i.document_id,
-                       CASE WHEN i.state = 'returned' THEN (
-                           SELECT h.reason FROM invoice_history h
-                           WHERE h.tenant_id = i.tenant_id AND h.invoice_id = i.id AND h.to_state = 'returned'
-                           ORDER BY h.at DESC LIMIT 1) END
-                """))
+            SELECT \(layout.columns(1, "('2000-01-01'::date - i.month)::bigint", InvoiceSummary.columns(timeZone: "sh.time_zone")))
             FROM invoices i
             WHERE i.tenant_id = sh.id AND i.user_id = sh.user_id AND i.month BETWEEN pw.oldest AND pw.newest
               AND \(EnterTenantSQL.afterLiveShell)
             UNION ALL
-            \(OwnFirstViewParts.contracts(layout, part: 2))
+            \(OwnPageParts.contracts(layout, part: 2))
             UNION ALL
             SELECT \(layout.columns(3, "('2000-01-01'::date - s.month)::bigint", WorkStatementQueries.summaryColumns(timeZone: "sh.time_zone")))
             FROM work_statements s
@@ -76,7 +66,7 @@ struct MyInvoicesFirstView: FirstViewQuery {
             WHERE s.tenant_id = sh.id AND s.user_id = sh.user_id AND s.month BETWEEN pw.oldest AND pw.newest
               AND \(EnterTenantSQL.afterLiveShell)
             ) page
-        """, teams: readsTeams)
+        """)
     static let pageBindingTypes: [PostgresDataType] = [.int8, .timestamptz]
 
     /// The page asked for (`?page=`, clamped to the list by the statement).
@@ -116,7 +106,8 @@ struct MyInvoicesFirstView: FirstViewQuery {
     }
 
     /// The view from the page's rows.
-    static func decode(_ rows: [FirstViewRow]) throws -> View {
+    static func decode(_ rows: [PageRow]) throws -> View? {
+        guard rows.first?.part == 0 else { return nil }
         var view = View()
         for row in rows {
             switch row.part {
@@ -137,7 +128,7 @@ struct MyInvoicesFirstView: FirstViewQuery {
                     view.invoices.append(invoice)
                 }
             case 2:
-                if let contract = try OwnFirstViewParts.contract(row, layout, part: 2) { view.contracts.append(contract) }
+                if let contract = try OwnPageParts.contract(row, layout, part: 2) { view.contracts.append(contract) }
             case 3:
                 var c = row.cells(at: layout.places(of: 3))
                 let id: UUID = try c.next(), user: UUID = try c.next(), name: String = try c.next(), month: String = try c.next()

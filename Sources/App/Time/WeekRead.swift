@@ -13,37 +13,23 @@ struct WeekData: Sendable {
     let absences: [Absence]
     let daysOff: DaysOff
 
-    /// Read one statement after another in the request's transaction (a form shown again).
-    static func read(_ week: Week, of user: UUID, zone: String, on db: TenantConnection) async throws -> WeekData {
-        WeekData(
-            week: week,
-            entries: try await TimeEntryQueries.entries(of: user, from: week.monday, through: week.sunday, zone: zone, on: db),
-            timer: try await TimerQueries.running(of: user, on: db),
-            projects: try await ProjectQueries.open(to: user, on: db),
-            contracts: try await PeopleQueries.contracts(of: user, on: db),
-            absences: try await AbsenceQueries.of(user, from: week.monday, through: week.sunday, on: db).filter { $0.status == .approved },
-            daysOff: try await DaysOffQueries.between(week.monday, week.sunday, on: db))
-    }
 }
 
-/// The week's timesheet read by the request's first statement (`FirstViewQuery`): one round trip
-/// for the page. The week is the one `?week=` names (any day of it), else this week in the
-/// tenant's time zone by the application's clock; part 0 says its Monday. Parts 1–6 hold what
-/// `WeekData.read` reads, with the same columns and order: the entries (1), the timer (2), the open
+/// The week's timesheet (`TimeRoutes.week`, and the form shown again after a refused entry): one
+/// read (`PageRead`). The week is the one `?week=` names (any day of it), else this week in the
+/// tenant's time zone by the application's clock; part 0 says its Monday. Parts 1–6 hold the entries (1), the timer (2), the open
 /// projects (3), the contracts (4), the approved absences (5) and the days off (6). The parts
 /// share the row's columns by type (`layout`), NULL where a row's part has none.
-struct WeekFirstView: FirstViewQuery {
-    private typealias Parts = OwnFirstViewParts
+struct WeekRead: PageRead {
+    private typealias Parts = OwnPageParts
 
     /// Per part, the SQL types of its columns, in order.
-    static let layout = FirstViewLayout(parts: [
+    static let layout = PageLayout(parts: [
         ["text"], Parts.entryTypes, ["uuid", "uuid", "text", "text", "boolean", "text", "timestamptz"],
         ["uuid", "text", "text", "boolean"], Parts.contractTypes, Parts.absenceTypes, Parts.dayOffTypes,
     ])
 
-    static let statementName = "roster_first_view_week"
-    static let readsTeams = false
-    static let statementSQL = EnterTenantSQL.text(firstView: """
+    static let sql = PageSQL(name: "roster_page_week", page: """
         CROSS JOIN LATERAL (
             SELECT coalesce($4::date, ($5::timestamptz AT TIME ZONE sh.time_zone)::date) AS day OFFSET 0) pd
         CROSS JOIN LATERAL (
@@ -71,7 +57,7 @@ struct WeekFirstView: FirstViewQuery {
             UNION ALL
             \(Parts.daysOff(layout, part: 6, first: "pw.monday", last: "pw.sunday"))
             ) page
-        """, teams: readsTeams)
+        """)
     static let pageBindingTypes: [PostgresDataType] = [.text, .timestamptz]
 
     /// The Monday of the week `?week=` names; nil for this week.
@@ -85,7 +71,7 @@ struct WeekFirstView: FirstViewQuery {
 
     /// The week and what it shows, from the statement's rows; nil when it read none (nobody
     /// signed in).
-    static func decode(_ rows: [FirstViewRow]) throws -> WeekData? {
+    static func decode(_ rows: [PageRow]) throws -> WeekData? {
         var week: Week?
         var entries: [TimeEntryRow] = [], timer: RunningTimer?, projects: [ProjectChoice] = [], contracts: [Contract] = []
         var absences: [Absence] = [], daysOff: [LocalDate: String] = [:]

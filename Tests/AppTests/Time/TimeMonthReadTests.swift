@@ -3,9 +3,9 @@ import PostgresNIO
 import Testing
 @testable import App
 
-/// One's own month of time as read by the request's first statement (`MonthFirstView`) against
-/// its statements one after another (`MonthData.read`).
-@Suite struct MonthFirstViewTests {
+/// One's own month of time as read by the request's first statement (`TimeMonthRead`) against
+/// the feature's own statements one after another (`MonthData.oneByOne`).
+@Suite struct TimeMonthReadTests {
     static let november = Month(year: 2026, month: 11)!
 
     /// Eva's November 2026 with something of every part, and things around it that must stay out:
@@ -43,19 +43,19 @@ import Testing
         }
     }
 
-    static func firstView(_ world: TestWorld, slug: String = "acme", token: SecretToken?, month: Month?,
-                          now: Date = Date()) async throws -> EnteredFirstView? {
-        try await FirstViewTests.enter(world, slug: slug, token: token, query: MonthFirstView(month: month, now: now)).view
+    static func withShell(_ world: TestWorld, slug: String = "acme", token: SecretToken?, month: Month?,
+                          now: Date = Date()) async throws -> EnteredPage? {
+        try await PageReadTests.enter(world, slug: slug, token: token, read: TimeMonthRead(month: month, person: nil, now: now)).view
     }
 
     /// The first view of `user`'s November and the same read one statement after another.
     static func both(_ world: TestWorld, _ user: User) async throws -> (view: MonthData, read: MonthData) {
-        let token = try await WeekFirstViewTests.token(world, for: user)
-        let entered = try #require(try await firstView(world, token: token, month: november))
-        let view = try #require(try MonthFirstView.decode(entered.rows, viewer: user))
+        let token = try await WeekReadTests.token(world, for: user)
+        let entered = try #require(try await withShell(world, token: token, month: november))
+        let view = try #require(try TimeMonthRead.decode(entered.rows))
         let read = try await world.db.transaction(tenant: user.tenantID) { db in
             let person = try #require(try await PeopleQueries.person(user.id, on: db))
-            return try await MonthData.read(november, of: person, viewer: user, on: db)
+            return try await MonthData.oneByOne(november, of: person, viewer: user, on: db)
         }
         return (view, read)
     }
@@ -75,7 +75,7 @@ import Testing
         #expect(view.team == read.team)
     }
 
-    @Test func theMonthsFirstViewReadsWhatItsStatementsRead() async throws {
+    @Test func theMonthsReadReadsWhatItsStatementsRead() async throws {
         try await withWorld { world in
             try await Self.seed(world)
             let eva = try await Self.both(world, world.employee)
@@ -191,30 +191,30 @@ import Testing
     @Test func theMonthOfAnotherCompanyOrAVisitorHoldsNoneOfTheseRows() async throws {
         try await withWorld { world in
             try await Self.seed(world)
-            let globexToken = try await WeekFirstViewTests.token(world, for: world.otherAdmin)
-            let globex = try #require(try await Self.firstView(world, slug: "globex", token: globexToken, month: Self.november))
-            let view = try #require(try MonthFirstView.decode(globex.rows, viewer: world.otherAdmin))
+            let globexToken = try await WeekReadTests.token(world, for: world.otherAdmin)
+            let globex = try #require(try await Self.withShell(world, slug: "globex", token: globexToken, month: Self.november))
+            let view = try #require(try TimeMonthRead.decode(globex.rows))
             #expect(view.time.isEmpty && view.absences.isEmpty && view.close == nil)
             #expect(!view.daysOff.company.values.contains("Company day"))
             #expect(!view.team.isEmpty && !view.team.contains { [world.employee.id, world.leader.id, world.admin.id].contains($0.id) })
             // Eva's token at Globex, no cookie, a token nobody holds: no rows.
-            let evaToken = try await WeekFirstViewTests.token(world, for: world.employee)
+            let evaToken = try await WeekReadTests.token(world, for: world.employee)
             for (slug, token) in [("globex", Optional(evaToken)), ("acme", nil), ("acme", SecretToken())] {
-                let entered = try #require(try await Self.firstView(world, slug: slug, token: token, month: Self.november))
+                let entered = try #require(try await Self.withShell(world, slug: slug, token: token, month: Self.november))
                 #expect(entered.session == nil && entered.rows.isEmpty)
-                #expect(try MonthFirstView.decode(entered.rows, viewer: world.employee) == nil)
+                #expect(try TimeMonthRead.decode(entered.rows) == nil)
             }
         }
     }
 
     /// Without a month in the address, this month in the tenant's time zone by the clock's instant.
-    @Test func theMonthOfAFirstViewIsTheTenantsMonthByTheClock() async throws {
+    @Test func theMonthOfItsReadIsTheTenantsMonthByTheClock() async throws {
         try await withWorld { world in
-            let token = try await WeekFirstViewTests.token(world, for: world.employee)
+            let token = try await WeekReadTests.token(world, for: world.employee)
             func month(_ instant: String) async throws -> Month? {
                 let now = try #require(ISO8601DateFormatter().date(from: instant))
-                let entered = try #require(try await Self.firstView(world, token: token, month: nil, now: now))
-                return try MonthFirstView.decode(entered.rows, viewer: world.employee)?.month
+                let entered = try #require(try await Self.withShell(world, token: token, month: nil, now: now))
+                return try TimeMonthRead.decode(entered.rows)?.month
             }
             // 31 October 23:30 and 1 November 00:30 in Prague (an hour ahead of UTC then).
             #expect(try await month("2026-10-31T22:30:00Z") == Month(year: 2026, month: 10))
@@ -251,5 +251,51 @@ import Testing
                     == .notFound)
             #expect(try await globex.get("/t/acme/time/month?month=2026-11").status != .ok)
         }
+    }
+
+    /// Someone else's month is read only for a viewer who may see their time: their team's
+    /// leader and admins; anyone else, and an address that names no one, read no one (404).
+    @Test func someoneElsesMonthOnlyForTheirLeaderAndAdmins() async throws {
+        try await withWorld { world in
+            try await Self.seed(world)
+            func month(of person: UUID?, as viewer: User) async throws -> MonthData? {
+                let token = try await WeekReadTests.token(world, for: viewer)
+                let entered = try #require(try await PageReadTests.enter(
+                    world, slug: "acme", token: token, read: TimeMonthRead(month: Self.november, person: person, now: Date())).view)
+                do { return try TimeMonthRead.decode(entered.rows) } catch ActionRefusal.notFound { return nil }
+            }
+            #expect(try await month(of: world.employee.id, as: world.leader)?.person.user.id == world.employee.id)
+            #expect(try await month(of: world.employee.id, as: world.admin)?.person.user.id == world.employee.id)
+            #expect(try await month(of: world.leader.id, as: world.employee) == nil)
+            #expect(try await month(of: TimeMonthRead.noOne, as: world.admin) == nil)
+            #expect(try await month(of: world.otherAdmin.id, as: world.admin) == nil)
+            // The same read in a transaction: Eva's month for Petr, none of Petr's for Eva.
+            try await world.db.transaction(tenant: world.admin.tenantID, readOnly: true) { db in
+                let read = TimeMonthRead(month: Self.november, person: world.employee.id, now: Date())
+                let evas = try await db.read(read, viewer: world.leader.id)
+                #expect(evas?.person.user.id == world.employee.id)
+                await #expect(throws: ActionRefusal.notFound) {
+                    try await db.read(TimeMonthRead(month: Self.november, person: world.leader.id, now: Date()),
+                                      viewer: world.employee.id)
+                }
+            }
+        }
+    }
+
+}
+
+extension MonthData {
+    /// The month read by the feature's own statements one after another: what each part of
+    /// `TimeMonthRead` must hold.
+    static func oneByOne(_ month: Month, of person: Person, viewer: User, on db: TenantConnection) async throws -> MonthData {
+        let user = person.user.id
+        let reach = Permissions.reach(of: viewer.roles, for: .viewTime) ?? .own
+        return MonthData(
+            month: month, person: person,
+            time: try await MonthTime.read(of: user, month, on: db),
+            absences: try await AbsenceQueries.of(user, from: month.first, through: month.last, on: db),
+            daysOff: try await DaysOffQueries.between(month.first, month.last, on: db),
+            close: try await MonthCloseQueries.month(of: user, month, on: db),
+            team: reach > .own ? try await TimeReportQueries.people(visibleTo: viewer.id, reach: reach, month: month, on: db) : [])
     }
 }

@@ -14,29 +14,18 @@ struct OwnAbsences: Sendable {
         (LocalDate(year: year, month: 1, day: 1)!, LocalDate(year: year + 1, month: 12, day: 31)!)
     }
 
-    /// Read one statement after another in the request's transaction (a form shown again).
-    static func read(_ year: Int, of user: UUID, on db: TenantConnection) async throws -> OwnAbsences {
-        let (first, last) = days(of: year)
-        return OwnAbsences(
-            year: year,
-            absences: try await AbsenceQueries.of(user, from: first, through: last, on: db),
-            daysOff: try await DaysOffQueries.between(first, last, on: db),
-            contracts: try await PeopleQueries.contracts(of: user, on: db))
-    }
 }
 
-/// One's absences page read by the request's first statement (`FirstViewQuery`): one round trip.
+/// One's absences page (and the form shown again after a refused request): one read (`PageRead`).
 /// The year is this year in the tenant's time zone by the application's clock; part 0 says it.
-/// Parts 1–3 hold what `OwnAbsences.read` reads, with the same columns and order: the absences
+/// Parts 1–3 hold the absences
 /// (1), the days off (2) and the contracts (3).
-struct AbsencesFirstView: FirstViewAtInstant {
-    private typealias Parts = OwnFirstViewParts
+struct OwnAbsencesRead: PageReadAtInstant {
+    private typealias Parts = OwnPageParts
 
-    static let layout = FirstViewLayout(parts: [["int"], Parts.absenceTypes, Parts.dayOffTypes, Parts.contractTypes])
+    static let layout = PageLayout(parts: [["int"], Parts.absenceTypes, Parts.dayOffTypes, Parts.contractTypes])
 
-    static let statementName = "roster_first_view_absences"
-    static let readsTeams = false
-    static let statementSQL = EnterTenantSQL.text(firstView: """
+    static let sql = PageSQL(name: "roster_page_absences", page: """
         CROSS JOIN LATERAL (
             SELECT date_trunc('year', $4::timestamptz AT TIME ZONE sh.time_zone)::date AS first OFFSET 0) py
         CROSS JOIN LATERAL (SELECT py.first, (py.first + interval '2 years')::date - 1 AS last OFFSET 0) pd
@@ -49,13 +38,13 @@ struct AbsencesFirstView: FirstViewAtInstant {
             UNION ALL
             \(Parts.contracts(layout, part: 3))
             ) page
-        """, teams: readsTeams)
+        """)
 
     let now: Date
 
     /// The year and what the page shows of it, from the statement's rows; nil when it read none
     /// (nobody signed in).
-    static func decode(_ rows: [FirstViewRow]) throws -> OwnAbsences? {
+    static func decode(_ rows: [PageRow]) throws -> OwnAbsences? {
         var year: Int?, absences: [Absence] = [], daysOff: [LocalDate: String] = [:], contracts: [Contract] = []
         for row in rows {
             switch row.part {

@@ -1,18 +1,16 @@
 import Foundation
 import PostgresNIO
 
-/// The projects page read by the request's first statement (`FirstViewQuery`): one round trip.
-/// Part 1 is the clients and part 2 the projects, with the columns and order of
-/// `ProjectQueries.clients` and `ProjectQueries.projects`. The page is for those who manage
-/// projects; the handler asks for that before it shows what the statement read.
-struct ProjectsFirstView: FirstViewQuery {
-    static let layout = FirstViewLayout(parts: [
+/// The clients and projects (`ProjectRoutes`, the API's list): one read (`PageRead`). Part 1 is
+/// the clients and part 2 the projects, each with its columns and order (`ProjectQueries`). The
+/// page is for those who manage projects; the handler asks for that before it shows what the
+/// statement read.
+struct ProjectsRead: PageRead {
+    static let layout = PageLayout(parts: [
         [], ["uuid", "text", "boolean", "int"], ["uuid", "uuid", "text", "text", "boolean", "boolean", "uuid[]", "uuid[]", "bigint"],
     ])
 
-    static let statementName = "roster_first_view_projects"
-    static let readsTeams = false
-    static let statementSQL = EnterTenantSQL.text(firstView: """
+    static let sql = PageSQL(name: "roster_page_projects", page: """
         CROSS JOIN LATERAL (
             SELECT \(layout.columns(0, "0", ""))
             UNION ALL
@@ -23,13 +21,14 @@ struct ProjectsFirstView: FirstViewQuery {
             FROM projects p JOIN clients c ON c.tenant_id = p.tenant_id AND c.id = p.client_id
             WHERE p.tenant_id = sh.id AND \(EnterTenantSQL.afterLiveShell)
             ) page
-        """, teams: readsTeams)
+        """)
     static let pageBindingTypes: [PostgresDataType] = []
 
     func appendBindings(to bindings: inout PostgresBindings) throws {}
 
     /// The clients and the projects from the statement's rows.
-    static func decode(_ rows: [FirstViewRow]) throws -> (clients: [ClientRow], projects: [ProjectRow]) {
+    static func decode(_ rows: [PageRow]) throws -> (clients: [ClientRow], projects: [ProjectRow])? {
+        guard rows.first?.part == 0 else { return nil }
         var clients: [ClientRow] = [], projects: [ProjectRow] = []
         for row in rows {
             switch row.part {

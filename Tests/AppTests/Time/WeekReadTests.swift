@@ -3,9 +3,9 @@ import PostgresNIO
 import Testing
 @testable import App
 
-/// The week's timesheet as read by the request's first statement (`WeekFirstView`) against its
-/// statements one after another (`WeekData.read`).
-@Suite struct WeekFirstViewTests {
+/// The week's timesheet as read by its one read (`WeekRead`), with the shell and in a transaction,
+/// against the feature's own statements one after another (`WeekData.oneByOne`).
+@Suite struct WeekReadTests {
     static let monday = LocalDate(iso: "2026-11-16")!
 
     /// Eva's week of 16–22 November 2026 with something of every part, and things around it that
@@ -45,22 +45,26 @@ import Testing
         try await world.db.transaction(tenant: user.tenantID) { db in try await SessionQueries.create(for: user.id, on: db) }
     }
 
-    static func firstView(_ world: TestWorld, slug: String = "acme", token: SecretToken?, monday: LocalDate?,
-                          now: Date = Date()) async throws -> EnteredFirstView? {
-        try await FirstViewTests.enter(world, slug: slug, token: token, query: WeekFirstView(monday: monday, now: now)).view
+    static func withShell(_ world: TestWorld, slug: String = "acme", token: SecretToken?, monday: LocalDate?,
+                          now: Date = Date()) async throws -> EnteredPage? {
+        try await PageReadTests.enter(world, slug: slug, token: token, read: WeekRead(monday: monday, now: now)).view
     }
 
-    @Test func theWeeksFirstViewReadsWhatItsStatementsRead() async throws {
+    @Test func theWeeksReadReadsWhatItsStatementsRead() async throws {
         try await withWorld { world in
             try await Self.seed(world)
             let token = try await Self.token(world, for: world.employee)
-            let entered = try #require(try await Self.firstView(world, token: token, monday: Self.monday))
-            let view = try #require(try WeekFirstView.decode(entered.rows))
+            let entered = try #require(try await Self.withShell(world, token: token, monday: Self.monday))
+            let view = try #require(try WeekRead.decode(entered.rows))
             let week = Week(containing: Self.monday)
-            let read = try await world.db.transaction(tenant: world.employee.tenantID) { db in
-                try await WeekData.read(week, of: world.employee.id, zone: "Europe/Prague", on: db)
+            let (read, inTransaction) = try await world.db.transaction(tenant: world.employee.tenantID) { db in
+                (try await WeekData.oneByOne(week, of: world.employee.id, zone: "Europe/Prague", on: db),
+                 try #require(try await db.read(WeekRead(monday: Self.monday, now: Date()), viewer: world.employee.id)))
             }
-            #expect(view.week == week)
+            #expect(view.week == week && inTransaction.week == week)
+            #expect(inTransaction.entries == view.entries && inTransaction.timer == view.timer && inTransaction.projects == view.projects
+                    && inTransaction.contracts == view.contracts && inTransaction.absences == view.absences
+                    && inTransaction.daysOff == view.daysOff)
             #expect(view.entries == read.entries && view.entries.map(\.description) == ["Morning", "Checkout <b>", "Sunday"])
             #expect(view.timer == read.timer && view.timer?.description == "Running")
             #expect(view.projects == read.projects && view.projects.contains { $0.client == "Globus" }
@@ -70,9 +74,9 @@ import Testing
             #expect(view.absences.first?.decidedBy == "\(world.admin.firstName) \(world.admin.lastName)")
             #expect(view.daysOff == read.daysOff && view.daysOff.company == [LocalDate(iso: "2026-11-20")!: "Company day"])
             // Petr's week holds his own entry and project, none of Eva's.
-            let petr = try #require(try await Self.firstView(world, token: try await Self.token(world, for: world.leader),
+            let petr = try #require(try await Self.withShell(world, token: try await Self.token(world, for: world.leader),
                                                             monday: Self.monday))
-            let petrsWeek = try #require(try WeekFirstView.decode(petr.rows))
+            let petrsWeek = try #require(try WeekRead.decode(petr.rows))
             #expect(petrsWeek.entries.map(\.description) == ["Petr"] && petrsWeek.timer == nil)
             #expect(petrsWeek.projects.contains { $0.name == "Closed" })
             #expect(petrsWeek.absences.map(\.kind) == [.sick])
@@ -81,7 +85,7 @@ import Testing
 
     /// The entries come by day, then by start, as the page's statement orders them: a start just
     /// after midnight in Prague (the day before in UTC) and an entry of a later day that starts
-    /// before one of the day before (`OwnFirstViewParts.entryOrder`).
+    /// before one of the day before (`OwnPageParts.entryOrder`).
     @Test func entriesComeByDayThenByStart() async throws {
         try await withWorld { world in
             let web = try await TimeTrackingTests.project(world)
@@ -97,10 +101,10 @@ import Testing
                     """).collect()
             }
             let token = try await Self.token(world, for: world.employee)
-            let entered = try #require(try await Self.firstView(world, token: token, monday: Self.monday))
-            let view = try #require(try WeekFirstView.decode(entered.rows))
+            let entered = try #require(try await Self.withShell(world, token: token, monday: Self.monday))
+            let view = try #require(try WeekRead.decode(entered.rows))
             let read = try await world.db.transaction(tenant: tenant) { db in
-                try await WeekData.read(Week(containing: Self.monday), of: eva, zone: "Europe/Prague", on: db)
+                try await WeekData.oneByOne(Week(containing: Self.monday), of: eva, zone: "Europe/Prague", on: db)
             }
             #expect(view.entries.map(\.description) == ["First", "Second", "Between", "Third", "Fourth"])
             #expect(view.entries == read.entries)
@@ -111,29 +115,29 @@ import Testing
         try await withWorld { world in
             try await Self.seed(world)
             let globexToken = try await Self.token(world, for: world.otherAdmin)
-            let globex = try #require(try await Self.firstView(world, slug: "globex", token: globexToken, monday: Self.monday))
-            let view = try #require(try WeekFirstView.decode(globex.rows))
+            let globex = try #require(try await Self.withShell(world, slug: "globex", token: globexToken, monday: Self.monday))
+            let view = try #require(try WeekRead.decode(globex.rows))
             #expect(!view.entries.contains { ["Morning", "Checkout <b>", "Sunday", "Petr"].contains($0.description) })
             #expect(view.timer?.description != "Running" && !view.absences.contains { $0.userID == world.employee.id })
             #expect(!view.daysOff.company.values.contains("Company day") && !view.projects.contains { $0.client == "Globus" })
             // Eva's token at Globex, no cookie, a token nobody holds: no rows.
             let evaToken = try await Self.token(world, for: world.employee)
             for (slug, token) in [("globex", Optional(evaToken)), ("acme", nil), ("acme", SecretToken())] {
-                let entered = try #require(try await Self.firstView(world, slug: slug, token: token, monday: Self.monday))
-                let view = try WeekFirstView.decode(entered.rows)
+                let entered = try #require(try await Self.withShell(world, slug: slug, token: token, monday: Self.monday))
+                let view = try WeekRead.decode(entered.rows)
                 #expect(entered.session == nil && entered.rows.isEmpty && view == nil)
             }
         }
     }
 
     /// Without a week in the address, this week in the tenant's time zone by the clock's instant.
-    @Test func theWeekOfAFirstViewIsTheTenantsWeekByTheClock() async throws {
+    @Test func theWeekOfItsReadIsTheTenantsWeekByTheClock() async throws {
         try await withWorld { world in
             let token = try await Self.token(world, for: world.employee)
             func monday(_ instant: String) async throws -> LocalDate? {
                 let now = try #require(ISO8601DateFormatter().date(from: instant))
-                let entered = try #require(try await Self.firstView(world, token: token, monday: nil, now: now))
-                return try WeekFirstView.decode(entered.rows)?.week.monday
+                let entered = try #require(try await Self.withShell(world, token: token, monday: nil, now: now))
+                return try WeekRead.decode(entered.rows)?.week.monday
             }
             // Sunday 23:30 and Monday 00:30 in Prague (an hour ahead of UTC in November).
             #expect(try await monday("2026-11-22T22:30:00Z") == LocalDate(iso: "2026-11-16"))
@@ -158,5 +162,20 @@ import Testing
                 #expect(malformed.status == .ok && malformed.body.contains("Checkout &lt;b&gt;"), "\(week.prefix(20))")
             }
         }
+    }
+}
+
+extension WeekData {
+    /// The week read by the feature's own statements one after another: what each part of
+    /// `WeekRead` must hold.
+    static func oneByOne(_ week: Week, of user: UUID, zone: String, on db: TenantConnection) async throws -> WeekData {
+        WeekData(
+            week: week,
+            entries: try await TimeEntryQueries.entries(of: user, from: week.monday, through: week.sunday, zone: zone, on: db),
+            timer: try await TimerQueries.running(of: user, on: db),
+            projects: try await ProjectQueries.open(to: user, on: db),
+            contracts: try await PeopleQueries.contracts(of: user, on: db),
+            absences: try await AbsenceQueries.of(user, from: week.monday, through: week.sunday, on: db).filter { $0.status == .approved },
+            daysOff: try await DaysOffQueries.between(week.monday, week.sunday, on: db))
     }
 }

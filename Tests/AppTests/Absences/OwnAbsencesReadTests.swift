@@ -3,9 +3,9 @@ import PostgresNIO
 import Testing
 @testable import App
 
-/// One's absences page as read by the request's first statement (`AbsencesFirstView`) against its
-/// statements one after another (`OwnAbsences.read`).
-@Suite struct AbsencesFirstViewTests {
+/// One's absences page as read by the request's first statement (`OwnAbsencesRead`) against its
+/// the feature's own statements one after another (`OwnAbsences.oneByOne`).
+@Suite struct OwnAbsencesReadTests {
     /// Eva's absences of 2025 (out), 2026 and 2027 (in), Petr's, and days off of each year.
     static func seed(_ world: TestWorld) async throws {
         let tenant = world.admin.tenantID, eva = world.employee.id, petr = world.leader.id
@@ -25,20 +25,20 @@ import Testing
         }
     }
 
-    static func firstView(_ world: TestWorld, slug: String = "acme", token: SecretToken?, now: Date) async throws -> EnteredFirstView? {
-        try await FirstViewTests.enter(world, slug: slug, token: token, query: AbsencesFirstView(now: now)).view
+    static func withShell(_ world: TestWorld, slug: String = "acme", token: SecretToken?, now: Date) async throws -> EnteredPage? {
+        try await PageReadTests.enter(world, slug: slug, token: token, read: OwnAbsencesRead(now: now)).view
     }
 
     static let november = ISO8601DateFormatter().date(from: "2026-11-18T09:00:00Z")!
 
-    @Test func theAbsencesFirstViewReadsWhatItsStatementsRead() async throws {
+    @Test func theOwnAbsencesReadReadsWhatItsStatementsRead() async throws {
         try await withWorld { world in
             try await Self.seed(world)
-            let token = try await WeekFirstViewTests.token(world, for: world.employee)
-            let entered = try #require(try await Self.firstView(world, token: token, now: Self.november))
-            let view = try #require(try AbsencesFirstView.decode(entered.rows))
+            let token = try await WeekReadTests.token(world, for: world.employee)
+            let entered = try #require(try await Self.withShell(world, token: token, now: Self.november))
+            let view = try #require(try OwnAbsencesRead.decode(entered.rows))
             let read = try await world.db.transaction(tenant: world.employee.tenantID) { db in
-                try await OwnAbsences.read(2026, of: world.employee.id, on: db)
+                try await OwnAbsences.oneByOne(2026, of: world.employee.id, on: db)
             }
             #expect(view.year == 2026 && read.year == 2026)
             #expect(view.absences == read.absences && view.absences.map(\.note) == ["Summer <b>", "Doctor", "Next year"])
@@ -50,16 +50,16 @@ import Testing
     @Test func anotherCompanyOrAVisitorReadsNoneOfTheseRows() async throws {
         try await withWorld { world in
             try await Self.seed(world)
-            let globexToken = try await WeekFirstViewTests.token(world, for: world.otherAdmin)
-            let globex = try #require(try await Self.firstView(world, slug: "globex", token: globexToken, now: Self.november))
-            let view = try #require(try AbsencesFirstView.decode(globex.rows))
+            let globexToken = try await WeekReadTests.token(world, for: world.otherAdmin)
+            let globex = try #require(try await Self.withShell(world, slug: "globex", token: globexToken, now: Self.november))
+            let view = try #require(try OwnAbsencesRead.decode(globex.rows))
             #expect(!view.absences.contains { $0.userID == world.employee.id || $0.userID == world.leader.id })
             #expect(!view.daysOff.company.values.contains("Company day"))
-            let evaToken = try await WeekFirstViewTests.token(world, for: world.employee)
+            let evaToken = try await WeekReadTests.token(world, for: world.employee)
             for (slug, token) in [("globex", Optional(evaToken)), ("acme", nil), ("acme", SecretToken())] {
-                let entered = try #require(try await Self.firstView(world, slug: slug, token: token, now: Self.november))
+                let entered = try #require(try await Self.withShell(world, slug: slug, token: token, now: Self.november))
                 #expect(entered.session == nil && entered.rows.isEmpty)
-                #expect(try AbsencesFirstView.decode(entered.rows) == nil)
+                #expect(try OwnAbsencesRead.decode(entered.rows) == nil)
             }
         }
     }
@@ -68,10 +68,10 @@ import Testing
     /// new year in Prague.
     @Test func theYearIsTheTenantsYearByTheClock() async throws {
         try await withWorld { world in
-            let token = try await WeekFirstViewTests.token(world, for: world.employee)
+            let token = try await WeekReadTests.token(world, for: world.employee)
             func year(_ instant: String) async throws -> Int? {
                 let now = try #require(ISO8601DateFormatter().date(from: instant))
-                return try AbsencesFirstView.decode(try #require(try await Self.firstView(world, token: token, now: now)).rows)?.year
+                return try OwnAbsencesRead.decode(try #require(try await Self.withShell(world, token: token, now: now)).rows)?.year
             }
             #expect(try await year("2026-12-31T22:30:00Z") == 2026)
             #expect(try await year("2026-12-31T23:30:00Z") == 2027)
@@ -90,5 +90,18 @@ import Testing
             let his = try await petr.get("/t/acme/absences")
             #expect(his.status == .ok && !his.body.contains("Summer"))
         }
+    }
+}
+
+extension OwnAbsences {
+    /// The page read by the feature's own statements one after another: what each part of
+    /// `OwnAbsencesRead` must hold.
+    static func oneByOne(_ year: Int, of user: UUID, on db: TenantConnection) async throws -> OwnAbsences {
+        let (first, last) = days(of: year)
+        return OwnAbsences(
+            year: year,
+            absences: try await AbsenceQueries.of(user, from: first, through: last, on: db),
+            daysOff: try await DaysOffQueries.between(first, last, on: db),
+            contracts: try await PeopleQueries.contracts(of: user, on: db))
     }
 }

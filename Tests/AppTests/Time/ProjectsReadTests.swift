@@ -3,9 +3,9 @@ import PostgresNIO
 import Testing
 @testable import App
 
-/// The projects page as read by the request's first statement (`ProjectsFirstView`) against its
+/// The projects page as read by the request's first statement (`ProjectsRead`) against its
 /// statements (`ProjectQueries.clients`, `ProjectQueries.projects`).
-@Suite struct ProjectsFirstViewTests {
+@Suite struct ProjectsReadTests {
     /// Two clients, a project open to everyone with time booked on it, one limited to a team and
     /// a person, and Globex's own client and project.
     static func seed(_ world: TestWorld) async throws {
@@ -22,12 +22,12 @@ import Testing
         }
     }
 
-    @Test func theProjectsFirstViewReadsWhatItsStatementsRead() async throws {
+    @Test func theProjectsReadReadsWhatItsStatementsRead() async throws {
         try await withWorld { world in
             try await Self.seed(world)
-            let token = try await WeekFirstViewTests.token(world, for: world.admin)
-            let entered = try #require(try await FirstViewTests.enter(world, slug: "acme", token: token, query: ProjectsFirstView()).view)
-            let view = try ProjectsFirstView.decode(entered.rows)
+            let token = try await WeekReadTests.token(world, for: world.admin)
+            let entered = try #require(try await PageReadTests.enter(world, slug: "acme", token: token, read: ProjectsRead()).view)
+            let view = try #require(try ProjectsRead.decode(entered.rows))
             let (clients, projects) = try await world.db.transaction(tenant: world.admin.tenantID) { db in
                 (try await ProjectQueries.clients(on: db), try await ProjectQueries.projects(on: db))
             }
@@ -38,13 +38,13 @@ import Testing
             #expect(limited.teams.count == 1 && limited.people == [world.employee.id])
             #expect(projects.first { $0.name == "Web" }?.hoursSeconds == 270 * 60)
             // Globex's admin reads Globex's; Acme's token at Globex, no cookie, a token nobody holds: no rows.
-            let globexToken = try await WeekFirstViewTests.token(world, for: world.otherAdmin)
-            let globex = try #require(try await FirstViewTests.enter(world, slug: "globex", token: globexToken,
-                                                                     query: ProjectsFirstView()).view)
-            let theirs = try ProjectsFirstView.decode(globex.rows).projects.map(\.name)
+            let globexToken = try await WeekReadTests.token(world, for: world.otherAdmin)
+            let globex = try #require(try await PageReadTests.enter(world, slug: "globex", token: globexToken,
+                                                                     read: ProjectsRead()).view)
+            let theirs = try #require(try ProjectsRead.decode(globex.rows)).projects.map(\.name)
             #expect(theirs.contains("Theirs") && !theirs.contains("Web") && !theirs.contains("Limited"))
             for (slug, token) in [("globex", Optional(token)), ("acme", nil), ("acme", SecretToken())] {
-                let other = try #require(try await FirstViewTests.enter(world, slug: slug, token: token, query: ProjectsFirstView()).view)
+                let other = try #require(try await PageReadTests.enter(world, slug: slug, token: token, read: ProjectsRead()).view)
                 #expect(other.session == nil && other.rows.isEmpty)
             }
         }

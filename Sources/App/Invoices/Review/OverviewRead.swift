@@ -1,0 +1,113 @@
+import Foundation
+import PostgresNIO
+import Vapor
+
+/// The invoice overview of a month (`ReviewOverviewRoutes`), the API's invoice list and the
+/// invoices export: one read (`PageRead`). The month is the one the address names, else this
+/// month in the tenant's time zone by the application's clock (part 0 says it). Part 1 is a
+/// window of the filter's invoices by surname; parts 2 and 3 the counts and sums per state for the
+/// filter, its state aside: without a team or a name, the totals the database keeps
+/// (`InvoiceMonthTotalsSQL`, part 2), else summed from the month's invoices with their people
+/// (part 3). Only one of the two runs: each is under a condition on the parameters alone.
+struct OverviewRead: PageRead {
+    static let layout = PageLayout(parts: [
+        ["text"], ["uuid", "int", "text", "text", "text", "bigint", "text", "text", "uuid"], ["text", "text", "int", "bigint"],
+        ["text", "text", "int", "bigint"],
+    ])
+
+    /// The month's invoices of the filter's team and name (`i` the invoice, `u` its person, `tt`
+    /// their team).
+    private static let teamAndName = """
+        FROM invoices i
+        JOIN users u ON u.tenant_id = i.tenant_id AND u.id = i.user_id
+        LEFT JOIN teams tt ON tt.tenant_id = u.tenant_id AND tt.id = u.team_id
+        WHERE i.tenant_id = sh.id AND i.month = pm.month AND \(EnterTenantSQL.afterLiveShell)
+          AND ($7::uuid IS NULL OR u.team_id = $7::uuid)
+          AND ($8::text = '' OR u.search_name LIKE fold_name($9::text))
+        """
+
+    static let sql = PageSQL(name: "roster_page_overview", teams: true, page: """
+        CROSS JOIN LATERAL (
+            SELECT coalesce($4::date, date_trunc('month', $5::timestamptz AT TIME ZONE sh.time_zone)::date) AS month
+            OFFSET 0) pm
+        CROSS JOIN LATERAL (
+            SELECT \(layout.columns(0, "0", "to_char(pm.month, 'YYYY-MM')"))
+            UNION ALL (
+            SELECT \(layout.columns(1, "row_number() OVER (ORDER BY u.sort_last, u.sort_first, u.id)", """
+                i.id, i.version, u.first_name || ' ' || u.last_name, tt.name, i.state::text, i.amount_minor, i.currency,
+                to_char(i.uploaded_at AT TIME ZONE sh.time_zone, 'YYYY-MM-DD'), i.document_id
+                """))
+            \(teamAndName)
+              AND ($6::text IS NULL OR i.state = $6::text::invoice_state)
+            ORDER BY u.sort_last, u.sort_first, u.id
+            LIMIT $10::int OFFSET $11::int)
+            UNION ALL
+            SELECT \(layout.columns(2, "0", "k.state, k.currency, k.invoices, k.amount_minor"))
+            FROM (\(InvoiceMonthTotalsSQL.select(tenant: "sh.id", month: "pm.month", condition: """
+                \(EnterTenantSQL.afterLiveShell) AND $7::uuid IS NULL AND $8::text = ''
+                """))) k
+            UNION ALL
+            SELECT \(layout.columns(3, "0", "i.state::text, i.currency, count(*)::int, sum(i.amount_minor)::bigint"))
+            \(teamAndName) AND NOT ($7::uuid IS NULL AND $8::text = '')
+            GROUP BY i.state, i.currency
+            ) page
+        """)
+    static let pageBindingTypes: [PostgresDataType] = [.text, .timestamptz, .text, .uuid, .text, .text, .int4, .int4]
+
+    /// The month the address names; nil for this month.
+    let month: Month?
+    let state: InvoiceState?
+    let teamID: UUID?
+    let search: String
+    let limit: Int
+    let offset: Int
+    let now: Date
+
+    func appendBindings(to bindings: inout PostgresBindings) throws {
+        let search = search.trimmingWhitespace()
+        bindings.append(month?.first.iso)
+        bindings.append(now)
+        bindings.append(state?.rawValue)
+        bindings.append(teamID)
+        bindings.append(search)
+        bindings.append(PeopleQueries.likePattern(search))
+        bindings.append(Int32(clamping: limit))
+        bindings.append(Int32(clamping: offset))
+    }
+
+    /// The month, the window's invoices and the filter's totals per state (its state aside).
+    struct Output: Sendable {
+        let month: Month
+        let rows: [OverviewRow]
+        let totals: [StateTotal]
+    }
+
+    static func decode(_ rows: [PageRow]) throws -> Output? {
+        var month: Month?, invoices: [OverviewRow] = [], totals = StateTotals()
+        for row in rows {
+            var c = row.cells(at: layout.places(of: row.part))
+            switch row.part {
+            case 0:
+                month = Month(iso: try c.next(String.self))
+            case 1:
+                let columns: OverviewRow.Columns = (try c.next(), try c.next(), try c.next(), try c.next(), try c.next(),
+                                                    try c.next(), try c.next(), try c.next(), try c.next())
+                if let invoice = OverviewRow(columns) { invoices.append(invoice) }
+            default:
+                let state: String = try c.next(), currency: String? = try c.next(), count: Int = try c.next()
+                let sum: Int64? = try c.next()
+                totals.add(state, currency, count, sum)
+            }
+        }
+        guard let month else { return nil }
+        return Output(month: month, rows: invoices, totals: totals.all)
+    }
+}
+
+extension OverviewRead {
+    /// The read of `filter` from `offset`.
+    init(_ filter: InvoiceFilter, limit: Int, offset: Int, now: Date) {
+        self.init(month: filter.month, state: filter.state, teamID: filter.teamID, search: filter.search, limit: limit,
+                  offset: offset, now: now)
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import PostgresNIO
+import Vapor
+
+/// The people directory and a leader's "My team" (`PeopleRoutes`), the API's people and the
+/// people export: one read (`PageRead`). A window of the filter's people by surname with their
+/// team and the contract of the tenant's day at the clock's instant (part 1), and with
+/// `counting` how many the filter holds in all (part 2, one row). The web page asks for one row
+/// more than it shows, which tells whether there is a next page.
+struct DirectoryRead: PageRead {
+    /// Part 1: a person; part 2: the count.
+    static let layout = PageLayout(parts: [
+        [], ["uuid", "text", "text", "text", "text", "text", "text", "text", "text", "boolean"], ["bigint"],
+    ])
+
+    /// The people the filter holds (`u` the person, `t` their team, `c` today's contract).
+    private static let matching = """
+        FROM users u
+        LEFT JOIN teams t ON t.tenant_id = u.tenant_id AND t.id = u.team_id
+        LEFT JOIN LATERAL (
+            SELECT kind FROM contracts c
+            WHERE c.tenant_id = u.tenant_id AND c.user_id = u.id
+              AND c.valid_from <= d.today AND (c.valid_to IS NULL OR c.valid_to >= d.today)
+            LIMIT 1) c ON true
+        WHERE u.tenant_id = sh.id AND \(EnterTenantSQL.afterLiveShell)
+          AND ($5::text = '' OR u.search_name LIKE fold_name($6::text))
+          AND ($7::uuid IS NULL OR u.team_id = $7::uuid)
+          AND ($8::text IS NULL OR c.kind::text = $8::text)
+          AND ($9::boolean IS NULL OR u.active = $9::boolean)
+          AND (NOT $10::boolean OR t.leader_id = sh.user_id)
+        """
+
+    static let sql = PageSQL(name: "roster_page_directory", teams: true, page: """
+        CROSS JOIN LATERAL (SELECT ($4::timestamptz AT TIME ZONE sh.time_zone)::date AS today OFFSET 0) d
+        CROSS JOIN LATERAL (
+            SELECT \(layout.columns(0, "0", ""))
+            UNION ALL (
+            SELECT \(layout.columns(1, "row_number() OVER (ORDER BY u.sort_last, u.sort_first, u.id)", """
+                u.id, u.first_name, u.last_name, u.title, u.position, u.email, u.phone, t.name, c.kind::text, u.active
+                """))
+            \(matching)
+            ORDER BY u.sort_last, u.sort_first, u.id
+            LIMIT $11::int OFFSET $12::int)
+            UNION ALL
+            SELECT \(layout.columns(2, "0", "count(*)"))
+            \(matching) AND $13::boolean
+            HAVING $13::boolean) page
+        """)
+    static let pageBindingTypes: [PostgresDataType] = [.timestamptz, .text, .text, .uuid, .text, .bool, .bool, .int4, .int4, .bool]
+
+    let filter: PeopleFilter
+    let limit: Int
+    let offset: Int
+    let counting: Bool
+    let now: Date
+
+    func appendBindings(to bindings: inout PostgresBindings) throws {
+        let search = filter.search.trimmingWhitespace()
+        bindings.append(now)
+        bindings.append(search)
+        bindings.append(PeopleQueries.likePattern(search))
+        bindings.append(filter.teamID)
+        bindings.append(filter.kind?.rawValue)
+        bindings.append(filter.active)
+        bindings.append(filter.ledByViewer)
+        bindings.append(Int32(clamping: limit))
+        bindings.append(Int32(clamping: offset))
+        bindings.append(counting)
+    }
+
+    /// The window's people and, when counting, the filter's total.
+    struct Output: Sendable {
+        let rows: [PersonRow]
+        let total: Int?
+    }
+
+    static func decode(_ rows: [PageRow]) throws -> Output? {
+        guard rows.first?.part == 0 else { return nil }
+        var people: [PersonRow] = [], total: Int?
+        for row in rows {
+            switch row.part {
+            case 1:
+                var c = row.cells(at: layout.places(of: 1))
+                let id: UUID = try c.next(), first: String = try c.next(), last: String = try c.next()
+                let title: String = try c.next(), position: String = try c.next(), email: String = try c.next()
+                let phone: String? = try c.next(), team: String? = try c.next(), kind: String? = try c.next()
+                let active: Bool = try c.next()
+                people.append(PersonRow((id, first, last, title, position, email, phone, team, kind, active)))
+            case 2:
+                var c = row.cells(at: layout.places(of: 2))
+                total = Int(try c.next(Int64.self))
+            default:
+                break
+            }
+        }
+        return Output(rows: people, total: total)
+    }
+}
+
+extension DirectoryRead {
+    /// The web page's read of `filter`'s `page` (one row more than it shows).
+    init(_ filter: PeopleFilter, page: PageRequest, now: Date) {
+        self.init(filter: filter, limit: page.limit, offset: page.offset, counting: false, now: now)
+    }
+}

@@ -31,9 +31,13 @@ enum TestPostgres {
         let template = try await Template.shared.name()
         let name = "roster_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
         do {
-            try await owner.with(database: "postgres").withConnection(logger: logger) { connection in
-                try await connection.query(
-                    PostgresQuery(unsafeSQL: "CREATE DATABASE \(name) TEMPLATE \(template) STRATEGY FILE_COPY"), logger: logger)
+            // A few at a time: hundreds of tests start at once, and a storm of connections that
+            // each copy a database left the server too busy to accept a connection in time.
+            try await CreationGate.shared.run {
+                try await owner.with(database: "postgres").withConnection(logger: logger) { connection in
+                    try await connection.query(
+                        PostgresQuery(unsafeSQL: "CREATE DATABASE \(name) TEMPLATE \(template) STRATEGY FILE_COPY"), logger: logger)
+                }
             }
         } catch let error as PSQLError {
             throw OperatorCommands.Failure("the test database could not be made: " + String(reflecting: error))
@@ -57,6 +61,29 @@ enum TestPostgres {
     static func drop(_ name: String) async throws {
         try await superuser.with(database: "postgres").withConnection(logger: logger) { connection in
             try await connection.query(PostgresQuery(unsafeSQL: "DROP DATABASE IF EXISTS \(name) WITH (FORCE)"), logger: logger)
+        }
+    }
+
+    /// Lets `limit` test databases be made at once; the others wait their turn in order.
+    actor CreationGate {
+        static let shared = CreationGate(limit: 3)
+        private let limit: Int
+        private var running = 0
+        private var waiting: [CheckedContinuation<Void, Never>] = []
+
+        init(limit: Int) { self.limit = limit }
+
+        @discardableResult
+        func run<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+            if running >= limit {
+                await withCheckedContinuation { waiting.append($0) }
+            } else {
+                running += 1
+            }
+            defer {
+                if waiting.isEmpty { running -= 1 } else { waiting.removeFirst().resume() }
+            }
+            return try await body()
         }
     }
 

@@ -55,9 +55,9 @@ struct PageSQL: Sendable {
     /// The prepared statement's name (the one inside a transaction adds `_tx`).
     let name: String
     /// Whether PostgreSQL plans the read on each run, with its values (sent unnamed), rather than
-    /// once per connection: a read with optional filters and a window, which named was half as
-    /// fast, most likely from its generic plan (made without the values, a `LIMIT` it cannot
-    /// see; `docs/PERFORMANCE.md`, "Prepared").
+    /// once per connection: a read with optional filters and a window, whose generic plan (made
+    /// without the values, a `LIMIT` it cannot see) sorted whole lists where the values' plan
+    /// walks an index and stops (`docs/PERFORMANCE.md`, "Prepared").
     let plannedEachRun: Bool
     /// Whether the shell reads the tenant's teams too (`EnterTenantSQL.text(page:teams:)`): a
     /// page with a team filter. Another page asking for them gets an error, not an empty list

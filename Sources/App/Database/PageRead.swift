@@ -54,11 +54,6 @@ extension PageReadAtInstant {
 struct PageSQL: Sendable {
     /// The prepared statement's name (the one inside a transaction adds `_tx`).
     let name: String
-    /// Whether PostgreSQL plans the read on each run, with its values (sent unnamed), rather than
-    /// once per connection: a read with optional filters and a window, whose generic plan (made
-    /// without the values, a `LIMIT` it cannot see) sorted whole lists where the values' plan
-    /// walks an index and stops (`docs/PERFORMANCE.md`, "Prepared").
-    let plannedEachRun: Bool
     /// Whether the shell reads the tenant's teams too (`EnterTenantSQL.text(page:teams:)`): a
     /// page with a team filter. Another page asking for them gets an error, not an empty list
     /// (`Request.teamNames()`).
@@ -74,10 +69,9 @@ struct PageSQL: Sendable {
 
     /// `page`: the page's `JOIN`s after `FROM sh`, ending in the subquery `page`; it names
     /// parameters `$4` on only.
-    init(name: String, teams: Bool = false, plannedEachRun: Bool = false, page: String) {
+    init(name: String, teams: Bool = false, page: String) {
         self.name = name
         self.teams = teams
-        self.plannedEachRun = plannedEachRun
         withShell = EnterTenantSQL.text(page: page, teams: teams)
         inTransaction = """
             WITH sh AS MATERIALIZED (
@@ -181,7 +175,6 @@ extension PostgresConnection {
         slug: String, session: SessionLookup?, read: some PageRead, named: Bool, logger: Logger
     ) async throws -> EnteredPage? {
         let statement = PageWithShellStatement(slug: slug, session: session, read: read)
-        let named = named && !type(of: read).sql.plannedEachRun
         let page = try pageRows(try await rows(of: statement, named: named, logger: logger))
         guard let first = page.first, first.part == 0 else { return nil }
         let shell = try ShellRow(first.row, teams: type(of: read).sql.teams)
@@ -195,7 +188,6 @@ extension TenantConnection {
     /// or as nobody in particular (nil: a page the same for everyone who may open it); nil when it
     /// read nothing (a viewer who is no active person of the tenant).
     func read<Read: PageRead>(_ read: Read, viewer: UUID? = nil) async throws -> Read.Output? {
-        let make = { PageInTransactionStatement(tenant: $0, viewer: viewer, read: read) }
-        return try Read.decode(try pageRows(Read.sql.plannedEachRun ? try await rowsPlannedEachRun(of: make) : try await rows(of: make)))
+        try Read.decode(try pageRows(try await rows { PageInTransactionStatement(tenant: $0, viewer: viewer, read: read) }))
     }
 }

@@ -49,15 +49,6 @@ public struct TenantConnection: Sendable {
         try await connection.rows(of: make(tenant), named: named, logger: logger)
     }
 
-    /// Runs a statement of this tenant unnamed, parsed and planned with its values on each run,
-    /// whatever the connection keeps: for a statement whose best plan depends on its values
-    /// (`PageSQL.plannedEachRun`).
-    func rowsPlannedEachRun<Statement: PostgresPreparedStatement>(
-        of make: (UUID) -> Statement
-    ) async throws -> [Statement.Row] {
-        try await connection.rows(of: make(tenant), named: false, logger: logger)
-    }
-
     /// Runs `body` inside a savepoint of the open transaction: a database error rolls back only
     /// what `body` did, so the transaction stays usable (to show a refused form again), and is
     /// rethrown for the caller to translate.

@@ -30,7 +30,7 @@ struct DirectoryRead: PageRead {
           AND (NOT $10::boolean OR t.leader_id = sh.user_id)
         """
 
-    static let sql = PageSQL(name: "roster_page_directory", teams: true, plannedEachRun: true, page: """
+    static let sql = PageSQL(name: "roster_page_directory", teams: true, page: """
         CROSS JOIN LATERAL (SELECT ($4::timestamptz AT TIME ZONE sh.time_zone)::date AS today OFFSET 0) d
         CROSS JOIN LATERAL (
             SELECT \(layout.columns(0, "0", ""))

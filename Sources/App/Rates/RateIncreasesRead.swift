@@ -35,7 +35,7 @@ struct RateIncreasesRead: PageRead {
                          AND c.valid_from < d.upper AND (c.valid_to IS NULL OR c.valid_to >= d.lower)) END
         """
 
-    static let sql = PageSQL(name: "roster_page_rate_increases", teams: true, plannedEachRun: true, page: """
+    static let sql = PageSQL(name: "roster_page_rate_increases", teams: true, page: """
         CROSS JOIN LATERAL (
             SELECT $5::date AS lower,
                    coalesce(($5::date + interval '1 month')::date, ($4::timestamptz AT TIME ZONE sh.time_zone)::date + 1) AS upper

@@ -26,7 +26,7 @@ struct OverviewRead: PageRead {
           AND ($8::text = '' OR u.search_name LIKE fold_name($9::text))
         """
 
-    static let sql = PageSQL(name: "roster_page_overview", teams: true, plannedEachRun: true, page: """
+    static let sql = PageSQL(name: "roster_page_overview", teams: true, page: """
         CROSS JOIN LATERAL (
             SELECT coalesce($4::date, date_trunc('month', $5::timestamptz AT TIME ZONE sh.time_zone)::date) AS month
             OFFSET 0) pm

@@ -92,3 +92,10 @@ public struct ListWindow: Sendable, Equatable {
         Array(all.dropFirst(offset).prefix(limit))
     }
 }
+
+/// A window of a list's rows and, when it was asked to count, how many the list holds in all
+/// (`DirectoryRead`, `RateIncreasesRead`: the web's page and the API's window with its total).
+public struct CountedRows<Row: Sendable>: Sendable {
+    public let rows: [Row]
+    public let total: Int?
+}

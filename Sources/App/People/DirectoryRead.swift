@@ -68,11 +68,7 @@ struct DirectoryRead: PageRead {
         bindings.append(counting)
     }
 
-    /// The window's people and, when counting, the filter's total.
-    struct Output: Sendable {
-        let rows: [PersonRow]
-        let total: Int?
-    }
+    typealias Output = CountedRows<PersonRow>
 
     static func decode(_ rows: [PageRow]) throws -> Output? {
         guard rows.first?.part == 0 else { return nil }

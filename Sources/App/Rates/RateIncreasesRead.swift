@@ -73,11 +73,7 @@ struct RateIncreasesRead: PageRead {
         bindings.append(counting)
     }
 
-    /// The window's rows and, when counting, the filter's total.
-    struct Output: Sendable {
-        let rows: [RateIncreaseRow]
-        let total: Int?
-    }
+    typealias Output = CountedRows<RateIncreaseRow>
 
     static func decode(_ rows: [PageRow]) throws -> Output? {
         guard rows.first?.part == 0 else { return nil }

@@ -37,6 +37,13 @@ protocol PageRead: Sendable {
     /// What the page shows, from its rows in the order of part and place; nil when they hold
     /// none (nobody signed in).
     static func decode(_ rows: [PageRow]) throws -> Output?
+    /// Which of the read's statements runs: its filters that are set, and its window
+    /// (`PageSQL.shape(filters:limit:)`). A read without optional filters has only one.
+    var shape: PageShape { get }
+}
+
+extension PageRead {
+    var shape: PageShape { .only }
 }
 
 /// A page read whose one parameter is the application clock's instant (`$4`), from which the
@@ -50,38 +57,87 @@ extension PageReadAtInstant {
     func appendBindings(to bindings: inout PostgresBindings) throws { bindings.append(now) }
 }
 
-/// The two statements of a page read, made once from its definition.
+/// The statements of a page read, made once from its one definition: for each of its shapes
+/// (`PageShape`), the statement with the shell and the one inside a transaction.
 struct PageSQL: Sendable {
-    /// The prepared statement's name (the one inside a transaction adds `_tx`).
+    /// The prepared statements' name: the first shape's; another's adds its place, and the one
+    /// inside a transaction `_tx`.
     let name: String
     /// Whether the shell reads the tenant's teams too (`EnterTenantSQL.text(page:teams:)`): a
     /// page with a team filter. Another page asking for them gets an error, not an empty list
     /// (`Request.teamNames()`).
     let teams: Bool
-    /// The shell's statement with the page: `$1`–`$3` the shell's, the page's from `$4`.
-    let withShell: String
-    /// The page inside an open transaction: `sh` is the tenant `$1` (which must be the
-    /// transaction's) and the active person `$2` as the viewer, or no one (NULL) for a page that
-    /// does not depend on who looks; a viewer who is not an active person of the tenant reads
-    /// nothing. The page's parameters are one lower (`$3` on), so both statements bind the page's
-    /// values alike.
-    let inTransaction: String
+    /// How many optional filters the read has: the bits of `PageShape.filters`.
+    let filterCount: Int
+    /// The web page's `LIMIT`, written into the statements of a web page's window; nil for a read
+    /// without a window.
+    let window: Int?
+    /// Each shape's statements, at its place (`place(of:)`).
+    let statements: [Statements]
 
-    /// `page`: the page's `JOIN`s after `FROM sh`, ending in the subquery `page`; it names
-    /// parameters `$4` on only.
+    /// One shape's two statements.
+    struct Statements: Sendable {
+        /// The prepared statement's name.
+        let name: String
+        /// The shell's statement with the page: `$1`–`$3` the shell's, the page's from `$4`.
+        let withShell: String
+        /// The page inside an open transaction: `sh` is the tenant `$1` (which must be the
+        /// transaction's) and the active person `$2` as the viewer, or no one (NULL) for a page
+        /// that does not depend on who looks; a viewer who is not an active person of the tenant
+        /// reads nothing. The page's parameters are one lower (`$3` on), so both statements bind
+        /// the page's values alike.
+        let inTransaction: String
+    }
+
+    /// A read with one statement. `page`: the page's `JOIN`s after `FROM sh`, ending in the
+    /// subquery `page`; it names parameters `$4` on only.
     init(name: String, teams: Bool = false, page: String) {
+        self.init(name: name, teams: teams, filters: 0, window: nil) { _ in page }
+    }
+
+    /// A read with `filters` optional filters and, with `window`, the web page's `LIMIT`: `page`
+    /// makes the text of each shape. Every parameter is bound in every shape, whether its text
+    /// names it or not.
+    init(name: String, teams: Bool = false, filters: Int, window: Int?, page: (PageShape) -> String) {
+        precondition((0...8).contains(filters), "a page read has at most 8 optional filters")
         self.name = name
         self.teams = teams
-        withShell = EnterTenantSQL.text(page: page, teams: teams)
-        inTransaction = """
-            WITH sh AS MATERIALIZED (
-                SELECT t.id, t.time_zone, current_setting('roster.tenant_id', true) AS entered,
-                       CASE WHEN $2::uuid IS NULL THEN t.id ELSE u.id END AS session_id, u.id AS user_id, u.roles AS user_roles
-                FROM tenants t LEFT JOIN users u ON u.tenant_id = t.id AND u.id = $2::uuid AND u.active
-                WHERE t.id = $1::uuid)
-            SELECT page.* FROM sh
-            \(Self.lowered(page))
-            """
+        filterCount = filters
+        self.window = window
+        var statements: [Statements] = []
+        for windowed in window == nil ? [false] : [false, true] {
+            for bits in 0..<(UInt(1) << filters) {
+                let text = page(PageShape(filters: bits, window: windowed ? window : nil))
+                let name = statements.isEmpty ? name : "\(name)_\(statements.count)"
+                statements.append(Statements(name: name, withShell: EnterTenantSQL.text(page: text, teams: teams),
+                                             inTransaction: Self.inTransaction(text)))
+            }
+        }
+        self.statements = statements
+    }
+
+    /// The shape of a read with `filters` set and the window `limit`: the web page's when it is.
+    func shape(filters: UInt, limit: Int) -> PageShape {
+        PageShape(filters: filters, window: limit == window ? window : nil)
+    }
+
+    /// The place of `shape`'s statements in `statements`.
+    func place(of shape: PageShape) -> Int {
+        precondition(shape.filters < UInt(1) << filterCount && (shape.window == nil || shape.window == window),
+                     "\(name) has no statement of that shape")
+        return Int(shape.filters) + (shape.window == nil ? 0 : 1 << filterCount)
+    }
+
+    private static func inTransaction(_ page: String) -> String {
+        """
+        WITH sh AS MATERIALIZED (
+            SELECT t.id, t.time_zone, current_setting('roster.tenant_id', true) AS entered,
+                   CASE WHEN $2::uuid IS NULL THEN t.id ELSE u.id END AS session_id, u.id AS user_id, u.roles AS user_roles
+            FROM tenants t LEFT JOIN users u ON u.tenant_id = t.id AND u.id = $2::uuid AND u.active
+            WHERE t.id = $1::uuid)
+        SELECT page.* FROM sh
+        \(lowered(page))
+        """
     }
 
     /// The text with each parameter `$n` (n ≥ 4) renamed `$(n-1)`. The texts are the reads' own,
@@ -123,9 +179,9 @@ struct EnteredPage: Sendable {
     let rows: [PageRow]
 }
 
-private struct PageWithShellStatement<Read: PageRead>: RowsStatement {
-    static var name: String { Read.sql.name }
-    static var sql: String { Read.sql.withShell }
+private struct PageWithShellStatement<Read: PageRead, Slot: PageShapeSlot>: RowsStatement {
+    static var name: String { Read.sql.statements[Slot.index].name }
+    static var sql: String { Read.sql.statements[Slot.index].withShell }
     static var bindingDataTypes: [PostgresDataType] { [.text, .bytea, .int4] + Read.pageBindingTypes }
 
     let slug: String
@@ -139,9 +195,9 @@ private struct PageWithShellStatement<Read: PageRead>: RowsStatement {
     }
 }
 
-private struct PageInTransactionStatement<Read: PageRead>: RowsStatement {
-    static var name: String { Read.sql.name + "_tx" }
-    static var sql: String { Read.sql.inTransaction }
+private struct PageInTransactionStatement<Read: PageRead, Slot: PageShapeSlot>: RowsStatement {
+    static var name: String { Read.sql.statements[Slot.index].name + "_tx" }
+    static var sql: String { Read.sql.statements[Slot.index].inTransaction }
     static var bindingDataTypes: [PostgresDataType] { [.uuid, .uuid] + Read.pageBindingTypes }
 
     let tenant: UUID
@@ -155,6 +211,11 @@ private struct PageInTransactionStatement<Read: PageRead>: RowsStatement {
         try read.appendBindings(to: &bindings)
         return bindings
     }
+}
+
+extension PageRead {
+    /// The slot of this read's statement (`PageShape`).
+    fileprivate var slot: any PageShapeSlot.Type { pageShapeSlot(at: Self.sql.place(of: shape)) }
 }
 
 /// A page read's rows as they came, each with its part and place, in the order of both.
@@ -174,12 +235,19 @@ extension PostgresConnection {
     func enterPage(
         slug: String, session: SessionLookup?, read: some PageRead, named: Bool, logger: Logger
     ) async throws -> EnteredPage? {
-        let statement = PageWithShellStatement(slug: slug, session: session, read: read)
-        let page = try pageRows(try await rows(of: statement, named: named, logger: logger))
+        let page = try pageRows(try await withShell(read.slot, slug: slug, session: session, read: read, named: named,
+                                                    logger: logger))
         guard let first = page.first, first.part == 0 else { return nil }
         let shell = try ShellRow(first.row, teams: type(of: read).sql.teams)
         return EnteredPage(tenant: shell.tenant, session: shell.session, teams: shell.teams,
                            rows: shell.session == nil ? [] : page)
+    }
+
+    private func withShell<Read: PageRead, Slot: PageShapeSlot>(
+        _: Slot.Type, slug: String, session: SessionLookup?, read: Read, named: Bool, logger: Logger
+    ) async throws -> [PostgresRow] {
+        try await rows(of: PageWithShellStatement<Read, Slot>(slug: slug, session: session, read: read), named: named,
+                       logger: logger)
     }
 }
 
@@ -188,6 +256,12 @@ extension TenantConnection {
     /// or as nobody in particular (nil: a page the same for everyone who may open it); nil when it
     /// read nothing (a viewer who is no active person of the tenant).
     func read<Read: PageRead>(_ read: Read, viewer: UUID? = nil) async throws -> Read.Output? {
-        try Read.decode(try pageRows(try await rows { PageInTransactionStatement(tenant: $0, viewer: viewer, read: read) }))
+        try Read.decode(try pageRows(try await inTransaction(read.slot, read: read, viewer: viewer)))
+    }
+
+    private func inTransaction<Read: PageRead, Slot: PageShapeSlot>(
+        _: Slot.Type, read: Read, viewer: UUID?
+    ) async throws -> [PostgresRow] {
+        try await rows { PageInTransactionStatement<Read, Slot>(tenant: $0, viewer: viewer, read: read) }
     }
 }

@@ -13,8 +13,19 @@ struct DirectoryRead: PageRead {
         [], ["uuid", "text", "text", "text", "text", "text", "text", "text", "text", "boolean"], ["bigint"],
     ])
 
+    /// The optional filters: a statement for each set of them (`PageShape`).
+    struct Filter: OptionSet {
+        let rawValue: UInt
+        static let name = Filter(rawValue: 1)
+        static let team = Filter(rawValue: 2)
+        static let kind = Filter(rawValue: 4)
+        static let active = Filter(rawValue: 8)
+        static let ledByViewer = Filter(rawValue: 16)
+    }
+
     /// The people the filter holds (`u` the person, `t` their team, `c` today's contract).
-    private static let matching = """
+    private static func matching(_ shape: PageShape) -> String {
+        """
         FROM users u
         LEFT JOIN teams t ON t.tenant_id = u.tenant_id AND t.id = u.team_id
         LEFT JOIN LATERAL (
@@ -23,14 +34,16 @@ struct DirectoryRead: PageRead {
               AND c.valid_from <= d.today AND (c.valid_to IS NULL OR c.valid_to >= d.today)
             LIMIT 1) c ON true
         WHERE u.tenant_id = sh.id AND \(EnterTenantSQL.afterLiveShell)
-          AND ($5::text = '' OR u.search_name LIKE fold_name($6::text))
-          AND ($7::uuid IS NULL OR u.team_id = $7::uuid)
-          AND ($8::text IS NULL OR c.kind::text = $8::text)
-          AND ($9::boolean IS NULL OR u.active = $9::boolean)
-          AND (NOT $10::boolean OR t.leader_id = sh.user_id)
+          \(shape.when(Filter.name, "AND u.search_name LIKE fold_name($6::text)"))
+          \(shape.when(Filter.team, "AND u.team_id = $7::uuid"))
+          \(shape.when(Filter.kind, "AND c.kind::text = $8::text"))
+          \(shape.when(Filter.active, "AND u.active = $9::boolean"))
+          \(shape.when(Filter.ledByViewer, "AND t.leader_id = sh.user_id"))
         """
+    }
 
-    static let sql = PageSQL(name: "roster_page_directory", teams: true, page: """
+    static let sql = PageSQL(name: "roster_page_directory", teams: true, filters: 5, window: PeopleQueries.pageSize + 1) { shape in
+        """
         CROSS JOIN LATERAL (SELECT ($4::timestamptz AT TIME ZONE sh.time_zone)::date AS today OFFSET 0) d
         CROSS JOIN LATERAL (
             SELECT \(layout.columns(0, "0", ""))
@@ -38,14 +51,15 @@ struct DirectoryRead: PageRead {
             SELECT \(layout.columns(1, "row_number() OVER (ORDER BY u.sort_last, u.sort_first, u.id)", """
                 u.id, u.first_name, u.last_name, u.title, u.position, u.email, u.phone, t.name, c.kind::text, u.active
                 """))
-            \(matching)
+            \(matching(shape))
             ORDER BY u.sort_last, u.sort_first, u.id
-            LIMIT $11::int OFFSET $12::int)
+            \(shape.limit("$11::int", offset: "$12::int")))
             UNION ALL
             SELECT \(layout.columns(2, "0", "count(*)"))
-            \(matching) AND $13::boolean
+            \(matching(shape)) AND $13::boolean
             HAVING $13::boolean) page
-        """)
+        """
+    }
     static let pageBindingTypes: [PostgresDataType] = [.timestamptz, .text, .text, .uuid, .text, .bool, .bool, .int4, .int4, .bool]
 
     let filter: PeopleFilter
@@ -53,6 +67,16 @@ struct DirectoryRead: PageRead {
     let offset: Int
     let counting: Bool
     let now: Date
+
+    var shape: PageShape {
+        var filters: Filter = []
+        if !filter.search.trimmingWhitespace().isEmpty { filters.insert(.name) }
+        if filter.teamID != nil { filters.insert(.team) }
+        if filter.kind != nil { filters.insert(.kind) }
+        if filter.active != nil { filters.insert(.active) }
+        if filter.ledByViewer { filters.insert(.ledByViewer) }
+        return Self.sql.shape(filters: filters.rawValue, limit: limit)
+    }
 
     func appendBindings(to bindings: inout PostgresBindings) throws {
         let search = filter.search.trimmingWhitespace()

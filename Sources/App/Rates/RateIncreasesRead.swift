@@ -13,29 +13,41 @@ struct RateIncreasesRead: PageRead {
         [], ["uuid", "text", "text", "text", "uuid", "text", "bigint", "text", "bigint", "bigint", "bigint"], ["bigint"],
     ])
 
+    /// The optional filters: a statement for each set of them (`PageShape`).
+    struct Filter: OptionSet {
+        let rawValue: UInt
+        static let month = Filter(rawValue: 1)
+        static let team = Filter(rawValue: 2)
+    }
+
     /// The filter's people with their current rate `cur` and the one it replaced `prev`. Rates
     /// before `d.upper` count; with a month (`d.lower`), the current one must have taken effect in it.
-    private static let matching = """
+    private static func matching(_ shape: PageShape) -> String {
+        """
         FROM users u
         LEFT JOIN teams tt ON tt.tenant_id = u.tenant_id AND tt.id = u.team_id
         JOIN LATERAL (
             SELECT r.id, r.effective_from, r.amount_minor, r.currency FROM rates r
             WHERE r.tenant_id = u.tenant_id AND r.user_id = u.id AND r.effective_from < d.upper
-            ORDER BY r.effective_from DESC LIMIT 1) cur ON d.lower IS NULL OR cur.effective_from >= d.lower
+            ORDER BY r.effective_from DESC LIMIT 1) cur ON \(shape.has(Filter.month) ? "cur.effective_from >= d.lower" : "true")
         LEFT JOIN LATERAL (
             SELECT r.amount_minor, r.currency FROM rates r
             WHERE r.tenant_id = u.tenant_id AND r.user_id = u.id AND r.effective_from < coalesce(d.lower, cur.effective_from)
             ORDER BY r.effective_from DESC LIMIT 1) prev ON prev.currency = cur.currency
         WHERE u.tenant_id = sh.id AND \(EnterTenantSQL.afterLiveShell)
-          AND ($6::uuid IS NULL OR u.team_id = $6::uuid)
-          AND CASE WHEN d.lower IS NULL THEN u.active
-                   ELSE EXISTS (
-                       SELECT 1 FROM contracts c
-                       WHERE c.tenant_id = u.tenant_id AND c.user_id = u.id
-                         AND c.valid_from < d.upper AND (c.valid_to IS NULL OR c.valid_to >= d.lower)) END
+          \(shape.when(Filter.team, "AND u.team_id = $6::uuid"))
+          \(shape.has(Filter.month) ? """
+              AND EXISTS (
+                  SELECT 1 FROM contracts c
+                  WHERE c.tenant_id = u.tenant_id AND c.user_id = u.id
+                    AND c.valid_from < d.upper AND (c.valid_to IS NULL OR c.valid_to >= d.lower))
+              """ : "AND u.active")
         """
+    }
 
-    static let sql = PageSQL(name: "roster_page_rate_increases", teams: true, page: """
+    static let sql = PageSQL(name: "roster_page_rate_increases", teams: true, filters: 2,
+                             window: RateReportQueries.pageSize + 1) { shape in
+        """
         CROSS JOIN LATERAL (
             SELECT $5::date AS lower,
                    coalesce(($5::date + interval '1 month')::date, ($4::timestamptz AT TIME ZONE sh.time_zone)::date + 1) AS upper
@@ -48,14 +60,15 @@ struct RateIncreasesRead: PageRead {
                 prev.amount_minor, cur.amount_minor - prev.amount_minor,
                 round_div((cur.amount_minor - prev.amount_minor) * 10000, prev.amount_minor)
                 """))
-            \(matching)
+            \(matching(shape))
             ORDER BY u.sort_last, u.sort_first, u.id
-            LIMIT $7::int OFFSET $8::int)
+            \(shape.limit("$7::int", offset: "$8::int")))
             UNION ALL
             SELECT \(layout.columns(2, "0", "count(*)"))
-            \(matching) AND $9::boolean
+            \(matching(shape)) AND $9::boolean
             HAVING $9::boolean) page
-        """)
+        """
+    }
     static let pageBindingTypes: [PostgresDataType] = [.timestamptz, .text, .uuid, .int4, .int4, .bool]
 
     let filter: RateIncreaseFilter
@@ -63,6 +76,13 @@ struct RateIncreasesRead: PageRead {
     let offset: Int
     let counting: Bool
     let now: Date
+
+    var shape: PageShape {
+        var filters: Filter = []
+        if filter.month != nil { filters.insert(.month) }
+        if filter.teamID != nil { filters.insert(.team) }
+        return Self.sql.shape(filters: filters.rawValue, limit: limit)
+    }
 
     func appendBindings(to bindings: inout PostgresBindings) throws {
         bindings.append(now)

@@ -54,11 +54,13 @@ import Testing
         ]
         for (view, teams) in views {
             #expect(view.sql.teams == teams, "\(view)")
-            #expect(view.sql.withShell.contains("FROM teams tm WHERE") == teams, "\(view)")
-            #expect(view.sql.withShell.contains("tm.team_names") == teams, "\(view)")
-            // The statement in a transaction is the same page, its parameters one lower.
-            #expect(!view.sql.inTransaction.contains("tm.team_names"), "\(view)")
-            #expect(view.sql.inTransaction.contains("$3") == !view.pageBindingTypes.isEmpty, "\(view)")
+            for statements in view.sql.statements {
+                #expect(statements.withShell.contains("FROM teams tm WHERE") == teams, "\(statements.name)")
+                #expect(statements.withShell.contains("tm.team_names") == teams, "\(statements.name)")
+                // The statement in a transaction is the same page, its parameters one lower.
+                #expect(!statements.inTransaction.contains("tm.team_names"), "\(statements.name)")
+                #expect(statements.inTransaction.contains("$3") == !view.pageBindingTypes.isEmpty, "\(statements.name)")
+            }
         }
     }
 }

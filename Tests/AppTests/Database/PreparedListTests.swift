@@ -14,7 +14,8 @@ import Testing
                 try await Self.addPeople(3, on: db)
                 let read = OverviewRead(month: Self.month, state: nil, teamID: nil, search: "", limit: 26, offset: 0, now: Date())
                 #expect(try await db.read(read, viewer: world.admin.id)?.rows.count == 3)
-                #expect(try await Self.isPrepared(OverviewRead.sql.name + "_tx", on: db))
+                let statements = OverviewRead.sql.statements[OverviewRead.sql.place(of: read.shape)]
+                #expect(try await Self.isPrepared(statements.name + "_tx", on: db))
             }
         }
     }

@@ -8,25 +8,37 @@ import Vapor
 /// window of the filter's invoices by surname; parts 2 and 3 the counts and sums per state for the
 /// filter, its state aside: without a team or a name, the totals the database keeps
 /// (`InvoiceMonthTotalsSQL`, part 2), else summed from the month's invoices with their people
-/// (part 3). Only one of the two runs: each is under a condition on the parameters alone.
+/// (part 3). Each set of filters has a statement of its own (`PageShape`).
 struct OverviewRead: PageRead {
     static let layout = PageLayout(parts: [
         ["text"], ["uuid", "int", "text", "text", "text", "bigint", "text", "text", "uuid"], ["text", "text", "int", "bigint"],
         ["text", "text", "int", "bigint"],
     ])
 
+    /// The optional filters: a statement for each set of them (`PageShape`).
+    struct Filter: OptionSet {
+        let rawValue: UInt
+        static let state = Filter(rawValue: 1)
+        static let team = Filter(rawValue: 2)
+        static let name = Filter(rawValue: 4)
+    }
+
     /// The month's invoices of the filter's team and name (`i` the invoice, `u` its person, `tt`
     /// their team).
-    private static let teamAndName = """
+    private static func teamAndName(_ shape: PageShape) -> String {
+        """
         FROM invoices i
         JOIN users u ON u.tenant_id = i.tenant_id AND u.id = i.user_id
         LEFT JOIN teams tt ON tt.tenant_id = u.tenant_id AND tt.id = u.team_id
         WHERE i.tenant_id = sh.id AND i.month = pm.month AND \(EnterTenantSQL.afterLiveShell)
-          AND ($7::uuid IS NULL OR u.team_id = $7::uuid)
-          AND ($8::text = '' OR u.search_name LIKE fold_name($9::text))
+          \(shape.when(Filter.team, "AND u.team_id = $7::uuid"))
+          \(shape.when(Filter.name, "AND u.search_name LIKE fold_name($9::text)"))
         """
+    }
 
-    static let sql = PageSQL(name: "roster_page_overview", teams: true, page: """
+    static let sql = PageSQL(name: "roster_page_overview", teams: true, filters: 3, window: OverviewQueries.pageSize + 1) { shape in
+        let filtered = shape.has(Filter.team) || shape.has(Filter.name)
+        return """
         CROSS JOIN LATERAL (
             SELECT coalesce($4::date, date_trunc('month', $5::timestamptz AT TIME ZONE sh.time_zone)::date) AS month
             OFFSET 0) pm
@@ -37,21 +49,22 @@ struct OverviewRead: PageRead {
                 i.id, i.version, u.first_name || ' ' || u.last_name, tt.name, i.state::text, i.amount_minor, i.currency,
                 to_char(i.uploaded_at AT TIME ZONE sh.time_zone, 'YYYY-MM-DD'), i.document_id
                 """))
-            \(teamAndName)
-              AND ($6::text IS NULL OR i.state = $6::text::invoice_state)
+            \(teamAndName(shape))
+              \(shape.when(Filter.state, "AND i.state = $6::text::invoice_state"))
             ORDER BY u.sort_last, u.sort_first, u.id
-            LIMIT $10::int OFFSET $11::int)
+            \(shape.limit("$10::int", offset: "$11::int")))
             UNION ALL
-            SELECT \(layout.columns(2, "0", "k.state, k.currency, k.invoices, k.amount_minor"))
-            FROM (\(InvoiceMonthTotalsSQL.select(tenant: "sh.id", month: "pm.month", condition: """
-                \(EnterTenantSQL.afterLiveShell) AND $7::uuid IS NULL AND $8::text = ''
-                """))) k
-            UNION ALL
-            SELECT \(layout.columns(3, "0", "i.state::text, i.currency, count(*)::int, sum(i.amount_minor)::bigint"))
-            \(teamAndName) AND NOT ($7::uuid IS NULL AND $8::text = '')
-            GROUP BY i.state, i.currency
+            \(filtered ? """
+                SELECT \(layout.columns(3, "0", "i.state::text, i.currency, count(*)::int, sum(i.amount_minor)::bigint"))
+                \(teamAndName(shape))
+                GROUP BY i.state, i.currency
+                """ : """
+                SELECT \(layout.columns(2, "0", "k.state, k.currency, k.invoices, k.amount_minor"))
+                FROM (\(InvoiceMonthTotalsSQL.select(tenant: "sh.id", month: "pm.month", condition: EnterTenantSQL.afterLiveShell))) k
+                """)
             ) page
-        """)
+        """
+    }
     static let pageBindingTypes: [PostgresDataType] = [.text, .timestamptz, .text, .uuid, .text, .text, .int4, .int4]
 
     /// The month the address names; nil for this month.
@@ -62,6 +75,14 @@ struct OverviewRead: PageRead {
     let limit: Int
     let offset: Int
     let now: Date
+
+    var shape: PageShape {
+        var filters: Filter = []
+        if state != nil { filters.insert(.state) }
+        if teamID != nil { filters.insert(.team) }
+        if !search.trimmingWhitespace().isEmpty { filters.insert(.name) }
+        return Self.sql.shape(filters: filters.rawValue, limit: limit)
+    }
 
     func appendBindings(to bindings: inout PostgresBindings) throws {
         let search = search.trimmingWhitespace()

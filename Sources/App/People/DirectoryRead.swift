@@ -23,7 +23,8 @@ struct DirectoryRead: PageRead {
         static let ledByViewer = Filter(rawValue: 16)
     }
 
-    /// The people the filter holds (`u` the person, `t` their team, `c` today's contract).
+    /// The people the filter holds (`u` the person, `t` their team, `c` today's contract). The
+    /// name's pattern is folded once (`d.pattern`), not for each person.
     private static func matching(_ shape: PageShape) -> String {
         """
         FROM users u
@@ -34,7 +35,7 @@ struct DirectoryRead: PageRead {
               AND c.valid_from <= d.today AND (c.valid_to IS NULL OR c.valid_to >= d.today)
             LIMIT 1) c ON true
         WHERE u.tenant_id = sh.id AND \(EnterTenantSQL.afterLiveShell)
-          \(shape.when(Filter.name, "AND u.search_name LIKE fold_name($6::text)"))
+          \(shape.when(Filter.name, "AND u.search_name LIKE d.pattern"))
           \(shape.when(Filter.team, "AND u.team_id = $7::uuid"))
           \(shape.when(Filter.kind, "AND c.kind::text = $8::text"))
           \(shape.when(Filter.active, "AND u.active = $9::boolean"))
@@ -44,7 +45,8 @@ struct DirectoryRead: PageRead {
 
     static let sql = PageSQL(name: "roster_page_directory", teams: true, filters: 5, window: PeopleQueries.pageSize + 1) { shape in
         """
-        CROSS JOIN LATERAL (SELECT ($4::timestamptz AT TIME ZONE sh.time_zone)::date AS today OFFSET 0) d
+        CROSS JOIN LATERAL (
+            SELECT ($4::timestamptz AT TIME ZONE sh.time_zone)::date AS today, fold_name($6::text) AS pattern OFFSET 0) d
         CROSS JOIN LATERAL (
             SELECT \(layout.columns(0, "0", ""))
             UNION ALL (

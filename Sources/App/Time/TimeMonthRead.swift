@@ -44,18 +44,28 @@ struct TimeMonthRead: PageRead {
         CROSS JOIN LATERAL month_team_time(sh.id, sh.user_id, g.reach, pm.first, pm.last) f
         """
 
-    static let sql = PageSQL(name: "roster_page_time_month", page: """
+    /// The optional filter, someone else than the viewer: a statement with it and one without
+    /// (`PageShape`).
+    struct Filter: OptionSet {
+        let rawValue: UInt
+        static let person = Filter(rawValue: 1)
+    }
+
+    static let sql = PageSQL(name: "roster_page_time_month", filters: 1, window: nil) { shape in """
         CROSS JOIN LATERAL (
             SELECT coalesce($4::date, date_trunc('month', $5::timestamptz AT TIME ZONE sh.time_zone)::date) AS first OFFSET 0) pf
         CROSS JOIN LATERAL (SELECT pf.first, (pf.first + interval '1 month')::date - 1 AS last OFFSET 0) pm
         CROSS JOIN LATERAL (SELECT \(Permissions.reachSQL(of: "sh.user_roles", for: .viewTime)) AS reach OFFSET 0) pr
-        -- The person, when the viewer may see their time.
+        -- The person, when the viewer may see their time: the viewer, or the one `$6` names.
         LEFT JOIN LATERAL (
             SELECT me.*, tm.name AS team_name, tm.leader_id AS team_leader
             FROM users me LEFT JOIN teams tm ON tm.tenant_id = me.tenant_id AND tm.id = me.team_id
-            WHERE me.tenant_id = sh.id AND me.id = coalesce($6::uuid, sh.user_id) AND \(EnterTenantSQL.afterLiveShell)
-              AND (me.id = sh.user_id OR pr.reach = \(Reach.tenant.rawValue)
-                   OR (pr.reach = \(Reach.team.rawValue) AND tm.leader_id = sh.user_id))
+            WHERE me.tenant_id = sh.id AND \(EnterTenantSQL.afterLiveShell)
+              AND \(shape.has(Filter.person) ? """
+                  me.id = $6::uuid
+                  AND (me.id = sh.user_id OR pr.reach = \(Reach.tenant.rawValue)
+                       OR (pr.reach = \(Reach.team.rawValue) AND tm.leader_id = sh.user_id))
+                  """ : "me.id = sh.user_id")
             OFFSET 0) pp ON true
         CROSS JOIN LATERAL (
             SELECT \(layout.columns(0, "0", "pm.first::text"))
@@ -81,7 +91,8 @@ struct TimeMonthRead: PageRead {
             UNION ALL
             \(team)
             ) page
-        """)
+        """
+    }
     static let pageBindingTypes: [PostgresDataType] = [.text, .timestamptz, .uuid]
 
     /// The month `?month=` names; nil for this month.
@@ -92,6 +103,8 @@ struct TimeMonthRead: PageRead {
     /// The person `?person=` names; nil for the viewer.
     let person: UUID?
     let now: Date
+
+    var shape: PageShape { PageShape(filters: (person == nil ? [] : Filter.person).rawValue, window: nil) }
 
     func appendBindings(to bindings: inout PostgresBindings) throws {
         bindings.append(month?.first.iso)

@@ -145,7 +145,7 @@ import Testing
     @Test func aShapesTextHoldsItsFiltersAndItsWindowOnly() {
         let sql = OverviewRead.sql
         let plain = sql.statements[sql.place(of: PageShape(filters: 0, window: nil))].withShell
-        #expect(!plain.contains("$7") && !plain.contains("$9") && !plain.contains("$6") && plain.contains("LIMIT $10::int OFFSET $11::int"))
+        #expect(!plain.contains("$7") && !plain.contains("search_name") && !plain.contains("$6") && plain.contains("LIMIT $10::int OFFSET $11::int"))
         let web = sql.statements[sql.place(of: PageShape(filters: 0, window: OverviewQueries.pageSize + 1))].withShell
         #expect(web.contains("LIMIT \(OverviewQueries.pageSize + 1) OFFSET $11::int") && !web.contains("$10"))
         let team = sql.statements[sql.place(of: PageShape(filters: OverviewRead.Filter.team.rawValue, window: nil))].withShell

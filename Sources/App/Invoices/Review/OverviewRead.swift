@@ -24,7 +24,7 @@ struct OverviewRead: PageRead {
     }
 
     /// The month's invoices of the filter's team and name (`i` the invoice, `u` its person, `tt`
-    /// their team).
+    /// their team). The name's pattern is folded once (`pm.pattern`), not for each person.
     private static func teamAndName(_ shape: PageShape) -> String {
         """
         FROM invoices i
@@ -32,7 +32,7 @@ struct OverviewRead: PageRead {
         LEFT JOIN teams tt ON tt.tenant_id = u.tenant_id AND tt.id = u.team_id
         WHERE i.tenant_id = sh.id AND i.month = pm.month AND \(EnterTenantSQL.afterLiveShell)
           \(shape.when(Filter.team, "AND u.team_id = $7::uuid"))
-          \(shape.when(Filter.name, "AND u.search_name LIKE fold_name($9::text)"))
+          \(shape.when(Filter.name, "AND u.search_name LIKE pm.pattern"))
         """
     }
 
@@ -40,7 +40,8 @@ struct OverviewRead: PageRead {
         let filtered = shape.has(Filter.team) || shape.has(Filter.name)
         return """
         CROSS JOIN LATERAL (
-            SELECT coalesce($4::date, date_trunc('month', $5::timestamptz AT TIME ZONE sh.time_zone)::date) AS month
+            SELECT coalesce($4::date, date_trunc('month', $5::timestamptz AT TIME ZONE sh.time_zone)::date) AS month,
+                   fold_name($9::text) AS pattern
             OFFSET 0) pm
         CROSS JOIN LATERAL (
             SELECT \(layout.columns(0, "0", "to_char(pm.month, 'YYYY-MM')"))

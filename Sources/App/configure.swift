@@ -28,7 +28,8 @@ public func configure(_ app: Application, settings: AppSettings) async throws {
     // idle for one second only: a provider closing an idle connection after a few seconds
     // (five is common) must never race a request sent on it ("connection reset by peer").
     app.http.client.configuration.connectionPool = .init(idleTimeout: .seconds(1))
-    app.oidc = OIDCDirectory(client: app.client, allowPrivateAddresses: settings.allowPrivateIdentityProviders)
+    app.oidc = OIDCDirectory(client: app.client, allowPrivateAddresses: settings.allowPrivateIdentityProviders,
+                             maxCalls: settings.providerCalls)
     let inspector = PDFInspector.defaultExecutable()
     if !FileManager.default.isExecutableFile(atPath: inspector) {
         app.logger.warning("The PDF inspector is missing at \(inspector): every invoice upload will be refused. Build it (swift build --product roster-pdf) or set ROSTER_PDF_INSPECTOR.")

@@ -66,6 +66,9 @@ public struct IDTokenClaims: JWTPayload, Equatable {
 /// Why a sign-in through the provider did not sign anyone in; each has a page that says so.
 public enum OIDCProblem: String, Error, Sendable, CaseIterable {
     case notConfigured, providerDown, providerRefused, attemptUnknown, tokenInvalid
+    /// Roster has as many calls to providers under way as it allows, for this company or in all
+    /// (`OIDCDirectory`).
+    case busy
     case issuer, audience, expired, issuedInFuture, nonce
     case emailMissing, emailUnverified, unknownPerson, deactivated
 }

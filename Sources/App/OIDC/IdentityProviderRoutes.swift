@@ -5,7 +5,8 @@ import Vapor
 struct IdentityProviderRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         routes.get(Paths.signInSettings, use: page)
-        routes.post(Paths.signInSettings, use: save)
+        // The issuer is asked whether it answers: with no connection held while it does.
+        routes.post(Paths.signInSettings, use: save).userInfo[RouteOption.ownTransactions] = true
         routes.post(Paths.deleteSignInSettings, use: delete)
     }
 
@@ -42,54 +43,58 @@ struct IdentityProviderRoutes: RouteCollection {
         return errors
     }
 
-    private func render(_ request: Request, form: Form?, errors: [String: String], status: HTTPStatus = .ok) async throws -> Response {
+    private func render(
+        _ request: Request, stored: IdentityProvider?, form: Form?, errors: [String: String], status: HTTPStatus = .ok
+    ) async throws -> Response {
         let slug = try request.tenant.slug, t = request.translator
         return try await SignInSettingsPage(
             layout: Layout(request: request, title: t("nav.signInSettings")), slug: slug,
-            stored: try await IdentityProviderQueries.provider(on: try request.db), form: form,
+            stored: stored, form: form,
             redirectURI: OIDCRoutes.redirectURI(request, slug: slug), keyMissing: request.application.settings.secretBox == nil,
             errors: errors, t: t).encodeResponse(status: status, for: request)
     }
 
     func page(_ request: Request) async throws -> Response {
         try request.require(.manageCompany)
-        return try await render(request, form: nil, errors: [:])
+        return try await render(request, stored: try await IdentityProviderQueries.provider(on: try request.db), form: nil,
+                                errors: [:])
     }
 
     func save(_ request: Request) async throws -> Response {
         // Before anything is read or fetched: only an admin makes Roster ask an issuer.
         try request.require(.manageCompany)
         let tenant = try request.tenant
-        let db = try request.db
         guard let form = try? request.content.decode(Form.self) else { throw Abort(.badRequest) }
-        let stored = try await IdentityProviderQueries.provider(on: db)
+        let stored = try await request.ownTransaction(readOnly: true) { try await IdentityProviderQueries.provider(on: $0) }
+        func refuse(_ errors: [String: String]) async throws -> Response {
+            try await render(request, stored: stored, form: form, errors: errors, status: .unprocessableEntity)
+        }
         var errors = Self.validate(form, secretStored: stored != nil,
                                    allowPrivate: request.application.settings.allowPrivateIdentityProviders)
-        guard request.application.settings.secretBox != nil else {
-            return try await render(request, form: form, errors: ["form": "provider.error.key"], status: .unprocessableEntity)
-        }
+        guard request.application.settings.secretBox != nil else { return try await refuse(["form": "provider.error.key"]) }
         let issuer = form.issuer.trimmingWhitespace()
         if errors.isEmpty {
-            // Connect once now, so a typo is found here and not by the first person signing in.
+            // Connect once now, so a typo is found here and not by the first person signing in;
+            // no transaction is open while the issuer is asked.
             do {
-                _ = try await request.application.oidc.discovery(issuer: issuer, fresh: true)
+                _ = try await request.application.oidc.discovery(issuer: issuer, for: tenant.id, fresh: true)
             } catch OIDCProblem.issuer {
                 errors["issuer"] = "provider.error.issuerMismatch"
+            } catch OIDCProblem.busy {
+                errors["issuer"] = "provider.error.busy"
             } catch {
                 errors["issuer"] = "provider.error.unreachable"
             }
         }
-        guard errors.isEmpty else { return try await render(request, form: form, errors: errors, status: .unprocessableEntity) }
+        guard errors.isEmpty else { return try await refuse(errors) }
         let secret = (form.clientSecret ?? "").trimmingWhitespace()
         let provider = SignInSettingsActions.Provider(
             issuer: issuer, clientID: form.clientID.trimmingWhitespace(), secret: secret.isEmpty ? nil : secret,
             displayName: form.displayName.trimmingWhitespace())
-        switch try await SignInSettingsActions.save(provider, try request.actionContext) {
+        switch try await request.ownAction({ try await SignInSettingsActions.save(provider, $0) }) {
         case nil: break
-        case .keyMissing:
-            return try await render(request, form: form, errors: ["form": "provider.error.key"], status: .unprocessableEntity)
-        case .secretMissing:
-            return try await render(request, form: form, errors: ["clientSecret": "provider.error.secret"], status: .unprocessableEntity)
+        case .keyMissing: return try await refuse(["form": "provider.error.key"])
+        case .secretMissing: return try await refuse(["clientSecret": "provider.error.secret"])
         }
         return request.redirect(to: Paths.signInSettings(tenant.slug), flash: Flash(.success, "flash.providerSaved"))
     }

@@ -6,14 +6,19 @@ import Vapor
 struct OIDCRoutes: RouteCollection {
     static let browserCookie = "roster_oidc"
 
+    /// Both routes call the provider, so they hold no connection while it answers: each reads
+    /// and writes in short transactions of its own, before and after the call.
     func boot(routes: any RoutesBuilder) throws {
-        routes.post(Paths.oidcStart, use: start)
-        routes.get(Paths.oidcCallback, use: callback).userInfo[RouteOption.writesOnGet] = true
+        routes.post(Paths.oidcStart, use: start).userInfo[RouteOption.ownTransactions] = true
+        let callback = routes.get(Paths.oidcCallback, use: callback)
+        callback.userInfo[RouteOption.writesOnGet] = true
+        callback.userInfo[RouteOption.ownTransactions] = true
     }
 
     static func problem(_ problem: OIDCProblem, _ request: Request) async throws -> Response {
         let status: HTTPStatus = switch problem {
         case .providerDown: .badGateway
+        case .busy: .serviceUnavailable
         case .notConfigured: .notFound
         case .deactivated, .unknownPerson: .forbidden
         default: .badRequest
@@ -32,20 +37,20 @@ struct OIDCRoutes: RouteCollection {
 
     func start(_ request: Request) async throws -> Response {
         let tenant = try request.tenant
-        let db = try request.db
-        guard let provider = try await IdentityProviderQueries.provider(on: db) else {
-            return try await Self.problem(.notConfigured, request)
-        }
+        guard let provider = try await request.ownTransaction(readOnly: true, { try await IdentityProviderQueries.provider(on: $0) })
+        else { return try await Self.problem(.notConfigured, request) }
         let discovery: OIDCDirectory.Discovery
         do {
-            discovery = try await request.application.oidc.discovery(issuer: provider.issuer)
+            discovery = try await request.application.oidc.discovery(issuer: provider.issuer, for: tenant.id)
         } catch let problem as OIDCProblem {
             return try await Self.problem(problem, request)
         }
         let state = SecretToken(), browser = SecretToken(), nonce = SecretToken().value
         let verifier = SecretToken().value + SecretToken().value
-        try await IdentityProviderQueries.startAttempt(
-            state: state, browser: browser, nonce: nonce, verifier: verifier, provider: provider, on: db)
+        try await request.ownTransaction { db in
+            try await IdentityProviderQueries.startAttempt(
+                state: state, browser: browser, nonce: nonce, verifier: verifier, provider: provider, on: db)
+        }
         var components = URLComponents(string: discovery.authorization_endpoint) ?? URLComponents()
         components.queryItems = (components.queryItems ?? []) + [
             URLQueryItem(name: "response_type", value: "code"),
@@ -75,30 +80,32 @@ struct OIDCRoutes: RouteCollection {
 
     func callback(_ request: Request) async throws -> Response {
         let tenant = try request.tenant
-        let db = try request.db
         let query = (try? request.query.decode(Callback.self)) ?? Callback()
-        // The state names the attempt; the cookie proves this browser started it.
-        guard let state = query.state.flatMap(SecretToken.init(parsing:)),
-              let attempt = try await IdentityProviderQueries.takeAttempt(state: state, on: db),
+        // The state names the attempt (taken, so it is used once); the cookie proves this browser
+        // started it.
+        guard let state = query.state.flatMap(SecretToken.init(parsing:)) else { return try await Self.problem(.attemptUnknown, request) }
+        let (attempt, provider) = try await request.ownTransaction { db in
+            (try await IdentityProviderQueries.takeAttempt(state: state, on: db), try await IdentityProviderQueries.provider(on: db))
+        }
+        guard let attempt,
               let cookieValue = request.cookies[Self.browserCookie]?.string, let cookie = SecretToken(parsing: cookieValue),
               constantTimeEquals(cookie.hash.base64EncodedString(), attempt.browserHash.base64EncodedString()),
               attempt.usedAt == nil, attempt.expiresAt > Date()
         else { return try await Self.problem(.attemptUnknown, request) }
         if query.error != nil { return try await Self.problem(.providerRefused, request) }
         guard let code = query.code, !code.isEmpty else { return try await Self.problem(.providerRefused, request) }
-        guard let provider = try await IdentityProviderQueries.provider(on: db),
-              provider.issuer == attempt.issuer, provider.clientID == attempt.clientID,
+        guard let provider, provider.issuer == attempt.issuer, provider.clientID == attempt.clientID,
               let secret = try? request.application.settings.secretBox?.open(provider.secretSealed)
         else { return try await Self.problem(.notConfigured, request) }
 
         let directory = request.application.oidc
         let claims: IDTokenClaims
         do {
-            let discovery = try await directory.discovery(issuer: provider.issuer)
+            let discovery = try await directory.discovery(issuer: provider.issuer, for: tenant.id)
             let token = try await directory.exchange(
                 code: code, discovery: discovery, clientID: provider.clientID, secret: secret,
-                redirectURI: Self.redirectURI(request, slug: tenant.slug), verifier: attempt.codeVerifier)
-            claims = try await directory.verify(token, discovery: discovery)
+                redirectURI: Self.redirectURI(request, slug: tenant.slug), verifier: attempt.codeVerifier, for: tenant.id)
+            claims = try await directory.verify(token, discovery: discovery, for: tenant.id)
             if let problem = IDTokenRules.check(claims, issuer: discovery.issuer, clientID: provider.clientID,
                                                 nonce: attempt.nonce, now: await directory.now()) {
                 return try await Self.problem(problem, request)
@@ -106,15 +113,19 @@ struct OIDCRoutes: RouteCollection {
         } catch let problem as OIDCProblem {
             return try await Self.problem(problem, request)
         }
-        guard let email = claims.email.flatMap(EmailAddress.normalized),
-              let user = try await UserQueries.find(email: email, on: db)
-        else { return try await Self.problem(.unknownPerson, request) }
-        guard user.active else { return try await Self.problem(.deactivated, request) }
-
-        if let previous = request.browserSession {
-            try await SessionQueries.delete(previous.id, on: db)
+        guard let email = claims.email.flatMap(EmailAddress.normalized) else { return try await Self.problem(.unknownPerson, request) }
+        let previous = request.browserSession
+        let signedIn: Result<SecretToken, OIDCProblem> = try await request.ownTransaction { db in
+            guard let user = try await UserQueries.find(email: email, on: db) else { return .failure(.unknownPerson) }
+            guard user.active else { return .failure(.deactivated) }
+            if let previous { try await SessionQueries.delete(previous.id, on: db) }
+            return .success(try await SessionQueries.create(for: user.id, on: db))
         }
-        let session = try await SessionQueries.create(for: user.id, on: db)
+        let session: SecretToken
+        switch signedIn {
+        case .success(let token): session = token
+        case .failure(let problem): return try await Self.problem(problem, request)
+        }
         let response = request.redirect(to: Paths.home(tenant.slug), flash: Flash(.success, "flash.signedIn"))
         response.cookies[TenantMiddleware.sessionCookie] = request.cookie(session.value, maxAge: Int(SessionQueries.lifetime))
         response.cookies[Self.browserCookie] = request.cookie("", maxAge: 0)

@@ -43,4 +43,21 @@ extension Request {
             ActionContext(actor: try user, tenant: try tenant, db: try db, today: try today, app: application)
         }
     }
+
+    /// For a route with its own transactions (`RouteOption.ownTransactions`): `body` in a
+    /// transaction of the request's tenant, opened now and committed when it returns. What the
+    /// handler waits on between two of them holds no connection.
+    func ownTransaction<Result: Sendable>(
+        readOnly: Bool = false, _ body: (TenantConnection) async throws -> Result
+    ) async throws -> Result {
+        try await application.database.transaction(tenant: try tenant.id, readOnly: readOnly, body)
+    }
+
+    /// The use cases' context of the signed-in person in a transaction of its own (`ownTransaction`).
+    func ownAction<Result: Sendable>(_ body: (ActionContext) async throws -> Result) async throws -> Result {
+        let actor = try user, tenant = try tenant, today = try today
+        return try await ownTransaction { db in
+            try await body(ActionContext(actor: actor, tenant: tenant, db: db, today: today, app: application))
+        }
+    }
 }

@@ -6,8 +6,9 @@ enum RouteOption {
     static let writesOnGet = "writesOnGet"
     /// The most bytes of body the route takes (an `Int`), instead of the application's default.
     static let maxBodyBytes = "maxBodyBytes"
-    /// The route opens its own transactions: the request holds no connection while its body
-    /// arrives or while the handler waits on something slow (a PDF inspection).
+    /// The route opens its own transactions (`Request.ownTransaction`): the request holds no
+    /// connection while its body arrives or while the handler waits on something slow (a PDF
+    /// inspection, a call to an identity provider).
     static let ownTransactions = "ownTransactions"
     /// For an `ownTransactions` route: the `Action` the signed-in person must be permitted for the
     /// company before their body is read (403 before a byte of a large upload arrives).

@@ -26,6 +26,10 @@ public struct AppSettings: Sendable {
     /// How many uploads are read at once (`ROSTER_UPLOAD_CONCURRENCY`, default: inspections + 2);
     /// more are told at once to try again.
     public var uploadConcurrency: Int
+    /// How many calls to identity providers may be under way at once, for all companies
+    /// (`ROSTER_PROVIDER_CALLS`, default 16; one company has at most
+    /// `OIDCDirectory.maxCallsPerCompany` of them).
+    public var providerCalls = OIDCDirectory.defaultMaxCalls
     /// The sendmail command mail goes through (`ROSTER_SENDMAIL`, e.g. "/usr/sbin/sendmail -t -i");
     /// nil: the system's sendmail in production, the log and the development mailbox otherwise.
     public var sendmailCommand: String?
@@ -129,6 +133,7 @@ public struct AppSettings: Sendable {
             allowPrivateIdentityProviders: Environment.get("ROSTER_ALLOW_PRIVATE_IDENTITY_PROVIDERS").flatMap { $0.isEmpty ? nil : $0 == "1" }
                 ?? (environment == .development || environment == .testing)
         )
+        settings.providerCalls = try positive("ROSTER_PROVIDER_CALLS") ?? OIDCDirectory.defaultMaxCalls
         settings.pdfSandbox = try sandbox()
         settings.transactionPooler = try pooler()
         settings.replicaURL = try Environment.get("ROSTER_REPLICA_URL").flatMap { $0.isEmpty ? nil : $0 }.map(PostgresURL.init)

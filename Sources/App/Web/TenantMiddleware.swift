@@ -5,10 +5,12 @@ import Vapor
 /// with the tenant set for row level security, the browser session loaded and the language chosen.
 /// GET and HEAD run read-only, so no page view can change data; a page with its one read
 /// (`RouteOption.pageRead`) is one statement without a transaction (`PageRead`). A route marked
-/// `ownTransactions` gets the tenant and session loaded in a short transaction of their own, is
-/// refused to visitors, and only then collects its body (a multipart form, parsed once, within
-/// the upload gate); its handler opens the transactions it needs. Form bodies were collected
-/// before this middleware (`RequestBodyMiddleware`), so no connection waits for a slow client.
+/// `ownTransactions` gets the tenant and session loaded in a short transaction of their own and
+/// its handler opens the transactions it needs, so the request holds no connection while it waits
+/// (on a provider it calls, or on its body): a file route is refused to visitors, and only then
+/// collects its body (a multipart form, parsed once, within the upload gate). Form bodies were
+/// collected before this middleware (`RequestBodyMiddleware`), so no connection waits for a slow
+/// client.
 struct TenantMiddleware: AsyncMiddleware {
     static let sessionCookie = "roster_session"
     static let languageCookie = "roster_lang"
@@ -30,10 +32,14 @@ struct TenantMiddleware: AsyncMiddleware {
                 await SessionQueries.touchIfStale(request.browserSession, tenant: try? request.tenant.id, on: connection,
                                                   logger: request.logger)
             }
-            guard request.currentUser != nil else { throw Abort(.unauthorized) }
-            if let action = request.route?.userInfo[RouteOption.requiresBeforeBody] as? Action { try request.require(action) }
-            if request.method == .GET || request.method == .HEAD { return try await next.respond(to: request) }
-            let response = try await request.withMultipartForm { try await next.respond(to: request) }
+            let response: Response
+            if request.routeBody == .multipart, request.method != .GET, request.method != .HEAD {
+                guard request.currentUser != nil else { throw Abort(.unauthorized) }
+                if let action = request.route?.userInfo[RouteOption.requiresBeforeBody] as? Action { try request.require(action) }
+                response = try await request.withMultipartForm { try await next.respond(to: request) }
+            } else {
+                response = try await next.respond(to: request)
+            }
             if request.application.replica != nil {
                 try? await database.client.withConnection { await Self.markWritten(response, request: request, on: $0) }
             }

@@ -37,13 +37,13 @@ import Vapor
             let directory = OIDCDirectory(client: world.app.client, allowPrivateAddresses: true)
             await withTaskGroup(of: Void.self) { group in
                 for _ in 0..<5 {
-                    group.addTask { _ = try? await directory.discovery(issuer: issuer) }
+                    group.addTask { _ = try? await directory.discovery(issuer: issuer, for: world.admin.tenantID) }
                 }
             }
             #expect(provider.requests == 1, "five sign-ins at once, one request")
-            await #expect(throws: OIDCProblem.providerDown) { _ = try await directory.discovery(issuer: issuer) }
+            await #expect(throws: OIDCProblem.providerDown) { _ = try await directory.discovery(issuer: issuer, for: world.admin.tenantID) }
             #expect(provider.requests == 1, "right after a failure the provider is not asked again")
-            await #expect(throws: OIDCProblem.providerDown) { _ = try await directory.discovery(issuer: issuer, fresh: true) }
+            await #expect(throws: OIDCProblem.providerDown) { _ = try await directory.discovery(issuer: issuer, for: world.admin.tenantID, fresh: true) }
             #expect(provider.requests == 2, "an admin saving the settings asks again")
             try await server.close()
         }

@@ -106,15 +106,15 @@ import Vapor
         let issuer = try OIDCSignInTests.issuer()
         try await withWorld { world in
             let directory = OIDCDirectory(client: world.app.client, allowPrivateAddresses: true)
-            let discovery = try await directory.discovery(issuer: issuer)
+            let discovery = try await directory.discovery(issuer: issuer, for: world.admin.tenantID)
             await directory.setAllowPrivateAddresses(false)
             await #expect(throws: OIDCProblem.providerDown) { _ = try await directory.fetchKeys(discovery.jwks_uri) }
             await #expect(throws: OIDCProblem.providerDown) {
                 _ = try await directory.exchange(code: "c", discovery: discovery, clientID: "x", secret: "y",
-                                                 redirectURI: "https://roster.example/cb", verifier: "v")
+                                                 redirectURI: "https://roster.example/cb", verifier: "v", for: world.admin.tenantID)
             }
             let fresh = OIDCDirectory(client: world.app.client, allowPrivateAddresses: false)
-            await #expect(throws: OIDCProblem.providerDown) { _ = try await fresh.discovery(issuer: issuer) }
+            await #expect(throws: OIDCProblem.providerDown) { _ = try await fresh.discovery(issuer: issuer, for: world.admin.tenantID) }
         }
     }
 }

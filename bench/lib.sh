@@ -11,7 +11,14 @@ bench_cleanup() { [ -n "$bench_server" ] && kill "$bench_server" 2>/dev/null; st
 # bench_build: release builds of Roster and roster-pdf; sets $bindir.
 # BENCH_SCRATCH_PATH: a build folder of its own (e.g. .build-release), so a release build for
 # the benches does not wait for, or disturb, the debug build in .build.
+# BENCH_BINDIR: a folder of release binaries built before (Roster, roster-pdf, and for
+# bench/pages roster-fortunes): nothing is built, so two builds can be measured in turns.
 bench_build() {
+  if [ -n "${BENCH_BINDIR:-}" ]; then
+    bindir=$(cd "$BENCH_BINDIR" && pwd)
+    [ -x "$bindir/Roster" ] && [ -x "$bindir/roster-pdf" ] || die "BENCH_BINDIR has no Roster and roster-pdf: $bindir"
+    return 0
+  fi
   say "building Roster and roster-pdf (release; the first release build takes several minutes)"
   local scratch=(${BENCH_SCRATCH_PATH:+--scratch-path "$BENCH_SCRATCH_PATH"})
   swift build -c release "${scratch[@]}" --product Roster

@@ -82,7 +82,7 @@ extension RosterAPI {
         // connection is held while it arrives or while the inspector reads it.
         let (request, tenant, user) = try await APIContext.caller()
         guard APIOperation.uploadInvoice.reach(for: user) != nil else { throw APIProblem.forbidden }
-        let stored = try await request.withMultipartForm {
+        let stored = try await request.withMultipartForm(lane: .invoices, holder: .init(person: user.id, company: tenant.id)) {
             let form = request.multipartForm
             let situation = try await InvoiceUpload.situation(of: user.id, tenant: tenant, database: request.application.database)
             let month = form?.field("month").flatMap(Month.init(filter:))

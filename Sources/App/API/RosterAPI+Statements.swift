@@ -19,7 +19,7 @@ extension RosterAPI {
     func importStatement(_ input: Operations.ImportStatement.Input) async throws -> Operations.ImportStatement.Output {
         let (request, tenant, user) = try await APIContext.caller()
         guard APIOperation.importStatement.reach(for: user) != nil else { throw APIProblem.forbidden }
-        let received = try await request.withMultipartForm {
+        let received = try await request.withMultipartForm(lane: .statements, holder: .init(person: user.id, company: tenant.id)) {
             switch try await StatementImport.read(request.multipartForm, app: request.application) {
             case .success(let read): return read
             case .failure(let refusal): throw APIProblem(refusal)

@@ -53,7 +53,8 @@ public final class RosterMetrics: Sendable {
     }
 
     /// Why an upload's inspection was turned away: every inspection slot and its line taken
-    /// (`inspections-busy`), or every upload slot (`uploads-busy`).
+    /// (`inspections-busy`), every upload slot (`uploads-busy`), or the person's or their
+    /// company's share of them (`uploads-share`).
     public func pdfRefused(_ reason: String) {
         registry.makeCounter(descriptor: Self.name("pdf_inspections_refused", "total", "Uploads turned away because inspection was busy."),
                              labels: [("reason", reason)]).increment()

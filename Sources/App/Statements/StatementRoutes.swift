@@ -7,8 +7,10 @@ import Vapor
 struct StatementRoutes: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         routes.get(Paths.reviewStatements, use: list)
-        let upload = routes.on(.POST, Paths.reviewStatements, body: .collect(maxSize: ByteCount(value: StatementImport.maxBodyBytes)),
-                               use: upload)
+        // The body streams in: the tenant middleware collects it (`BodyCollector`) in the
+        // statements' own lane of the upload gate.
+        let upload = routes.on(.POST, Paths.reviewStatements, body: .stream, use: upload)
+        upload.userInfo[RouteOption.uploadLane] = UploadGate.Lane.statements
         upload.userInfo[RouteOption.maxBodyBytes] = StatementImport.maxBodyBytes
         upload.userInfo[RouteOption.ownTransactions] = true
         // Only admins may send a statement: others are refused before their file arrives.

@@ -45,23 +45,32 @@ extension Request {
         _ = try await promise.futureResult.get()
     }
 
-    /// For a file route: within the application's upload gate (503 with Retry-After at once when
-    /// it is full, before any of the body is read), collects the body and parses it as a
-    /// multipart form on a thread of its own at a lower priority (`LowPriorityThread`), not on the
-    /// threads that serve pages; then runs `body`.
-    func withMultipartForm<T>(_ body: () async throws -> T) async throws -> T {
+    /// For a file route: within a place of the application's upload gate in `lane` for `holder` (503 with Retry-After at
+    /// once when the person, their company or everyone holds all the places they may, before any
+    /// of the body is read), collects the body at its minimum rate (`BodyCollector`) and parses it
+    /// as a multipart form on a thread of its own at a lower priority (`LowPriorityThread`), not
+    /// on the threads that serve pages; then runs `body`. The place is given back as soon as the
+    /// body fails to arrive, or when `body` returns.
+    func withMultipartForm<T>(
+        lane: UploadGate.Lane, holder: UploadGate.Holder, _ body: () async throws -> T
+    ) async throws -> T {
         guard case .multipartForm(let boundary)? = try? headers.first(name: .contentType).map({ try BodyContentType(header: $0) })
         else { throw Abort(.unsupportedMediaType) }
         if let declared = headers.first(name: .contentLength).flatMap(Int.init), declared > maxBodyBytes {
             throw Abort(.payloadTooLarge)
         }
-        guard application.uploadGate.enter() else {
-            application.metrics.pdfRefused("uploads-busy")
-            throw RequestProblem.busy("invoice.refused.busy")
+        let gate = application.uploadGate
+        if let refusal = gate.enter(lane, holder) {
+            application.metrics.pdfRefused(refusal == .full ? "uploads-busy" : "uploads-share")
+            throw refusal == .ownUploadUnderWay ? RequestProblem.busy("upload.refused.ownUnderWay")
+                                                : RequestProblem.busy("invoice.refused.busy")
         }
-        defer { application.uploadGate.leave() }
-        try await collectBody()
-        guard let buffer = self.body.data else { throw Abort(.badRequest) }
+        defer { gate.leave(lane, holder) }
+        let settings = application.settings
+        let buffer = try await BodyCollector.collect(
+            self, max: maxBodyBytes, deadline: bodyDeadline,
+            minimumRate: BodyCollector.MinimumRate(bytesPerSecond: settings.uploadMinimumRate,
+                                                   window: .seconds(Int64(settings.uploadRateWindowSeconds))))
         let form: MultipartForm
         do {
             form = try await LowPriorityThread.run { try MultipartForm.parse(buffer, boundary: boundary) }
@@ -73,26 +82,4 @@ extension Request {
         storage[MultipartFormKey.self] = form
         return try await body()
     }
-}
-
-/// How many large bodies (uploads) are read at once; the rest are turned away at once rather
-/// than each holding its file in memory while it waits.
-final class UploadGate: Sendable {
-    let limit: Int
-    private let inFlight = NIOLockedValueBox(0)
-
-    init(limit: Int) { self.limit = max(1, limit) }
-
-    /// Takes a place, or false when all are taken.
-    func enter() -> Bool {
-        inFlight.withLockedValue { count in
-            guard count < limit else { return false }
-            count += 1
-            return true
-        }
-    }
-
-    func leave() { inFlight.withLockedValue { $0 -= 1 } }
-
-    var current: Int { inFlight.withLockedValue { $0 } }
 }

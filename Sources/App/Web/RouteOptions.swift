@@ -13,6 +13,8 @@ enum RouteOption {
     /// For an `ownTransactions` route: the `Action` the signed-in person must be permitted for the
     /// company before their body is read (403 before a byte of a large upload arrives).
     static let requiresBeforeBody = "requiresBeforeBody"
+    /// For a file route: its lane of the upload gate (an `UploadGate.Lane`); `.invoices` when unset.
+    static let uploadLane = "uploadLane"
     /// The kind of body the route takes (a `RouteBody`); `.form` when unset.
     static let body = "body"
     /// A POST authorised by a signature in its address, not by a session or a page (a mail's

@@ -30,6 +30,12 @@ public struct AppSettings: Sendable {
     /// (`ROSTER_PROVIDER_CALLS`, default 16; one company has at most
     /// `OIDCDirectory.maxCallsPerCompany` of them).
     public var providerCalls = OIDCDirectory.defaultMaxCalls
+    /// The slowest an upload's body may arrive, in bytes a second on average over every window of
+    /// `uploadRateWindowSeconds` (`ROSTER_UPLOAD_MIN_RATE`, default 16384; 0: no minimum, only
+    /// the 10-minute deadline); slower, it is cut with 408 and its place freed (`BodyCollector`).
+    public var uploadMinimumRate = BodyCollector.MinimumRate.standard.bytesPerSecond
+    /// The window the minimum rate is measured over (`ROSTER_UPLOAD_RATE_WINDOW_SECONDS`, default 20).
+    public var uploadRateWindowSeconds = 20
     /// The sendmail command mail goes through (`ROSTER_SENDMAIL`, e.g. "/usr/sbin/sendmail -t -i");
     /// nil: the system's sendmail in production, the log and the development mailbox otherwise.
     public var sendmailCommand: String?
@@ -134,6 +140,9 @@ public struct AppSettings: Sendable {
                 ?? (environment == .development || environment == .testing)
         )
         settings.providerCalls = try positive("ROSTER_PROVIDER_CALLS") ?? OIDCDirectory.defaultMaxCalls
+        settings.uploadMinimumRate = try Environment.get("ROSTER_UPLOAD_MIN_RATE") == "0" ? 0
+            : positive("ROSTER_UPLOAD_MIN_RATE") ?? BodyCollector.MinimumRate.standard.bytesPerSecond
+        settings.uploadRateWindowSeconds = try positive("ROSTER_UPLOAD_RATE_WINDOW_SECONDS") ?? 20
         settings.pdfSandbox = try sandbox()
         settings.transactionPooler = try pooler()
         settings.replicaURL = try Environment.get("ROSTER_REPLICA_URL").flatMap { $0.isEmpty ? nil : $0 }.map(PostgresURL.init)

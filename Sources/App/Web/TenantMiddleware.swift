@@ -34,9 +34,12 @@ struct TenantMiddleware: AsyncMiddleware {
             }
             let response: Response
             if request.routeBody == .multipart, request.method != .GET, request.method != .HEAD {
-                guard request.currentUser != nil else { throw Abort(.unauthorized) }
+                guard let user = request.currentUser else { throw Abort(.unauthorized) }
                 if let action = request.route?.userInfo[RouteOption.requiresBeforeBody] as? Action { try request.require(action) }
-                response = try await request.withMultipartForm { try await next.respond(to: request) }
+                let lane = (request.route?.userInfo[RouteOption.uploadLane] as? UploadGate.Lane) ?? .invoices
+                response = try await request.withMultipartForm(
+                    lane: lane, holder: UploadGate.Holder(person: user.id, company: try request.tenant.id)
+                ) { try await next.respond(to: request) }
             } else {
                 response = try await next.respond(to: request)
             }

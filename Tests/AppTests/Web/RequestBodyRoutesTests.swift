@@ -88,13 +88,14 @@ import Vapor
         try await withWorld(settings: { $0.uploadConcurrency = 1 }) { world in
             var eva = try await world.signedIn(world.employee)
             let form = try await eva.get(Paths.uploadInvoice("acme"))
-            #expect(world.app.uploadGate.enter(), "the one place, taken by another upload")
+            let someoneElse = UploadGate.Holder(person: UUID(), company: UUID())
+            #expect(world.app.uploadGate.enter(.invoices, someoneElse) == nil, "the one place, taken by another upload")
             let refused = try await eva.postFile(Paths.uploadInvoice("acme"), fields: ["month": "2024-10"],
                                                  file: TestPDF.invoice(["Faktura"]), filename: "a.pdf", csrfFrom: form)
             #expect(refused.status == .serviceUnavailable)
             #expect(refused.headers.first(name: "Retry-After") == "30")
             #expect(refused.body.contains("Try again in a minute"))
-            world.app.uploadGate.leave()
+            world.app.uploadGate.leave(.invoices, someoneElse)
             #expect(world.app.uploadGate.current == 0, "a refused upload does not keep a place")
             let accepted = try await eva.postFile(Paths.uploadInvoice("acme"), fields: ["month": "2024-10"],
                                                   file: TestPDF.invoice(["Faktura"]), filename: "a.pdf", csrfFrom: form)

@@ -10,8 +10,9 @@ struct InvoiceUploadRoutes: RouteCollection {
 
     func boot(routes: any RoutesBuilder) throws {
         routes.get(Paths.invoiceUpload, use: form)
-        let upload = routes.on(.POST, Paths.invoiceUpload, body: .collect(maxSize: ByteCount(value: maxBodyBytes)),
-                               use: upload)
+        // The body streams in: the tenant middleware collects it (`BodyCollector`) within the
+        // upload gate.
+        let upload = routes.on(.POST, Paths.invoiceUpload, body: .stream, use: upload)
         upload.userInfo[RouteOption.maxBodyBytes] = maxBodyBytes
         upload.userInfo[RouteOption.ownTransactions] = true
         upload.userInfo[RouteOption.body] = RouteBody.multipart

@@ -28,9 +28,11 @@ struct APIRequestMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         do {
             if requiresToken { _ = try APIContext.bearerToken(request) }
-            return try await APIRequest.$current.withValue(request) {
+            let response = try await APIRequest.$current.withValue(request) {
                 try await next.respond(to: request)
             }
+            APIDownload.finish(response, for: request)
+            return response
         } catch {
             return APIErrors.response(for: error, request: request)
         }

@@ -6,7 +6,7 @@ extension RosterAPI {
         let page = try await APIContext.run(readOnly: true) { api in
             try api.require(.listMyAbsences)
             let year = input.query.year ?? api.today.year
-            guard (2000...2100).contains(year) else {
+            guard LocalDate.inputYears.contains(year) else {
                 throw APIProblem.invalid([.init(field: "year", message: api.t("api.field.year"))])
             }
             let start = LocalDate(year: year, month: 1, day: 1)!, end = LocalDate(year: year + 1, month: 12, day: 31)!
@@ -110,7 +110,7 @@ extension RosterAPI {
         let page = try await APIContext.run(readOnly: true) { api in
             try api.require(.listDaysOff)
             let year = input.query.year ?? api.today.year
-            guard (2000...2100).contains(year) else {
+            guard LocalDate.inputYears.contains(year) else {
                 throw APIProblem.invalid([.init(field: "year", message: api.t("api.field.year"))])
             }
             let daysOff = try await DaysOffQueries.between(LocalDate(year: year, month: 1, day: 1)!,
@@ -128,7 +128,7 @@ extension RosterAPI {
         let day = try await APIContext.run(readOnly: false) { api in
             try api.require(.setDayOff)
             try APIInput.lengths([("name", body.name, 400)], t: api.t)
-            guard let day = LocalDate(iso: String(input.path.day.prefix(20))), (2000...2100).contains(day.year) else {
+            guard let day = LocalDate(input: input.path.day) else {
                 throw APIProblem.invalid([.init(field: "day", message: api.t("time.error.day"))])
             }
             guard let name = ShortName.parse(body.name) else {

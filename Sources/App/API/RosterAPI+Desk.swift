@@ -69,7 +69,7 @@ extension RosterAPI {
                                  detailKey: refusal.messageKey)
             }
         }
-        let disposition = "attachment; filename=\"\(file.filename)\""
+        let disposition = APIDownload.disposition(file.filename)
         let bytes = HTTPBody(file.body)
         return .ok(.init(headers: .init(contentDisposition: disposition),
                          body: file.contentType.hasPrefix("text/csv") ? .csv(bytes) : .xml(bytes)))

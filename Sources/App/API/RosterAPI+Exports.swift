@@ -17,7 +17,7 @@ extension RosterAPI {
         }
         let file = try await ExportReports.file(table, report: report, filters: filters, format: format, today: today,
                                                on: request.application)
-        let headers = Operations.ExportReport.Output.Ok.Headers(contentDisposition: "attachment; filename=\"\(file.filename)\"")
+        let headers = Operations.ExportReport.Output.Ok.Headers(contentDisposition: APIDownload.disposition(file.filename))
         let body = HTTPBody(file.bytes)
         switch format {
         case .csv: return .ok(.init(headers: headers, body: .csv(body)))

@@ -73,7 +73,7 @@ extension RosterAPI {
             return file
         }
         let name = InvoiceRules.safeFilename(file.filename, fallback: "invoice-\(file.month.iso)")
-        return .ok(.init(headers: .init(contentDisposition: "attachment; filename=\"\(name)\""),
+        return .ok(.init(headers: .init(contentDisposition: APIDownload.disposition(name)),
                          body: .pdf(HTTPBody(file.content))))
     }
 

@@ -9,7 +9,7 @@ extension RosterAPI {
         let page = try await APIContext.run(readOnly: true) { api in
             try api.require(.listMyTimeEntries)
             var errors: [Components.Schemas.FieldError] = []
-            let from = LocalDate(iso: String(input.query.from.prefix(20))), to = LocalDate(iso: String(input.query.to.prefix(20)))
+            let from = LocalDate(input: input.query.from), to = LocalDate(input: input.query.to)
             if from == nil { errors.append(.init(field: "from", message: api.t("time.error.day"))) }
             if to == nil { errors.append(.init(field: "to", message: api.t("time.error.day"))) }
             if let from, let to, to < from || to.daysSinceEpoch - from.daysSinceEpoch >= Self.maxTimeRangeDays {

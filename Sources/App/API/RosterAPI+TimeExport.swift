@@ -39,7 +39,7 @@ extension RosterAPI {
         let file = try await request.application.threadPool.runIfActive {
             try TimeExportFile.write(rows, filter: filter, format: format, t: t)
         }
-        let headers = Operations.ExportTime.Output.Ok.Headers(contentDisposition: "attachment; filename=\"\(file.filename)\"")
+        let headers = Operations.ExportTime.Output.Ok.Headers(contentDisposition: APIDownload.disposition(file.filename))
         let body = HTTPBody(file.bytes)
         switch format {
         case .xlsx: return .ok(.init(headers: headers, body: .applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet(body)))

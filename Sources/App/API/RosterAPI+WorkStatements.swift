@@ -27,7 +27,7 @@ extension RosterAPI {
             let month = try APIInput.month(input.query.month, field: "month", t: api.t) ?? Month(api.today)
             return (try await WorkStatementIssuer.workbook(month, on: api.db, app: api.request.application), month)
         }
-        return .ok(.init(headers: .init(contentDisposition: "attachment; filename=\"statements-\(month.iso).xlsx\""),
+        return .ok(.init(headers: .init(contentDisposition: APIDownload.disposition("statements-\(month.iso).xlsx")),
                          body: .applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet(HTTPBody(bytes))))
     }
 
@@ -71,7 +71,7 @@ extension RosterAPI {
             else { throw APIProblem.notFound }
             return file
         }
-        return .ok(.init(headers: .init(contentDisposition: "attachment; filename=\"\(file.filename)\""),
+        return .ok(.init(headers: .init(contentDisposition: APIDownload.disposition(file.filename)),
                          body: .applicationVnd_openxmlformatsOfficedocument_spreadsheetml_sheet(HTTPBody(file.content))))
     }
 }

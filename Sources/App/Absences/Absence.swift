@@ -74,10 +74,10 @@ public enum AbsenceRules {
         var problems: [String: String] = [:]
         let kind = AbsenceKind(rawValue: input.kind)
         if kind == nil { problems["kind"] = "absence.error.kind" }
-        let first = LocalDate(iso: String(input.first.prefix(20)))
+        let first = LocalDate(input: input.first)
         if first == nil { problems["first"] = "absence.error.first" }
         let lastText = input.last.trimmingWhitespace()
-        let last = lastText.isEmpty ? first : LocalDate(iso: String(lastText.prefix(20)))
+        let last = lastText.isEmpty ? first : LocalDate(input: lastText)
         if last == nil, first != nil { problems["last"] = "absence.error.last" }
         if let first, let last {
             if last < first {

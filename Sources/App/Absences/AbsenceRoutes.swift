@@ -167,7 +167,7 @@ struct AbsenceRoutes: RouteCollection {
     func daysOff(_ request: Request) async throws -> Response {
         try request.require(.manageDaysOff)
         let thisYear = try request.today.year
-        let year = (request.queryInt("year")).flatMap { (2000...2100).contains($0) ? $0 : nil } ?? thisYear
+        let year = (request.queryInt("year")).flatMap { LocalDate.inputYears.contains($0) ? $0 : nil } ?? thisYear
         return try await daysOffPage(request, year: year, problem: nil, typed: ("", ""), status: .ok)
     }
 
@@ -190,7 +190,7 @@ struct AbsenceRoutes: RouteCollection {
         guard let form = try? request.content.decode(DayOffForm.self) else { throw Abort(.badRequest) }
         let typed = (day: String((form.day ?? "").prefix(20)), name: String((form.name ?? "").prefix(200)))
         let name = ShortName.parse(form.name)
-        guard let day = LocalDate(iso: typed.day), (2000...2100).contains(day.year) else {
+        guard let day = LocalDate(input: typed.day) else {
             return try await daysOffPage(request, year: try request.today.year, problem: request.translate("time.error.day"), typed: typed,
                                          status: .unprocessableEntity)
         }

@@ -4,7 +4,7 @@ import Foundation
 /// taking it back. The days-off page's forms and the API's operations both read the day and its
 /// name (`ShortName.parse`) and map the outcome; the SQL is `DaysOffQueries`'.
 enum DaysOffActions {
-    /// A day off as read: a day of the years 2000 to 2100 and its name.
+    /// A day off as read: a day of `LocalDate.inputYears` and its name.
     struct DayOff: Sendable, Equatable {
         let day: LocalDate
         let name: String

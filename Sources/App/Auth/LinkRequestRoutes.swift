@@ -20,13 +20,12 @@ struct LinkRequestRoutes: RouteCollection {
             return try await SignInRoutes.renderLogin(request, email: typed, error: "login.error.email", status: .unprocessableEntity)
         }
         let client = request.clientAddress
-        switch try await SignInRequestQueries.decide(email: email, client: client, on: db) {
-        case .tooManyForEmail, .tooManyFromClient:
+        let decision = try await SignInRequestQueries.decide(email: email, client: client, on: db)
+        if decision == .tooManyFromClient {
             return try await SignInRoutes.renderLogin(request, email: email, error: "login.error.tooMany", status: .tooManyRequests)
-        case .allowed:
-            break
         }
-        if let user = try await UserQueries.find(email: email, on: db), user.active {
+        // Past the address's ceiling the answer is the same, and nothing is sent.
+        if decision == .allowed, let user = try await UserQueries.find(email: email, on: db), user.active {
             // The mail is dropped rather than delivered once the link in it has expired.
             let expires = Date().addingTimeInterval(SignInLinkQueries.lifetime)
             let token = try await SignInLinkQueries.issue(for: user.id, expiresAt: expires, on: db)

@@ -2,25 +2,33 @@ import Foundation
 import Logging
 import PostgresNIO
 
-/// How many sign-in links may be asked for (pure): per e-mail address and per client address,
-/// within a window. Requests are counted whether or not the address belongs to anyone, so the
-/// answer never tells who works at the company. Only requests that were allowed count: a client
-/// refused for flooding cannot use its refused requests up against someone else's address.
+/// How many sign-in links may be asked for (pure), within a window, counted by the requester
+/// first: a client may ask `perClient` times in all and `perClientForEmail` times for one
+/// address, else it is told to wait (429). That stops a flood without letting a stranger lock
+/// someone out: the stranger's requests count against the stranger. An address gets at most
+/// `perEmail` mails from everyone together (no mailbox is flooded from many clients); past that
+/// ceiling the answer is the usual one and nothing more is sent, so the answer never tells who
+/// works at the company, nor whether a ceiling was reached. Only requests that sent a link count.
 public enum SignInThrottle {
     public static let window: TimeInterval = 15 * 60
-    public static let perEmail = 3
     public static let perClient = 10
+    public static let perClientForEmail = 3
+    public static let perEmail = 10
 
     public enum Decision: Equatable, Sendable {
+        /// Send the link (to the address's person, if there is one).
         case allowed
-        case tooManyForEmail
+        /// The requester asked too often: 429.
         case tooManyFromClient
+        /// The address had its mails of the window: answer as usual, send nothing.
+        case quietlyDropped
     }
 
-    /// - Parameters: the allowed requests already made within the window, this one not included.
-    public static func decide(earlierForEmail: Int, earlierFromClient: Int) -> Decision {
-        if earlierFromClient >= perClient { return .tooManyFromClient }
-        if earlierForEmail >= perEmail { return .tooManyForEmail }
+    /// - Parameters: the requests that sent a link within the window, this one not included: from
+    ///   this client, from this client for this address, and for this address from anyone.
+    public static func decide(earlierFromClient: Int, earlierFromClientForEmail: Int, earlierForEmail: Int) -> Decision {
+        if earlierFromClient >= perClient || earlierFromClientForEmail >= perClientForEmail { return .tooManyFromClient }
+        if earlierForEmail >= perEmail { return .quietlyDropped }
         return .allowed
     }
 }
@@ -38,12 +46,15 @@ public enum SignInRequestQueries {
         try await db.query("SELECT pg_advisory_xact_lock(hashtextextended(\(lockKey), 0))")
         let row = try await db.query("""
             SELECT (SELECT count(*) FROM sign_in_requests
+                    WHERE tenant_id = \(db.tenant) AND client = \(client) AND requested_at > \(since) AND allowed)::int,
+                   (SELECT count(*) FILTER (WHERE client = \(client)) FROM sign_in_requests
                     WHERE tenant_id = \(db.tenant) AND lower(email) = lower(\(email)) AND requested_at > \(since) AND allowed)::int,
                    (SELECT count(*) FROM sign_in_requests
-                    WHERE tenant_id = \(db.tenant) AND client = \(client) AND requested_at > \(since) AND allowed)::int
+                    WHERE tenant_id = \(db.tenant) AND lower(email) = lower(\(email)) AND requested_at > \(since) AND allowed)::int
             """).collect()[0]
-        let (forEmail, fromClient) = try row.decode((Int, Int).self)
-        let decision = SignInThrottle.decide(earlierForEmail: forEmail, earlierFromClient: fromClient)
+        let (fromClient, fromClientForEmail, forEmail) = try row.decode((Int, Int, Int).self)
+        let decision = SignInThrottle.decide(earlierFromClient: fromClient, earlierFromClientForEmail: fromClientForEmail,
+                                             earlierForEmail: forEmail)
         try await db.query("""
             INSERT INTO sign_in_requests (tenant_id, email, client, allowed)
             VALUES (\(db.tenant), \(email), \(client), \(decision == .allowed))

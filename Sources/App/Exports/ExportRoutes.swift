@@ -39,7 +39,7 @@ struct ExportRoutes: RouteCollection {
     static func response(_ file: (bytes: Data, filename: String), contentType: String) -> Response {
         let response = Response(status: .ok, body: .init(data: file.bytes))
         response.headers.replaceOrAdd(name: .contentType, value: contentType)
-        response.headers.replaceOrAdd(name: .contentDisposition, value: "attachment; filename=\"\(file.filename)\"")
+        response.headers.replaceOrAdd(name: .contentDisposition, value: ContentDisposition.attachment(file.filename))
         response.headers.replaceOrAdd(name: .cacheControl, value: "private, no-store")
         response.headers.replaceOrAdd(name: .xContentTypeOptions, value: "nosniff")
         return response

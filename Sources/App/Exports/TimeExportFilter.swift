@@ -113,7 +113,7 @@ public struct TimeExportFilter: Sendable, Equatable {
 
     /// A day `YYYY-MM-DD` from 2000 to 2100.
     private static func day(_ text: String) -> LocalDate? {
-        guard let day = LocalDate(iso: text), (2000...2100).contains(day.year) else { return nil }
+        guard let day = LocalDate(input: text) else { return nil }
         return day
     }
 

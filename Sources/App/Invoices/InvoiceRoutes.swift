@@ -76,7 +76,7 @@ struct InvoiceRoutes: RouteCollection {
         let response = Response(status: .ok, body: .init(data: found.content))
         response.headers.contentType = HTTPMediaType(type: "application", subType: "pdf")
         let name = InvoiceRules.safeFilename(found.filename, fallback: "invoice-\(found.month.iso)")
-        response.headers.replaceOrAdd(name: .contentDisposition, value: "inline; filename=\"\(name)\"")
+        response.headers.replaceOrAdd(name: .contentDisposition, value: ContentDisposition.inline(name))
         response.headers.replaceOrAdd(name: .xContentTypeOptions, value: "nosniff")
         response.headers.replaceOrAdd(name: .cacheControl, value: "private, no-store")
         // The browser's own PDF viewer shows it: the pages' policy (object-src 'none') would block

@@ -25,6 +25,18 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
         }
     }
 
+    /// The years a day or month typed by a person or sent by a program may fall in, for every such
+    /// input (time entries, absences, contracts, rates, days off, filters, exports): the one range,
+    /// stated once (docs/ARCHITECTURE.md, "Where a rule is decided").
+    public static let inputYears = 2000...2100
+
+    /// A day typed into a form, an address or the API: `YYYY-MM-DD` (at most 20 characters read)
+    /// in `inputYears`; nil for anything else.
+    public init?(input text: some StringProtocol) {
+        guard let day = LocalDate(iso: String(text.prefix(20))), Self.inputYears.contains(day.year) else { return nil }
+        self = day
+    }
+
     /// `YYYY-MM-DD`, as HTML date inputs send it (and PostgreSQL prints dates).
     public init?(iso: String) {
         // The exact shape, read byte by byte: pages read thousands of dates from the database.

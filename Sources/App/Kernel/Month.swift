@@ -47,10 +47,10 @@ extension Month {
 
     public var iso: String { year.zeroPadded(4) + "-" + month.zeroPadded(2) }
 
-    /// A month typed into a report's filter: `YYYY-MM` between 2000 and 2100, where reports
-    /// can also look a few years back and ahead; anything else is bad input.
+    /// A month typed into a report's filter: `YYYY-MM` in `LocalDate.inputYears`; anything else
+    /// is bad input.
     public init?(filter text: String) {
-        guard let month = Month(iso: text), (2000...2100).contains(month.year) else { return nil }
+        guard let month = Month(iso: text), LocalDate.inputYears.contains(month.year) else { return nil }
         self = month
     }
 }

@@ -3,12 +3,14 @@ import Logging
 import PostgresNIO
 
 /// Delivers the outboxes of all tenants. Each tenant's due messages are claimed in a short
-/// transaction (a lease: other workers skip them until it runs out), then handed to the transport
-/// one by one with no database connection held, and each is marked sent (or failed, with a later
-/// retry) in a transaction of its own as soon as the transport is done with it. A worker that
-/// dies mid-batch leaves the messages it delivered marked sent; only the one it was handing over
-/// can go out twice. A message that has expired by the time its turn comes (a sign-in link) is
-/// marked so and not sent.
+/// transaction (a lease of `lease`: other workers skip them until it runs out), then handed to
+/// the transport one by one with no database connection held. Before each, the worker renews its
+/// lease and records the hand-over (`OutboxQueries.beginHandOver`); after it, the message is
+/// marked sent (or failed, with a later retry) in a transaction of its own. A worker that dies
+/// mid-batch leaves the messages it delivered marked sent, the one it was handing over in doubt
+/// (sent again with the same Message-ID, which the receiver can drop), and the rest due again
+/// once its short lease has passed, so a sign-in link still goes out while it works. A message
+/// that has expired by the time its turn comes is marked so and not sent.
 public struct MailWorker: Sendable {
     public let database: Database
     public let transport: any MailTransport
@@ -16,6 +18,8 @@ public struct MailWorker: Sendable {
     public let logger: Logger
     /// The outbox's depth and the age of its oldest message, set by each sweep (`/metrics`).
     public var metrics: RosterMetrics?
+    /// How long a claim holds without being renewed (`OutboxQueries.lease`).
+    public var lease: Duration = OutboxQueries.lease
 
     public init(database: Database, transport: any MailTransport, from: String, logger: Logger) {
         self.database = database
@@ -63,30 +67,36 @@ public struct MailWorker: Sendable {
     }
 
     private func deliverDue(tenant: UUID, pass: inout Pass) async throws {
-        let batch = 20
+        let batch = 20, lease = lease
         while true {
+            let claim = UUID()
             let (expired, claimed) = try await database.transaction(tenant: tenant) { connection in
                 (try await OutboxQueries.markExpiredUnsent(on: connection),
-                 try await OutboxQueries.claimDue(limit: batch, on: connection))
+                 try await OutboxQueries.claimDue(limit: batch, lease: lease, as: claim, on: connection))
             }
             pass.expired += expired
             for mail in claimed {
-                // The lease ran out (a transport slower than the lease allows): another worker may own it now.
-                if let until = mail.claimedUntil, until <= Date() { return }
-                try await deliver(mail, tenant: tenant, pass: &pass)
+                // The claim no longer holds it (a transport slower than the lease allows): another
+                // worker may have the rest of the batch now.
+                guard try await deliver(mail, claim: claim, tenant: tenant, pass: &pass) else { return }
             }
             if claimed.count < batch { return }
         }
     }
 
-    private func deliver(_ mail: OutboxMail, tenant: UUID, pass: inout Pass) async throws {
+    /// Delivers one message of `claim`; false when the claim no longer holds it.
+    private func deliver(_ mail: OutboxMail, claim: UUID, tenant: UUID, pass: inout Pass) async throws -> Bool {
         if let expires = mail.expiresAt, expires <= Date() {
             try await database.transaction(tenant: tenant) { connection in
-                try await OutboxQueries.markExpired(mail.id, on: connection)
+                try await OutboxQueries.markExpired(mail.id, claim: claim, on: connection)
             }
             pass.expired += 1
-            return
+            return true
         }
+        let lease = lease
+        guard try await database.transaction(tenant: tenant, { connection in
+            try await OutboxQueries.beginHandOver(mail.id, claim: claim, lease: lease, on: connection)
+        }) else { return false }
         do {
             let message = try MailMessage(from: from, to: mail.recipient, subject: mail.subject, body: mail.body, id: mail.id,
                                           unsubscribeURL: mail.unsubscribeURL)
@@ -94,15 +104,16 @@ public struct MailWorker: Sendable {
         } catch {
             logger.warning("mail \(mail.id) to \(mail.recipient) not delivered: \(error)")
             try await database.transaction(tenant: tenant) { connection in
-                try await OutboxQueries.markFailed(mail, error: String(describing: error), on: connection)
+                try await OutboxQueries.markFailed(mail, claim: claim, error: String(describing: error), on: connection)
             }
             pass.failed += 1
-            return
+            return true
         }
         try await database.transaction(tenant: tenant) { connection in
-            try await OutboxQueries.markSent(mail.id, on: connection)
+            try await OutboxQueries.markSent(mail.id, claim: claim, on: connection)
         }
         pass.sent += 1
+        return true
     }
 
     /// The channel a statement that queues mail notifies, with its tenant (migration 0014).

@@ -76,8 +76,11 @@ public enum OutboxQueries {
             """).collect()[0].decode(Int.self)
     }
 
-    /// How long a claim holds: longer than a batch takes at worst (20 messages × sendmail's 30 s).
-    public static let lease: Duration = .seconds(15 * 60)
+    /// How long a claim holds: twice what one message may take in the transport (sendmail's
+    /// 30 s). The worker renews it before each message (`beginHandOver`), so a batch keeps it for
+    /// as long as it goes on, and a worker that dies gives its batch up within a minute: a sign-in
+    /// link claimed by it still goes out while the link works.
+    public static let lease: Duration = .seconds(60)
 
     /// How many of the tenant's messages wait for delivery, and since when the oldest (the
     /// `outbox_due` index holds exactly these rows).
@@ -103,16 +106,15 @@ public enum OutboxQueries {
             """).collect()[0].decode(Int.self)
     }
 
-    /// Claims the tenant's due messages for `lease`: their rows are locked only while this
-    /// statement runs (other workers skip them), and the caller commits at once, so no
+    /// Claims the tenant's due messages for `lease` as `claim`: their rows are locked only while
+    /// this statement runs (other workers skip them), and the caller commits at once, so no
     /// connection or lock is held while the messages go out. A claim whose lease has passed (its
     /// worker died) is due again.
     public static func claimDue(
-        limit: Int = 20, lease: Duration = lease, on db: TenantConnection
+        limit: Int = 20, lease: Duration = lease, as claim: UUID, on db: TenantConnection
     ) async throws -> [OutboxMail] {
-        let seconds = Int(lease.components.seconds)
-        return try await db.query("""
-            UPDATE outbox SET claimed_until = now() + make_interval(secs => \(seconds))
+        try await db.query("""
+            UPDATE outbox SET claimed_until = now() + make_interval(secs => \(Int(lease.components.seconds))), claim_id = \(claim)
             WHERE tenant_id = \(db.tenant) AND id IN (
                 SELECT id FROM outbox
                 WHERE tenant_id = \(db.tenant) AND sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
@@ -123,24 +125,41 @@ public enum OutboxQueries {
             """).collect().map(decode).sorted { $0.createdAt < $1.createdAt }
     }
 
-    public static func markSent(_ id: UUID, on db: TenantConnection) async throws {
+    /// Before message `id` goes to the transport: renews `claim`'s lease on what it still holds
+    /// and records that this message is being handed over; false when the claim no longer holds
+    /// it (its lease passed and another worker may have it), and then it must not go out.
+    public static func beginHandOver(
+        _ id: UUID, claim: UUID, lease: Duration = lease, on db: TenantConnection
+    ) async throws -> Bool {
         try await db.query("""
-            UPDATE outbox SET sent_at = now(), attempts = attempts + 1, last_error = NULL, claimed_until = NULL
-            WHERE tenant_id = \(db.tenant) AND id = \(id)
+            UPDATE outbox SET claimed_until = now() + make_interval(secs => \(Int(lease.components.seconds))),
+                              handed_over_at = CASE WHEN id = \(id) THEN now() ELSE handed_over_at END
+            WHERE tenant_id = \(db.tenant) AND claim_id = \(claim) AND claimed_until > now()
+              AND sent_at IS NULL AND failed_at IS NULL
+            RETURNING id
+            """).collect().contains { try $0.decode(UUID.self) == id }
+    }
+
+    /// Marks a message `claim` holds as sent; a worker that lost its claim marks nothing.
+    public static func markSent(_ id: UUID, claim: UUID, on db: TenantConnection) async throws {
+        try await db.query("""
+            UPDATE outbox SET sent_at = now(), attempts = attempts + 1, last_error = NULL, claimed_until = NULL, claim_id = NULL
+            WHERE tenant_id = \(db.tenant) AND id = \(id) AND claim_id = \(claim)
             """)
     }
 
     /// A claimed message that expired before it could go out: marked, never sent.
-    public static func markExpired(_ id: UUID, on db: TenantConnection) async throws {
+    public static func markExpired(_ id: UUID, claim: UUID, on db: TenantConnection) async throws {
         try await db.query("""
-            UPDATE outbox SET failed_at = now(), last_error = \(expiredNote), claimed_until = NULL
-            WHERE tenant_id = \(db.tenant) AND id = \(id) AND sent_at IS NULL
+            UPDATE outbox SET failed_at = now(), last_error = \(expiredNote), claimed_until = NULL, claim_id = NULL
+            WHERE tenant_id = \(db.tenant) AND id = \(id) AND sent_at IS NULL AND claim_id = \(claim)
             """)
     }
 
-    /// Records a failed attempt: try again later, or give up after the last attempt.
+    /// Records a failed attempt of a message `claim` holds: try again later, or give up after the
+    /// last attempt.
     public static func markFailed(
-        _ mail: OutboxMail, error: String, on db: TenantConnection
+        _ mail: OutboxMail, claim: UUID, error: String, on db: TenantConnection
     ) async throws {
         let attempt = mail.attempts + 1
         let delay = Int(OutboxRetry.delay(afterAttempt: attempt).components.seconds)
@@ -148,8 +167,8 @@ public enum OutboxQueries {
         try await db.query("""
             UPDATE outbox SET attempts = \(attempt), last_error = \(String(error.prefix(1_000))),
                    next_attempt_at = now() + make_interval(secs => \(delay)),
-                   failed_at = CASE WHEN \(givenUp) THEN now() END, claimed_until = NULL
-            WHERE tenant_id = \(db.tenant) AND id = \(mail.id)
+                   failed_at = CASE WHEN \(givenUp) THEN now() END, claimed_until = NULL, claim_id = NULL
+            WHERE tenant_id = \(db.tenant) AND id = \(mail.id) AND claim_id = \(claim)
             """)
     }
 

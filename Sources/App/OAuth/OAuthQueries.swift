@@ -102,9 +102,11 @@ public enum OAuthQueries {
 
     /// Rotates a refresh token: the old one is spent, a new pair is issued in the same family.
     /// Presented again by the same client within `OAuthLifetimes.refreshGrace` of its rotation, it
-    /// gets the same pair again (`RefreshSuccessor`: two requests of one app that both met a 401);
-    /// presented again later, it revokes the whole family (RFC 6819, 5.2.2.3). The row is locked,
-    /// so two refreshes at once are one rotation and one repeat.
+    /// gets the same pair again (`RefreshSuccessor`: two requests of one app that both met a 401),
+    /// but only while that successor has not been used itself: once the app has moved on, the
+    /// spent token is reuse. Presented again later, or after its successor was used, it revokes
+    /// the whole family (RFC 6819, 5.2.2.3). The row is locked, so two refreshes at once are one
+    /// rotation and one repeat.
     public static func refresh(
         _ token: TenantToken, clientID: String, on db: TenantConnection
     ) async throws -> Result<IssuedTokens, OAuthError> {
@@ -122,7 +124,8 @@ public enum OAuthQueries {
                 let pair = RefreshSuccessor.pair(of: token, seed: seed)
                 let successor = try await db.query("""
                     SELECT 1 FROM oauth_tokens
-                    WHERE tenant_id = \(db.tenant) AND token_hash = \(pair.refresh.hash) AND revoked_at IS NULL
+                    WHERE tenant_id = \(db.tenant) AND token_hash = \(pair.refresh.hash) AND kind = 'refresh'
+                      AND family_id = \(family) AND revoked_at IS NULL AND used_at IS NULL
                     """).collect()
                 if !successor.isEmpty {
                     return .success(IssuedTokens(access: pair.access, refresh: pair.refresh, expiresIn: Int(OAuthLifetimes.access)))

@@ -24,10 +24,10 @@ extension ContractForm {
     var contract: Result<Contract, ProblemError> {
         let form = self
         guard let kind = ContractKind(rawValue: form.kind) else { return .failure(.init(.kind)) }
-        guard let from = LocalDate(iso: form.validFrom) else { return .failure(.init(.from)) }
+        guard let from = LocalDate(input: form.validFrom) else { return .failure(.init(.from)) }
         var to: LocalDate?
         if let text = form.validTo, !text.trimmingWhitespace().isEmpty {
-            guard let day = LocalDate(iso: text), day >= from else { return .failure(.init(.to)) }
+            guard let day = LocalDate(input: text), day >= from else { return .failure(.init(.to)) }
             to = day
         }
         guard let capacity = ContractHistory.parseCapacity(form.capacity) else { return .failure(.init(.capacity)) }

@@ -65,7 +65,7 @@ struct EmployeeForm: Codable, Sendable {
         if !team.isEmpty && UUID(uuidString: team) == nil { errors["team"] = "employee.error.team" }
         if creating {
             if ContractKind(rawValue: contractKind ?? "") == nil { errors["contractKind"] = "employee.error.contractKind" }
-            if LocalDate(iso: contractFrom ?? "") == nil { errors["contractFrom"] = "employee.error.date" }
+            if LocalDate(input: contractFrom ?? "") == nil { errors["contractFrom"] = "employee.error.date" }
             if ContractHistory.parseCapacity(capacity ?? "") == nil { errors["capacity"] = "employee.error.capacity" }
             if let amount = Money.parse(rate ?? ""), amount > 0, amount <= Money.maxHourlyRateMinor {} else {
                 errors["rate"] = "employee.error.rate"

@@ -23,9 +23,9 @@ struct EmployeeFormRoutes: RouteCollection {
         guard let form = try? request.content.decode(EmployeeForm.self) else { throw Abort(.badRequest) }
         var errors = form.validate(creating: true)
         if errors.isEmpty, let profile = form.profile,
-           let kind = ContractKind(rawValue: form.contractKind ?? ""), let from = LocalDate(iso: form.contractFrom ?? ""),
+           let kind = ContractKind(rawValue: form.contractKind ?? ""), let from = LocalDate(input: form.contractFrom ?? ""),
            let capacity = ContractHistory.parseCapacity(form.capacity ?? ""), let rate = Money.parse(form.rate ?? ""),
-           let rateFrom = LocalDate(iso: form.rateFrom ?? "") {
+           let rateFrom = LocalDate(input: form.rateFrom ?? "") {
             let person = PersonActions.NewPerson(
                 profile: profile, contract: Contract(id: UUID(), kind: kind, validFrom: from, validTo: nil, capacityTenths: capacity),
                 rateMinor: rate, rateFrom: rateFrom)

@@ -38,15 +38,13 @@ public enum SupplierDetailsQueries {
     /// the person's row is locked (two admins saving at once queue), the change is audited, and a
     /// change of the registered account is mailed to the person, whatever their mail choices: it
     /// is a warning, not a notification. Who may is the use case's (`SupplierDetailsActions.save`).
-    /// An admin's own details are changed by another admin while there is one (the account they
-    /// are paid to is money moving towards them, as in `OwnInvoiceRule`); `ownAllowed` is for the
-    /// confirmation of a proposal, which checks that itself.
+    /// An admin's own details are set by another admin, never by themselves (the account they are
+    /// paid to is money moving towards them: `OwnInvoiceRule`).
     public static func save(
-        _ details: SupplierDetails, for person: UUID, version: Int, by actor: User, site: MailSite, on db: TenantConnection,
-        ownAllowed: Bool = false
+        _ details: SupplierDetails, for person: UUID, version: Int, by actor: User, site: MailSite, on db: TenantConnection
     ) async throws -> SupplierDetailsOutcome {
         guard let (old, current) = try await load(person, on: db, lock: true) else { return .notFound }
-        if person == actor.id, !ownAllowed, try await otherAdminExists(than: actor.id, on: db) { return .ownDetails }
+        if person == actor.id { return .ownDetails }
         guard current == version else { return .stale }
         let changes = SupplierDetails.changes(from: old, to: details)
         guard !changes.isEmpty else { return .unchanged }
@@ -64,15 +62,6 @@ public enum SupplierDetailsQueries {
                                         changes: changes, on: db)
         if accountChanged { try await Notifier.registeredAccountChanged(for: person, from: old, to: details, by: actor, site: site, on: db) }
         return .saved(accountChanged: accountChanged)
-    }
-}
-
-extension SupplierDetailsQueries {
-    /// Whether the company has an active admin other than `admin`.
-    static func otherAdminExists(than admin: UUID, on db: TenantConnection) async throws -> Bool {
-        try await db.query("""
-            SELECT EXISTS \(otherActiveAdmins: admin, tenant: db.tenant)
-            """).collect()[0].decode(Bool.self)
     }
 }
 

@@ -70,8 +70,8 @@ public enum SupplierProposalQueries {
 
     /// An admin confirms (saved as their own change: audited, a changed account mailed) or
     /// declines a waiting proposal. Confirming needs the details still at the version the proposal
-    /// was made on. One's own proposal is decided by another admin when there is one. Who may is
-    /// the use case's (`SupplierDetailsActions.decide`).
+    /// was made on. One's own proposal is decided by another admin, never by oneself
+    /// (`OwnInvoiceRule`). Who may is the use case's (`SupplierDetailsActions.decide`).
     public static func decide(
         _ id: UUID, of person: UUID, confirm: Bool, by admin: User, site: MailSite, on db: TenantConnection
     ) async throws -> SupplierProposalOutcome {
@@ -79,10 +79,10 @@ public enum SupplierProposalQueries {
         // meanwhile is seen as it is after that, and two decisions queue.
         guard try await SupplierDetailsQueries.load(person, on: db, lock: true) != nil,
               let proposal = try await waiting(of: person, on: db), proposal.id == id else { return .notFound }
-        if person == admin.id, try await SupplierDetailsQueries.otherAdminExists(than: admin.id, on: db) { return .ownDetails }
+        if person == admin.id { return .ownDetails }
         if confirm {
             switch try await SupplierDetailsQueries.save(proposal.details, for: person, version: proposal.basedOn, by: admin,
-                                                         site: site, on: db, ownAllowed: true) {
+                                                         site: site, on: db) {
             case .saved, .unchanged: break
             case .stale: return .stale
             case .notFound: return .notFound

@@ -61,13 +61,8 @@ public struct RateForm: Codable, Sendable, Equatable {
         return .success(Parsed(amountMinor: amount, day: day))
     }
 
-    /// The days a rate may take effect on: real calendar days from 2000 to 2100.
-    public static let years = 2000...2100
-
-    public static func day(_ text: String) -> LocalDate? {
-        guard let day = LocalDate(iso: text), years.contains(day.year) else { return nil }
-        return day
-    }
+    /// The days a rate may take effect on: real calendar days of `LocalDate.inputYears`.
+    public static func day(_ text: String) -> LocalDate? { LocalDate(input: text) }
 
     public struct Problems: Error, Equatable, Sendable {
         public let fields: [String: String]

@@ -50,7 +50,7 @@ public enum TimeEntryRules {
     /// duration alone; the end is after the start and at most 24:00.
     public static func read(_ input: TimeEntryInput) -> Result<TimeEntryDraft, FieldProblems> {
         var problems: [String: String] = [:]
-        let day = LocalDate(iso: String(input.day.prefix(20)))
+        let day = LocalDate(input: input.day)
         if day == nil { problems["day"] = "time.error.day" }
         let project = UUID(uuidString: input.project.trimmingWhitespace())
         if project == nil { problems["project"] = "time.error.project" }

@@ -85,8 +85,9 @@ enum BodyCollector {
                     return
                 }
                 buffer.writeBuffer(&bytes)
-            case .error(let error):
-                finish(.failure(error))
+            case .error:
+                // The stream fails only when the connection does: the client went away.
+                finish(.failure(RequestProblem.clientGone))
             case .end:
                 finish(.success(buffer))
             }

@@ -21,13 +21,17 @@ public struct HomeAgenda: Sendable, Equatable {
     public var missingMonthsBase: Month?
     /// Admins: proposed changes of supplier details waiting for a decision, and whose came first.
     public var proposals = 0, firstProposalBy: UUID?
+    /// An admin who is the company's only one: their own invoices to approve or pay and work
+    /// statements to approve, which nobody may decide until there is a second admin
+    /// (`OwnInvoiceRule`).
+    public var ownWaiting = 0
 
     public static func == (a: HomeAgenda, b: HomeAgenda) -> Bool {
         a.missingMonths == b.missingMonths && a.returned.map(\.id) == b.returned.map(\.id)
             && a.upcomingRate?.from == b.upcomingRate?.from && a.upcomingRate?.amountMinor == b.upcomingRate?.amountMinor
             && a.toReview == b.toReview && a.oldestToReview == b.oldestToReview && a.toPay == b.toPay
             && a.oldestToPay == b.oldestToPay && a.missingLastMonth == b.missingLastMonth
-            && a.proposals == b.proposals && a.firstProposalBy == b.firstProposalBy
+            && a.proposals == b.proposals && a.firstProposalBy == b.firstProposalBy && a.ownWaiting == b.ownWaiting
     }
 
     public init() {}
@@ -63,7 +67,12 @@ public struct HomeAgenda: Sendable, Equatable {
                  AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.tenant_id = u.tenant_id AND i.user_id = u.id
                                  AND i.month = \(previous.first.iso)::date)),
               (SELECT coalesce(array_agg(p.user_id ORDER BY p.proposed_at), '{}') FROM supplier_proposals p
-               WHERE \(people) AND p.tenant_id = \(db.tenant) AND p.decided_at IS NULL AND p.user_id <> \(user.id))
+               WHERE \(people) AND p.tenant_id = \(db.tenant) AND p.decided_at IS NULL AND p.user_id <> \(user.id)),
+              (SELECT (SELECT count(*) FROM invoices i WHERE i.tenant_id = \(db.tenant) AND i.user_id = \(user.id)
+                                                        AND i.state IN ('submitted', 'approved'))::int
+                      + (SELECT count(*) FROM work_statements s WHERE s.tenant_id = \(db.tenant) AND s.user_id = \(user.id)
+                                                               AND s.state = 'submitted')::int
+               WHERE \(admin) AND NOT EXISTS \(otherActiveAdmins: user.id, tenant: db.tenant))
             FROM (SELECT count(*) FILTER (WHERE state = 'submitted')::int AS to_review,
                          to_char(min(month) FILTER (WHERE state = 'submitted'), 'YYYY-MM') AS oldest_review,
                          count(*) FILTER (WHERE state = 'approved')::int AS to_pay,
@@ -72,8 +81,8 @@ public struct HomeAgenda: Sendable, Equatable {
             """).collect()
         var agenda = HomeAgenda()
         guard let row = rows.first else { return agenda }
-        let (missing, returned, upcoming, toReview, oldestReview, toPay, oldestPay, missingLast, proposers) =
-            try row.decode(([String], [String], String?, Int, String?, Int, String?, Int, [UUID]).self)
+        let (missing, returned, upcoming, toReview, oldestReview, toPay, oldestPay, missingLast, proposers, ownWaiting) =
+            try row.decode(([String], [String], String?, Int, String?, Int, String?, Int, [UUID], Int?).self)
         agenda.missingMonths = missing.compactMap(Month.init(iso:))
         agenda.returned = returned.compactMap { text in
             let parts = text.split(separator: " ")
@@ -92,6 +101,7 @@ public struct HomeAgenda: Sendable, Equatable {
         agenda.missingMonthsBase = previous
         agenda.proposals = proposers.count
         agenda.firstProposalBy = proposers.first
+        agenda.ownWaiting = ownWaiting ?? 0
         return agenda
     }
 }

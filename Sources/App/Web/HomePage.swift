@@ -91,6 +91,10 @@ struct HomePage: HTMLPage {
             due.append(Due(text: t("home.due.proposals", String(agenda.proposals)), action: t("home.due.proposalsAction"),
                            href: Paths.person(slug, person) + "#supplier"))
         }
+        if agenda.ownWaiting > 0 {
+            due.append(Due(text: t("home.due.ownWaiting", String(agenda.ownWaiting)), action: t("home.due.ownWaitingAction"),
+                           href: Paths.people(slug)))
+        }
         if let rate = agenda.upcomingRate {
             due.append(Due(text: t("home.due.upcomingRate", t.money(minor: rate.amountMinor, currency: rate.currency), rate.from.iso),
                            action: t("home.due.earnings"), href: Paths.earnings(slug)))

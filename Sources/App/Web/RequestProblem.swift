@@ -23,6 +23,11 @@ struct RequestProblem: AbortError, Sendable {
         RequestProblem(.unprocessableEntity, "error.nul.message", [field])
     }
 
+    /// The client went away (or its connection broke) before its body arrived whole: not a server
+    /// error, so it is answered, counted and logged as 499, as proxies call it.
+    static let clientGone = RequestProblem(HTTPResponseStatus(statusCode: 499, reasonPhrase: "Client Closed Request"),
+                                           "error.clientGone.message")
+
     /// Too many large bodies at once: try again shortly.
     static func busy(_ messageKey: String) -> RequestProblem {
         RequestProblem(.serviceUnavailable, messageKey, headers: ["Retry-After": "30"])

@@ -42,7 +42,14 @@ extension Request {
             promise.fail(Abort(.requestTimeout))
         }
         defer { timer.cancel() }
-        _ = try await promise.futureResult.get()
+        do {
+            _ = try await promise.futureResult.get()
+        } catch let error as any AbortError {
+            throw error
+        } catch {
+            // The stream fails only when the connection does: the client went away.
+            throw RequestProblem.clientGone
+        }
     }
 
     /// For a file route: within a place of the application's upload gate in `lane` for `holder` (503 with Retry-After at

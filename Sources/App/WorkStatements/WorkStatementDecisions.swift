@@ -37,8 +37,8 @@ public enum WorkStatementDecisions {
 
     /// Applies the decision to the picks in one set-based statement (the caller's transaction):
     /// the rows still at the version the admin saw and in a state the decision starts from are
-    /// moved and written to the history; an approval of one's own statement is refused while
-    /// another active admin can give it (`OwnInvoiceRule`). The others are then told apart.
+    /// moved and written to the history; an approval of one's own statement is refused
+    /// (`OwnInvoiceRule`). The others are then told apart.
     public static func apply(
         _ decision: WorkStatementDecision, to picks: [WorkStatementPick], reason: String?, by actor: UUID, site: MailSite,
         on db: TenantConnection
@@ -48,8 +48,7 @@ public enum WorkStatementDecisions {
         }
         var outcomes = Dictionary(picks.map { ($0.id, ReviewOutcome.notFound) }, uniquingKeysWith: { first, _ in first })
         let action: InvoiceAction = decision == .approve ? .approve : .returnToEmployee
-        let refuseWithOther = OwnInvoiceRule.verdict(action, actorIsOwner: true, otherAdminExists: true) == .refused
-        let refuseAlone = OwnInvoiceRule.verdict(action, actorIsOwner: true, otherAdminExists: false) == .refused
+        let refuseOwn = OwnInvoiceRule.verdict(action, actorIsOwner: true) == .refused
         let reopen = decision == .return
         var reopened: [Month: [UUID]] = [:]
         if reopen {
@@ -66,12 +65,9 @@ public enum WorkStatementDecisions {
         for try await (id, outcome, user, month) in try await db.query("""
             WITH input AS (
                 SELECT * FROM unnest(\(picks.map(\.id))::uuid[], \(picks.map(\.version))::int[]) AS t(id, version)
-            ), admins AS (
-                SELECT EXISTS \(otherActiveAdmins: actor, tenant: db.tenant) AS other
             ), refused AS (
-                SELECT s.id FROM work_statements s JOIN input ON input.id = s.id CROSS JOIN admins
-                WHERE s.tenant_id = \(db.tenant) AND s.user_id = \(actor)
-                  AND CASE WHEN admins.other THEN \(refuseWithOther) ELSE \(refuseAlone) END
+                SELECT s.id FROM work_statements s JOIN input ON input.id = s.id
+                WHERE s.tenant_id = \(db.tenant) AND s.user_id = \(actor) AND \(refuseOwn)
             ), old AS (
                 SELECT s.id, s.state, s.user_id, s.month, s.user_id = \(actor) AS own
                 FROM work_statements s JOIN input ON input.id = s.id

@@ -71,10 +71,15 @@ import Testing
         #expect(OutboxRetry.maxAttempts > 3)
     }
 
-    @Test func linkRequestsAreThrottledPerAddressAndClient() {
-        #expect(SignInThrottle.decide(earlierForEmail: 0, earlierFromClient: 0) == .allowed)
-        #expect(SignInThrottle.decide(earlierForEmail: SignInThrottle.perEmail - 1, earlierFromClient: 0) == .allowed)
-        #expect(SignInThrottle.decide(earlierForEmail: SignInThrottle.perEmail, earlierFromClient: 0) == .tooManyForEmail)
-        #expect(SignInThrottle.decide(earlierForEmail: 0, earlierFromClient: SignInThrottle.perClient) == .tooManyFromClient)
+    @Test func linkRequestsAreThrottledByTheRequesterFirst() {
+        typealias T = SignInThrottle
+        #expect(T.decide(earlierFromClient: 0, earlierFromClientForEmail: 0, earlierForEmail: 0) == .allowed)
+        #expect(T.decide(earlierFromClient: T.perClient - 1, earlierFromClientForEmail: T.perClientForEmail - 1,
+                         earlierForEmail: T.perEmail - 1) == .allowed)
+        #expect(T.decide(earlierFromClient: T.perClient, earlierFromClientForEmail: 0, earlierForEmail: 0) == .tooManyFromClient)
+        #expect(T.decide(earlierFromClient: 3, earlierFromClientForEmail: T.perClientForEmail, earlierForEmail: 3) == .tooManyFromClient)
+        // The address's ceiling: the usual answer, nothing sent; the requester's own limits first.
+        #expect(T.decide(earlierFromClient: 0, earlierFromClientForEmail: 0, earlierForEmail: T.perEmail) == .quietlyDropped)
+        #expect(T.decide(earlierFromClient: T.perClient, earlierFromClientForEmail: 0, earlierForEmail: T.perEmail) == .tooManyFromClient)
     }
 }

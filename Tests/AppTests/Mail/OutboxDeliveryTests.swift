@@ -14,6 +14,8 @@ import Vapor
         var holding: Set<String> = []
         var delivered: [String] = []
         var recipients: [String] = []
+        /// Every message handed over, delivered or not, with its Message-ID's id.
+        var handed: [(subject: String, id: UUID)] = []
         var inHand: String?
         var probeAnswers: [Bool] = []
         var probe: (@Sendable () async -> Bool)?
@@ -28,6 +30,7 @@ import Vapor
         struct Refused: Error {}
 
         func send(_ message: MailMessage) async throws {
+            handed.append((message.subject, message.id))
             inHand = message.subject
             defer { inHand = nil }
             if let probe { probeAnswers.append(await probe()) }
@@ -152,12 +155,50 @@ import Vapor
         }
     }
 
+    /// The server dies while the transport has a message in hand (a sendmail killed with it): the
+    /// rest of its batch goes out as soon as its short lease has passed (a sign-in link while the
+    /// link still works), the one in hand goes out again with the same Message-ID, and nothing else
+    /// twice; the dead worker, should its transport ever return, marks nothing it no longer holds.
+    @Test func aWorkerThatDiesMidBatchLeavesOneMessageInDoubtAndTheRestDueAtOnce() async throws {
+        try await withWorld { world in
+            let ids = try await Self.enqueue(world, subjects: ["One", "Two", "Three"])
+                + Self.enqueue(world, subjects: ["Link"], expiresAt: Date().addingTimeInterval(15 * 60))
+            let dying = ScriptedTransport(holding: ["Two"])
+            var first = MailWorker(database: world.db, transport: dying, from: "roster@roster.test", logger: TestPostgres.logger)
+            first.lease = .seconds(1)
+            let crashed = Task { [first] in try await first.deliverDue() }
+            for _ in 0..<500 where !(await dying.isHolding()) { try await Task.sleep(for: .milliseconds(20)) }
+            #expect(await dying.isHolding())
+            // What the crash leaves: the first sent, the second handed over and in doubt, the rest only claimed.
+            let handedOver = try await world.database.asSuperuser { connection in
+                try await connection.query("SELECT subject FROM outbox WHERE handed_over_at IS NOT NULL ORDER BY subject",
+                                           logger: TestPostgres.logger).collect().map { try $0.decode(String.self) }
+            }
+            #expect(handedOver == ["One", "Two"])
+            // Within a second and a bit (the lease), another worker delivers the rest.
+            try await Task.sleep(for: .milliseconds(1_200))
+            let again = ScriptedTransport()
+            var second = MailWorker(database: world.db, transport: again, from: "roster@roster.test", logger: TestPostgres.logger)
+            second.lease = .seconds(1)
+            #expect(try await second.deliverDue() == .init(sent: 3))
+            #expect(await again.delivered == ["Two", "Three", "Link"])
+            let firstTwo = await dying.handed.first { $0.subject == "Two" }?.id
+            let againTwo = await again.handed.first { $0.subject == "Two" }?.id
+            #expect(firstTwo != nil && againTwo == firstTwo, "the message in doubt goes out again with the same Message-ID")
+            // The dead worker's transport returns at last (refused): it changes nothing.
+            await dying.letGo()
+            _ = try? await crashed.value
+            let after = try await Self.rows(world, ids)
+            #expect(after.allSatisfy { $0.sent && !$0.failed && $0.attempts == 1 && !$0.claimed }, "\(after)")
+        }
+    }
+
     @Test func aClaimWhoseWorkerDiedIsDeliveredAfterItsLeaseAndNotBefore() async throws {
         try await withWorld { world in
             let ids = try await Self.enqueue(world, subjects: ["Orphan"])
             // A worker claims the message and dies before sending it.
             let claimed = try await world.db.transaction(tenant: world.admin.tenantID) {
-                try await OutboxQueries.claimDue(on: $0)
+                try await OutboxQueries.claimDue(as: UUID(), on: $0)
             }
             #expect(claimed.map(\.id).contains(ids[0]))
             let transport = ScriptedTransport()

@@ -185,6 +185,25 @@ import VaporTesting
         }
     }
 
+    /// Within the grace window a spent token gets only its own successor, and only while that
+    /// successor is unused: after the app has refreshed again, the spent token is reuse, gets
+    /// nothing (never the app's current pair) and revokes the family.
+    @Test func graceEndsWhenTheSuccessorIsUsed() async throws {
+        try await withWorld { world in
+            let first = try await Self.exchange(world, code: try await Self.code(world, world.employee)).content.decode(Tokens.self)
+            let second = try await Self.refresh(world, first.refresh_token).content.decode(Tokens.self)
+            let third = try await Self.refresh(world, second.refresh_token).content.decode(Tokens.self)
+            #expect(try await Self.me(world, third.access_token).status == .ok)
+            // Seconds later, the first token again: its successor was used, so this is reuse.
+            let replay = try await Self.refresh(world, first.refresh_token)
+            let replayError = try replay.content.decode(Failure.self).error
+            #expect(replay.status == .badRequest && replayError == "invalid_grant")
+            #expect(!replay.body.string.contains(third.access_token) && !replay.body.string.contains(second.access_token))
+            #expect(try await Self.me(world, third.access_token).status == .unauthorized)
+            #expect(try await Self.refresh(world, third.refresh_token).status == .badRequest)
+        }
+    }
+
     /// Moves every rotation of refresh tokens `seconds` into the past.
     static func ageRotations(_ world: TestWorld, seconds: Int) async throws {
         try await world.database.asSuperuser { connection in

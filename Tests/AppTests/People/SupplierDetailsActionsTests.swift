@@ -60,21 +60,33 @@ import Testing
         }
     }
 
-    @Test func anAdminsOwnDetailsAreAnotherAdminsWhileThereIsOne() async throws {
+    @Test func anAdminsOwnDetailsAreAlwaysAnotherAdmins() async throws {
         try await withWorld { (world: TestWorld) async throws in
             let jana = world.admin.id
             let details = try Self.details(account: "19-2000145399/0800")
-            // Alone, the admin keeps their own (the world gave them a billing address).
+            // Alone, the admin may not set their own details either (the world gave them a billing address).
             let version = try await Self.stored(world, jana).1
             #expect(try await world.act(as: world.admin) { try await SupplierDetailsActions.save(details, for: jana, version: version, $0) }
-                    == .saved(accountChanged: true))
+                    == .ownDetails)
+            // She proposes them, as anyone does; with a second admin, he confirms them.
+            #expect(try await world.act(as: world.admin) {
+                try await SupplierDetailsActions.propose(details, for: jana, basedOn: version, $0)
+            } == .proposed)
+            let waiting = try await world.db.transaction(tenant: world.admin.tenantID, readOnly: true) { db in
+                try await SupplierProposalQueries.waiting(of: jana, on: db)?.id
+            }
+            let id = try #require(waiting)
+            #expect(try await world.act(as: world.admin) { try await SupplierDetailsActions.decide(id, of: jana, confirm: true, $0) }
+                    == .ownDetails)
             try await world.db.transaction(tenant: world.admin.tenantID) { db in
                 _ = try await db.query("UPDATE users SET roles = roles || 'admin'::text WHERE tenant_id = \(db.tenant) AND id = \(world.leader.id)")
             }
-            let changed = try Self.details(account: "2000145399/0800")
-            #expect(try await world.act(as: world.admin) {
-                try await SupplierDetailsActions.save(changed, for: jana, version: version + 1, $0)
-            } == .ownDetails)
+            var petr = world.leader
+            petr.roles.insert(.admin)
+            #expect(try await world.act(as: world.admin) { try await SupplierDetailsActions.save(details, for: jana, version: version, $0) }
+                    == .ownDetails)
+            #expect(try await world.act(as: petr) { try await SupplierDetailsActions.decide(id, of: jana, confirm: true, $0) }
+                    == .confirmed)
             #expect(try await Self.stored(world, jana) == ("19-2000145399/0800", version + 1))
         }
     }

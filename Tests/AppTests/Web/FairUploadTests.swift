@@ -127,6 +127,38 @@ import Vapor
         }
     }
 
+    /// A client that goes away in the middle of its upload: its place comes back, and it is
+    /// counted as a request the client closed (4xx), not as a server error.
+    @Test func anAbortedUploadIsNotAServerError() async throws {
+        try await withWorld { world in
+            var port = 0
+            for _ in 0..<10 where port == 0 {
+                let candidate = Int.random(in: 10_000..<30_000)
+                if (try? await world.app.server.start(address: .hostname("127.0.0.1", port: candidate))) != nil { port = candidate }
+            }
+            try #require(port != 0, "no free port for a live server")
+            var eva = try await world.signedIn(world.employee)
+            let form = try await eva.get(Paths.uploadInvoice("acme"))
+            let cookie = eva.cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
+            let trickle = try await Trickle.start(port: port, path: Paths.uploadInvoice("acme"), cookie: cookie,
+                                                  csrf: try #require(form.csrf), every: .seconds(60), group: world.app.eventLoopGroup)
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(world.app.uploadGate.current == 1)
+            await trickle.stop()
+            var waited = 0
+            while world.app.uploadGate.current > 0, waited < 50 {
+                try await Task.sleep(for: .milliseconds(100))
+                waited += 1
+            }
+            await world.app.server.shutdown()
+            #expect(world.app.uploadGate.current == 0, "the place comes back at once")
+            let metrics = String(decoding: world.app.metrics.exposition(), as: UTF8.self)
+            let upload = metrics.split(separator: "\n").filter { $0.hasPrefix("roster_http_requests_total") && $0.contains("invoices/upload") }
+            #expect(upload.contains { $0.contains("status=\"4xx\"") }, "\(upload)")
+            #expect(!upload.contains { $0.contains("status=\"5xx\"") }, "\(upload)")
+        }
+    }
+
     static func trickleWhileOthersUpload(_ world: TestWorld, port: Int) async throws {
         var eva = try await world.signedIn(world.employee)
         let form = try await eva.get(Paths.uploadInvoice("acme"))

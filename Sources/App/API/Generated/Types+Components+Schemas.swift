@@ -2025,7 +2025,8 @@ extension Components {
         }
         /// changed; stale (changed since the given version); not-allowed (the action does not start
         /// from the invoice's state); no-reason (a return without a reason); reason-too-long;
-        /// not-found; own-invoice (another admin must approve or pay one's own invoice).
+        /// not-found; own-invoice (another admin must approve or pay one's own invoice, even in a company
+        /// with a single admin).
         ///
         ///
         /// - Remark: Generated from `#/components/schemas/ActionOutcome`.

@@ -3126,7 +3126,7 @@ internal enum Operations {
     }
     /// Correct what was read from an invoice (admins).
     ///
-    /// `fields` are the values as they should be; a field left out is not known. Each is checked as on upload (checksums of the account, the IBAN and the IČO; the amount more than zero in a currency Roster reads). Only the fields that differ change; each change is recorded with its old and new value. Allowed while the invoice is submitted or approved and not in a payment order (409 `not-allowed`); a stale `version` answers 409 with the invoice as it is now in `current`; the caller's own invoice, when another admin could correct it, 403.
+    /// `fields` are the values as they should be; a field left out is not known. Each is checked as on upload (checksums of the account, the IBAN and the IČO; the amount more than zero in a currency Roster reads). Only the fields that differ change; each change is recorded with its old and new value. Allowed while the invoice is submitted or approved and not in a payment order (409 `not-allowed`); a stale `version` answers 409 with the invoice as it is now in `current`; the caller's own invoice, 403 (another admin corrects it, even in a company with a single admin).
     ///
     /// - Remark: HTTP `PUT /invoices/{invoiceId}/fields`.
     /// - Remark: Generated from `#/paths//invoices/{invoiceId}/fields/put(correctInvoice)`.
@@ -5411,7 +5411,7 @@ internal enum Operations {
     }
     /// Confirm or decline a person's waiting proposal (admins).
     ///
-    /// Confirming saves the proposal as the admin's change (audited; a changed account mailed to the person) and needs the details still at the version it was made on (else 409 `stale-details`). One's own proposal is decided by another admin when there is one (403).
+    /// Confirming saves the proposal as the admin's change (audited; a changed account mailed to the person) and needs the details still at the version it was made on (else 409 `stale-details`). One's own proposal is decided by another admin, never by oneself (403).
     ///
     /// - Remark: HTTP `POST /people/{personId}/supplier-details/proposal/decision`.
     /// - Remark: Generated from `#/paths//people/{personId}/supplier-details/proposal/decision/post(decideSupplierProposal)`.

@@ -40,7 +40,7 @@ struct PaymentExportRoutes: RouteCollection {
         case .success(let file):
             let response = Response(status: .ok, body: .init(string: file.body))
             response.headers.replaceOrAdd(name: .contentType, value: file.contentType)
-            response.headers.replaceOrAdd(name: .contentDisposition, value: "attachment; filename=\"\(file.filename)\"")
+            response.headers.replaceOrAdd(name: .contentDisposition, value: ContentDisposition.attachment(file.filename))
             response.headers.replaceOrAdd(name: .cacheControl, value: "private, no-store")
             return response
         }

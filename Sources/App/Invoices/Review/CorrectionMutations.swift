@@ -19,9 +19,8 @@ public enum CorrectionOutcome: Sendable, Equatable {
 
 public enum CorrectionMutations {
     /// Corrects an invoice's values to `proposed` in the caller's transaction: the invoice is
-    /// locked and must still be at `version`, correctable, and not the actor's own while another
-    /// active admin exists (changing one's own amount or account is moving money towards
-    /// oneself). The changed values are written, the fields added to `corrected`, the version
+    /// locked and must still be at `version`, correctable, and not the actor's own (changing one's
+    /// own amount or account is moving money towards oneself: `OwnInvoiceRule`). The changed values are written, the fields added to `corrected`, the version
     /// raised, and each change recorded with its old and new value. An approved invoice whose
     /// total or account changes goes back to "submitted" (`InvoiceCorrection.reopens`), recorded
     /// in its history, to be approved again. Who may is the use case's (`InvoiceCorrections.correct`).
@@ -33,8 +32,7 @@ public enum CorrectionMutations {
         let rows = try await db.query("""
             SELECT i.user_id, i.state::text AS state, i.version, i.exported_at IS NOT NULL AS exported, i.document_id,
                    i.amount_minor, i.currency, i.bank_account, i.iban, i.variable_symbol, i.invoice_number,
-                   i.supplier_ico, i.due_date::text AS due_date,
-                   EXISTS \(otherActiveAdmins: actor.id, tenant: db.tenant) AS other_admin
+                   i.supplier_ico, i.due_date::text AS due_date
             FROM invoices i WHERE i.tenant_id = \(db.tenant) AND i.id = \(id)
             FOR UPDATE
             """).collect()
@@ -45,7 +43,7 @@ public enum CorrectionMutations {
         guard InvoiceCorrection.allowed(state: state, exported: try row("exported")) else { return .notAllowed }
         let owner: UUID = try row("user_id")
         // Correcting moves money as approving does: the rule of approving decides.
-        if OwnInvoiceRule.verdict(.approve, actorIsOwner: owner == actor.id, otherAdminExists: try row("other_admin")) == .refused {
+        if OwnInvoiceRule.verdict(.approve, actorIsOwner: owner == actor.id) == .refused {
             return .ownInvoice
         }
         let (changes, result) = InvoiceCorrection.changes(from: try InvoiceFields(invoiceRow: row), to: proposed)

@@ -1,15 +1,17 @@
-/// Separation of duties: an admin does not approve or pay their own invoice when another active
-/// admin of the company can. A company with a single admin still works: the change is allowed,
-/// and its history row records that it was the actor's own invoice (docs/ARCHITECTURE.md,
-/// Invoice review). Pure; `ReviewMutations.apply` asks it for both answers and the statement
-/// applies them per row.
+/// Separation of duties: nobody moves money towards themselves. An admin never approves, pays or
+/// corrects their own invoice, approves their own work statement or sets their own supplier
+/// details (the account they are paid to), whether or not the company has another admin: the rule
+/// does not depend on who else holds the role, so taking another admin's role away and giving it
+/// back opens nothing. A company with a single admin: the admin's own invoice, statement or
+/// details wait until another person may decide them (a second admin), and the home page says so
+/// (docs/ARCHITECTURE.md, "Invoice review"). Months of time follow the same rule
+/// (`MonthCloseRules.decides`). Pure; `ReviewMutations.apply` and `WorkStatementDecisions.apply`
+/// apply its answer per row.
 public enum OwnInvoiceRule {
     public enum Verdict: Sendable, Equatable {
         /// Someone else's invoice, or an action that moves no money forward.
         case allowed
-        /// The actor's own invoice, and no one else could do it: allowed, and recorded as own.
-        case allowedAsOwn
-        /// The actor's own invoice, and another admin can do it.
+        /// The actor's own invoice, and an action that moves money towards them.
         case refused
     }
 
@@ -21,8 +23,7 @@ public enum OwnInvoiceRule {
         }
     }
 
-    public static func verdict(_ action: InvoiceAction, actorIsOwner: Bool, otherAdminExists: Bool) -> Verdict {
-        guard actorIsOwner, needsSecondPerson(action) else { return .allowed }
-        return otherAdminExists ? .refused : .allowedAsOwn
+    public static func verdict(_ action: InvoiceAction, actorIsOwner: Bool) -> Verdict {
+        actorIsOwner && needsSecondPerson(action) ? .refused : .allowed
     }
 }

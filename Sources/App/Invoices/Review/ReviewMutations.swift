@@ -65,21 +65,17 @@ public enum ReviewMutations {
         let ids = items.map(\.id), versions = items.map(\.version), reasons = items.map { $0.reason ?? "" }
         let statements = items.map { $0.booking?.statement.lowercasedString ?? "" }, booked = items.map { $0.booking?.bookedOn.iso ?? "" }
         let sources = command.arrows.map(\.from.rawValue), targets = command.arrows.map(\.to.rawValue)
-        // The rule's answers for an own invoice, with and without another active admin.
-        let refuseOwnWithOther = OwnInvoiceRule.verdict(action, actorIsOwner: true, otherAdminExists: true) == .refused
-        let refuseOwnAlone = OwnInvoiceRule.verdict(action, actorIsOwner: true, otherAdminExists: false) == .refused
+        // The rule's answer for an own invoice.
+        let refuseOwn = OwnInvoiceRule.verdict(action, actorIsOwner: true) == .refused
         for try await (id, outcome) in try await db.query("""
             WITH input AS (
                 SELECT * FROM unnest(\(ids)::uuid[], \(versions)::int[], \(reasons)::text[], \(statements)::text[], \(booked)::text[])
                     AS t(id, version, reason, statement_id, booked_on)
             ), arrow AS (
                 SELECT * FROM unnest(\(sources)::invoice_state[], \(targets)::invoice_state[]) AS a(from_state, to_state)
-            ), admins AS (
-                SELECT EXISTS \(otherActiveAdmins: actor, tenant: db.tenant) AS other
             ), refused AS (
-                SELECT i.id FROM invoices i JOIN input ON input.id = i.id CROSS JOIN admins
-                WHERE i.tenant_id = \(db.tenant) AND i.user_id = \(actor)
-                  AND CASE WHEN admins.other THEN \(refuseOwnWithOther) ELSE \(refuseOwnAlone) END
+                SELECT i.id FROM invoices i JOIN input ON input.id = i.id
+                WHERE i.tenant_id = \(db.tenant) AND i.user_id = \(actor) AND \(refuseOwn)
             ), old AS (
                 SELECT i.id, i.state, arrow.to_state, i.user_id = \(actor) AS own
                 FROM invoices i JOIN input ON input.id = i.id JOIN arrow ON arrow.from_state = i.state

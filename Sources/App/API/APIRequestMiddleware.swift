@@ -24,10 +24,19 @@ enum APIRequest {
 struct APIRequestMiddleware: AsyncMiddleware {
     /// False for the pages anyone may read (the docs).
     var requiresToken = true
+    /// The document's rule on nulls in JSON bodies, for the operations (`APINullCheck`).
+    var nulls: APINullCheck?
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         do {
             if requiresToken { _ = try APIContext.bearerToken(request) }
+            if let nulls, let body = request.body.data, let route = request.route {
+                let pattern = request.method.rawValue + " /" + route.path.map(\.description).joined(separator: "/")
+                let refused = nulls.refusedNulls(in: body, route: pattern)
+                if !refused.isEmpty {
+                    throw APIProblem.invalid(refused.map { .init(field: $0, message: request.translate("api.field.notNull")) })
+                }
+            }
             let response = try await APIRequest.$current.withValue(request) {
                 try await next.respond(to: request)
             }
@@ -120,6 +129,9 @@ extension Application {
 /// of at most its file's limit) instead of
 /// a form (`RouteBody`); and notes each in the application's `APIRouteTable`.
 struct APIRoutesBuilder: RoutesBuilder {
+    /// The largest JSON body of an operation (the API document's description says it).
+    static let maxJSONBodyBytes = 2 * 1024 * 1024
+
     let base: any RoutesBuilder
     let table: APIRouteTable
     let maxUploadBytes: Int
@@ -136,6 +148,9 @@ struct APIRoutesBuilder: RoutesBuilder {
             route.userInfo[RouteOption.maxBodyBytes] = StatementImport.maxBodyBytes
         } else {
             route.userInfo[RouteOption.body] = RouteBody.json
+            // Every list the document allows fits: 20,000 payments of a statement, 5,000 people
+            // of a project, 1,000 picks with their reasons (the document states the bound).
+            route.userInfo[RouteOption.maxBodyBytes] = Self.maxJSONBodyBytes
         }
         base.add(route)
     }

@@ -96,6 +96,7 @@ extension RosterAPI {
             try await InvoiceQueries.detail(stored.invoice, timeZone: tenant.timeZone, on: db)
         }
         guard let invoice else { throw APIProblem.notFound }
+        if stored.identical { return .ok(.init(body: .json(.init(invoice, viewer: user)))) }
         return .created(.init(body: .json(.init(invoice, viewer: user))))
     }
 }

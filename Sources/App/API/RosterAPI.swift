@@ -9,14 +9,16 @@ import Vapor
 struct RosterAPI: APIProtocol {
     /// Registers every operation under `/api/v1`.
     static func register(on app: Application) throws {
+        let document = app.directory.publicDirectory + "api/v1/openapi.json"
         let transport = VaporTransport(routesBuilder: APIRoutesBuilder(
-            base: app.chained(APIRequestMiddleware()), table: app.apiRoutes, maxUploadBytes: app.settings.pdfMaxBytes))
+            base: app.chained(APIRequestMiddleware(nulls: APINullCheck(documentAt: document))), table: app.apiRoutes,
+            maxUploadBytes: app.settings.pdfMaxBytes))
         // Compact JSON (a phone pays for every byte), keys in a stable order.
         try RosterAPI().registerHandlers(
             on: transport, serverURL: try Servers.Server1.url(),
             configuration: Configuration(jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]))
         // The document itself is a file of `Public/` (/api/v1/openapi.json); its pages for people:
-        let docs = APIDocsPage.render(documentAt: app.directory.publicDirectory + "api/v1/openapi.json")
+        let docs = APIDocsPage.render(documentAt: document)
         app.chained(APIRequestMiddleware(requiresToken: false)).get("api", "v1", "docs") { _ in
             var headers = HTTPHeaders()
             headers.contentType = .html

@@ -69,7 +69,7 @@ struct PageSQL: Sendable {
     let teams: Bool
     /// How many optional filters the read has: the bits of `PageShape.filters`.
     let filterCount: Int
-    /// The web page's `LIMIT`, written into the statements of a web page's window; nil for a read
+    /// The web's first page's `LIMIT`, written into the statements of that window; nil for a read
     /// without a window.
     let window: Int?
     /// Each shape's statements, at its place (`place(of:)`).
@@ -116,9 +116,10 @@ struct PageSQL: Sendable {
         self.statements = statements
     }
 
-    /// The shape of a read with `filters` set and the window `limit`: the web page's when it is.
-    func shape(filters: UInt, limit: Int) -> PageShape {
-        PageShape(filters: filters, window: limit == window ? window : nil)
+    /// The shape of a read with `filters` set and the window `limit` from `offset`: the web's
+    /// first page's when it is that.
+    func shape(filters: UInt, limit: Int, offset: Int) -> PageShape {
+        PageShape(filters: filters, window: limit == window && offset == 0 ? window : nil)
     }
 
     /// The place of `shape`'s statements in `statements`.

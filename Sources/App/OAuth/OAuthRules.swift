@@ -30,10 +30,13 @@ public struct OAuthClient: Sendable, Equatable {
     public let redirectURIs: [String]
 
     /// Exact match, except that a loopback `http://127.0.0.1/…` or `http://[::1]/…` URI matches
-    /// on any port, as native apps listen on whatever port is free (RFC 8252, section 7.3).
+    /// on any port, as native apps listen on whatever port is free (RFC 8252, section 7.3). A
+    /// loopback URI with a user part (`http://evil.example@127.0.0.1:…`) is refused: some clients
+    /// would show or follow the part before the `@`.
     public func allows(redirect uri: String) -> Bool {
         if redirectURIs.contains(uri) { return true }
         guard let given = URLComponents(string: uri), given.scheme == "http", given.port != nil,
+              given.user == nil, given.password == nil, !uri.contains("@"),
               given.host == "127.0.0.1" || given.host == "::1" || given.host == "[::1]" else { return false }
         return redirectURIs.contains { registered in
             guard let expected = URLComponents(string: registered), expected.scheme == "http", expected.port == nil else { return false }

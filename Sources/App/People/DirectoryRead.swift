@@ -77,7 +77,7 @@ struct DirectoryRead: PageRead {
         if filter.kind != nil { filters.insert(.kind) }
         if filter.active != nil { filters.insert(.active) }
         if filter.ledByViewer { filters.insert(.ledByViewer) }
-        return Self.sql.shape(filters: filters.rawValue, limit: limit)
+        return Self.sql.shape(filters: filters.rawValue, limit: limit, offset: offset)
     }
 
     func appendBindings(to bindings: inout PostgresBindings) throws {

@@ -81,7 +81,7 @@ struct RateIncreasesRead: PageRead {
         var filters: Filter = []
         if filter.month != nil { filters.insert(.month) }
         if filter.teamID != nil { filters.insert(.team) }
-        return Self.sql.shape(filters: filters.rawValue, limit: limit)
+        return Self.sql.shape(filters: filters.rawValue, limit: limit, offset: offset)
     }
 
     func appendBindings(to bindings: inout PostgresBindings) throws {

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// A seccomp BPF program (classic BPF, as `bwrap --seccomp FD` takes it) for the PDF inspector:
@@ -99,18 +100,52 @@ public enum SeccompFilter {
         return program.flatMap(\.bytes)
     }
 
-    /// The program for this machine written once into a new private directory, for the
-    /// launcher to open as the descriptor `bwrap --seccomp` reads; nil when this architecture
-    /// has no program or the file could not be written.
+    /// The program for this machine in a file of its own, for the launcher to open as the
+    /// descriptor `bwrap --seccomp` reads; nil when this architecture has no program or the file
+    /// could not be written. The same file serves every start of the server (`stored`), so
+    /// restarts leave nothing behind in the temporary folder.
     public static let file: String? = {
         guard let architecture = Architecture.current else { return nil }
-        var template = Array((NSTemporaryDirectory() + "/roster-seccomp-XXXXXX").utf8CString)
-        guard let directory = template.withUnsafeMutableBufferPointer({ buffer in
+        return stored(program(for: architecture), in: NSTemporaryDirectory())
+    }()
+
+    /// `program` in `folder/roster-seccomp-<uid>/inspector-<digest>.bpf`: the directory this
+    /// user's alone (mode 0700, not a link), the file named after its content and checked byte
+    /// for byte before it is used. Anything else found there (another user's directory, a file
+    /// that differs) is not trusted: then a new private directory is made, as a last resort.
+    static func stored(_ program: [UInt8], in folder: String) -> String? {
+        let directory = folder + "/roster-seccomp-\(geteuid())"
+        let name = "inspector-" + SHA256.hash(data: program).prefix(8).map { String(format: "%02x", $0) }.joined() + ".bpf"
+        if mkdir(directory, 0o700) == 0 || errno == EEXIST, isPrivateDirectory(directory) {
+            let path = directory + "/" + name
+            if FileManager.default.contents(atPath: path) == Data(program), isOwnFile(path) { return path }
+            // Written under a name of its own, then moved into place: never half a program.
+            let partial = directory + "/.\(name).\(getpid())"
+            unlink(partial)
+            if FileManager.default.createFile(atPath: partial, contents: Data(program), attributes: [.posixPermissions: 0o444]),
+               rename(partial, path) == 0 {
+                return path
+            }
+            unlink(partial)
+        }
+        var template = Array((folder + "/roster-seccomp-XXXXXX").utf8CString)
+        guard let fresh = template.withUnsafeMutableBufferPointer({ buffer in
             buffer.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) }
         }) else { return nil }
-        let path = directory + "/inspector.bpf"
-        guard FileManager.default.createFile(atPath: path, contents: Data(program(for: architecture)),
-                                             attributes: [.posixPermissions: 0o444]) else { return nil }
+        let path = fresh + "/" + name
+        guard FileManager.default.createFile(atPath: path, contents: Data(program), attributes: [.posixPermissions: 0o444])
+        else { return nil }
         return path
-    }()
+    }
+
+    private static func isPrivateDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR && info.st_uid == geteuid()
+            && (info.st_mode & 0o077) == 0
+    }
+
+    private static func isOwnFile(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && info.st_uid == geteuid()
+    }
 }

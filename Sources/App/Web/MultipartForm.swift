@@ -26,6 +26,7 @@ struct MultipartForm: Sendable {
         case malformed
         /// A text field (or a file's name) holds U+0000, which no text column can store.
         case nulCharacter(field: String)
+        case hiddenCharacter(field: String)
     }
 
     struct Limits: Sendable {
@@ -87,6 +88,7 @@ struct MultipartForm: Sendable {
             else { throw .malformed }
             if let filename = headers.filename {
                 guard !filename.unicodeScalars.contains("\0") else { throw .nulCharacter(field: headers.name) }
+                guard !FormText.hasHidden(filename) else { throw .hiddenCharacter(field: headers.name) }
                 form.files.append(FilePart(name: headers.name, filename: filename, contentType: headers.contentType,
                                            content: content))
             } else {
@@ -94,6 +96,7 @@ struct MultipartForm: Sendable {
                       let value = String(validating: bytes.base[contentStart..<contentEnd], as: UTF8.self)
                 else { throw .malformed }
                 guard !value.unicodeScalars.contains("\0") else { throw .nulCharacter(field: headers.name) }
+                guard !FormText.hasHidden(value) else { throw .hiddenCharacter(field: headers.name) }
                 form.fields.append((headers.name, value))
             }
             position = contentEnd + closing.count

@@ -28,6 +28,12 @@ struct RequestProblem: AbortError, Sendable {
     static let clientGone = RequestProblem(HTTPResponseStatus(statusCode: 499, reasonPhrase: "Client Closed Request"),
                                            "error.clientGone.message")
 
+    /// A field holding an invisible character that can make text look like another
+    /// (`FormText.isHidden`): a direction override, a control character.
+    static func hiddenCharacter(field: String) -> RequestProblem {
+        RequestProblem(.unprocessableEntity, "error.hidden.message", [field])
+    }
+
     /// Too many large bodies at once: try again shortly.
     static func busy(_ messageKey: String) -> RequestProblem {
         RequestProblem(.serviceUnavailable, messageKey, headers: ["Retry-After": "30"])

@@ -83,6 +83,8 @@ extension Request {
             form = try await LowPriorityThread.run { try MultipartForm.parse(buffer, boundary: boundary) }
         } catch MultipartForm.Problem.nulCharacter(let field) {
             throw RequestProblem.nulCharacter(field: field)
+        } catch MultipartForm.Problem.hiddenCharacter(let field) {
+            throw RequestProblem.hiddenCharacter(field: field)
         } catch is MultipartForm.Problem {
             throw Abort(.badRequest)
         }

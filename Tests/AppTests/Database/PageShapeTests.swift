@@ -53,7 +53,8 @@ import Testing
                     }
                     for (limit, offset) in [(PeopleQueries.pageSize + 1, 0), (PeopleQueries.pageSize + 1, 2), (3, 1)] {
                         let read = DirectoryRead(filter: filter, limit: limit, offset: offset, counting: true, now: now)
-                        #expect(read.shape.filters == bits && (read.shape.window != nil) == (limit == PeopleQueries.pageSize + 1))
+                        #expect(read.shape.filters == bits
+                                && (read.shape.window != nil) == (limit == PeopleQueries.pageSize + 1 && offset == 0))
                         statements.insert(DirectoryRead.sql.statements[DirectoryRead.sql.place(of: read.shape)].name)
                         let found = try #require(try await db.read(read, viewer: world.leader.id))
                         #expect(found.rows == Array(expected.dropFirst(offset).prefix(limit)), "filters \(bits), \(limit)/\(offset)")
@@ -147,7 +148,7 @@ import Testing
         let plain = sql.statements[sql.place(of: PageShape(filters: 0, window: nil))].withShell
         #expect(!plain.contains("$7") && !plain.contains("search_name") && !plain.contains("$6") && plain.contains("LIMIT $10::int OFFSET $11::int"))
         let web = sql.statements[sql.place(of: PageShape(filters: 0, window: OverviewQueries.pageSize + 1))].withShell
-        #expect(web.contains("LIMIT \(OverviewQueries.pageSize + 1) OFFSET $11::int") && !web.contains("$10"))
+        #expect(web.contains("LIMIT \(OverviewQueries.pageSize + 1))") && !web.contains("$10") && !web.contains("$11"))
         let team = sql.statements[sql.place(of: PageShape(filters: OverviewRead.Filter.team.rawValue, window: nil))].withShell
         #expect(team.contains("u.team_id = $7::uuid"))
         // No condition that holds when its parameter is empty.

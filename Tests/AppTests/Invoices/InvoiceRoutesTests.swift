@@ -201,10 +201,11 @@ import Vapor
     @Test func concurrentUploadsForOneMonthAllLandAsVersions() async throws {
         try await withWorld { world in
             let tenant = world.employee.tenantID, user = world.employee.id
-            let upload = AcceptedUpload(filename: "f.pdf", content: PDFInspectorTests.czechInvoice,
-                                        report: .init(verdict: .ok, pages: 1, text: "Faktura"))
             try await withThrowingTaskGroup(of: Void.self) { group in
-                for _ in 0..<6 {
+                for n in 0..<6 {
+                    // Six different files (the same file again is not stored again).
+                    let upload = AcceptedUpload(filename: "f.pdf", content: TestPDF.invoice(["Faktura \(n)"]),
+                                                report: .init(verdict: .ok, pages: 1, text: "Faktura"))
                     group.addTask {
                         _ = try await world.db.transaction(tenant: tenant) { connection in
                             try await InvoiceMutations.upload(upload, month: Self.thisMonth, for: user, actor: user,

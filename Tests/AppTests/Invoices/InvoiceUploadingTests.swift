@@ -43,7 +43,13 @@ import Testing
             let first = try await Self.upload(world, "2026-10", as: eva)
             #expect(!first.replaced)
             #expect(try await Self.state(world, first.invoice).0 == "submitted")
-            let second = try await Self.upload(world, "2026-10", as: eva)
+            // Another file (the same one again stores nothing: `IdenticalUploadTests`).
+            let corrected = Self.command("2026-10", for: eva.id, total: "1 200,00")
+            let other = InvoiceUploading.Upload(
+                file: AcceptedUpload(filename: "faktura-2.pdf", content: TestPDF.invoice(["Faktura 2026-10, opravená"]),
+                                     report: corrected.file.report),
+                month: corrected.month, person: corrected.person)
+            let second = try await world.act(as: eva) { try await InvoiceUploading.store(other, $0) }.get()
             #expect(second.replaced && second.invoice == first.invoice && second.document != first.document)
             // Approved, it keeps its file.
             let version = try await Self.state(world, first.invoice).1

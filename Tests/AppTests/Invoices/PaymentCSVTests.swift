@@ -29,6 +29,15 @@ import Testing
         // A combining mark after the character hides nothing.
         ("=\u{0301}1+1", "'=\u{0301}1+1"),
         ("\"\u{0301};x", "\"\"\"\u{0301};x\""),
+        // Behind invisible format characters, or in their fullwidth forms, they are formulas too.
+        ("\u{200B}=1+1", "'\u{200B}=1+1"),
+        ("\u{FEFF}=1+1", "'\u{FEFF}=1+1"),
+        ("\u{200B}\u{2060}+420", "'\u{200B}\u{2060}+420"),
+        ("\u{FF1D}SUM(A1)", "'\u{FF1D}SUM(A1)"),
+        ("\u{FF0B}1", "'\u{FF0B}1"),
+        ("\u{FF0D}1", "'\u{FF0D}1"),
+        ("\u{FF20}A1", "'\u{FF20}A1"),
+        ("\u{200B}", "\u{200B}"),
         // Only the first character decides; elsewhere these are plain.
         ("a=b+c-d@e", "a=b+c-d@e"),
         (" =1", " =1"),

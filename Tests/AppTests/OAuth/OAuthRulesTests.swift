@@ -22,6 +22,10 @@ import Testing
         #expect(!cli.allows(redirect: "http://localhost:53123/callback"))
         #expect(!cli.allows(redirect: "http://127.0.0.1.evil.example:80/callback"))
         #expect(!cli.allows(redirect: "https://127.0.0.1:53123/callback"))
+        // A user part before the loopback host.
+        #expect(!cli.allows(redirect: "http://evil.example@127.0.0.1:53123/callback"))
+        #expect(!cli.allows(redirect: "http://user:pass@127.0.0.1:53123/callback"))
+        #expect(!cli.allows(redirect: "http://%40@127.0.0.1:53123/callback"))
         let app = OAuthClient(id: "roster-mobile", name: "App", redirectURIs: ["cz.roster.app:/oauth/callback"])
         #expect(app.allows(redirect: "cz.roster.app:/oauth/callback"))
         #expect(!app.allows(redirect: "cz.roster.app:/oauth/callback2"))

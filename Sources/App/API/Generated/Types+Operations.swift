@@ -658,6 +658,57 @@ internal enum Operations {
             }
         }
         internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/me/invoices/POST/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/me/invoices/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Invoice)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.Invoice {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.UploadInvoice.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.UploadInvoice.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The file was already the invoice's current one, byte for byte (a retried upload): nothing new was stored. The invoice as it is now; a returned one was submitted again.
+            ///
+            /// - Remark: Generated from `#/paths//me/invoices/post(uploadInvoice)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.UploadInvoice.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.UploadInvoice.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
             internal struct Created: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/me/invoices/POST/responses/201/content`.
                 internal enum Body: Sendable, Hashable {

@@ -71,13 +71,14 @@ public enum PaymentExport {
     }
 
     /// One cell, safe in any spreadsheet program: a cell starting with `=`, `+`, `-`, `@`, a tab
-    /// or a carriage return would be read as a formula, so it gets a leading `'` (shown as text);
-    /// a cell holding `;` (the separator of Czech Excel), `,`, `"`, a tab, CR or LF is quoted,
-    /// its quotes doubled. Decided on UTF-8 bytes: all these characters are ASCII, so a combining
-    /// mark after one of them cannot hide it.
+    /// or a carriage return, or their fullwidth forms (`＝`, `＋`, `－`, `＠`), even behind invisible
+    /// format characters (a zero-width space, a byte-order mark), would be read as a formula, so
+    /// it gets a leading `'` (shown as text); a cell holding `;` (the separator of Czech Excel),
+    /// `,`, `"`, a tab, CR or LF is quoted, its quotes doubled. The separators are decided on UTF-8
+    /// bytes: all are ASCII, so a combining mark after one of them cannot hide it.
     public static func csvField(_ value: String) -> String {
         let bytes = value.utf8
-        let formula = bytes.first.map { [0x3D, 0x2B, 0x2D, 0x40, 0x09, 0x0D].contains($0) } ?? false
+        let formula = startsLikeAFormula(value)
         let quoted = bytes.contains { [0x3B, 0x2C, 0x22, 0x09, 0x0D, 0x0A].contains($0) }
         guard formula || quoted else { return value }
         var out: [UInt8] = []
@@ -90,6 +91,14 @@ public enum PaymentExport {
         }
         if quoted { out.append(0x22) }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The characters a spreadsheet reads as the start of a formula, after any invisible format
+    /// characters (Unicode's Cf: zero-width spaces and joiners, the byte-order mark).
+    static func startsLikeAFormula(_ value: String) -> Bool {
+        let starts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r", "\u{FF1D}", "\u{FF0B}", "\u{FF0D}", "\u{FF20}"]
+        guard let first = value.unicodeScalars.first(where: { $0.properties.generalCategory != .format }) else { return false }
+        return starts.contains(first)
     }
 
     /// The credit transfer of the payable invoices. `messageID` is unique per file; amounts are

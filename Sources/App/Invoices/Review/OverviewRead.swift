@@ -82,7 +82,7 @@ struct OverviewRead: PageRead {
         if state != nil { filters.insert(.state) }
         if teamID != nil { filters.insert(.team) }
         if !search.trimmingWhitespace().isEmpty { filters.insert(.name) }
-        return Self.sql.shape(filters: filters.rawValue, limit: limit)
+        return Self.sql.shape(filters: filters.rawValue, limit: limit, offset: offset)
     }
 
     func appendBindings(to bindings: inout PostgresBindings) throws {

@@ -71,7 +71,8 @@ struct InvoiceUploadRoutes: RouteCollection {
             return try await refuse(refusal)
         case .success(let stored):
             return request.redirect(to: Paths.invoice(tenant.slug, stored.invoice),
-                                    flash: Flash(.success, stored.replaced ? "flash.invoiceReplaced" : "flash.invoiceUploaded"))
+                                    flash: Flash(.success, stored.identical ? "flash.invoiceIdentical"
+                                        : stored.replaced ? "flash.invoiceReplaced" : "flash.invoiceUploaded"))
         }
     }
 }

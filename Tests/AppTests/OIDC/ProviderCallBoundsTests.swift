@@ -13,8 +13,19 @@ import Vapor
     final class SilentProvider: ChannelInboundHandler, @unchecked Sendable {
         typealias InboundIn = ByteBuffer
         private let lock = NSLock()
-        private var seen = 0
+        private var seen = 0, open = 0, most = 0
         var requests: Int { lock.withLock { seen } }
+        /// The most connections open at once.
+        var mostAtOnce: Int { lock.withLock { most } }
+
+        func channelActive(context: ChannelHandlerContext) {
+            lock.withLock {
+                open += 1
+                most = max(most, open)
+            }
+        }
+
+        func channelInactive(context: ChannelHandlerContext) { lock.withLock { open -= 1 } }
 
         func channelRead(context: ChannelHandlerContext, data: NIOAny) {
             if String(buffer: unwrapInboundIn(data)).contains("\r\n\r\n") { lock.withLock { seen += 1 } }
@@ -77,7 +88,7 @@ import Vapor
     /// readiness check answer as usual meanwhile.
     @Test func savesOfIssuersThatNeverAnswerLeaveOtherCompaniesAlone() async throws {
         try await withWorld { world in
-            let (_, server, port) = try await Self.silentProvider(world)
+            let (provider, server, port) = try await Self.silentProvider(world)
             var admin = try await world.signedIn(world.admin)
             let page = try await admin.get(Paths.signInSettings("acme"))
             let saver = admin
@@ -103,14 +114,20 @@ import Vapor
                 let people = try await other.get("/t/globex/people")
                 let ready = try await other.get("/readyz")
                 #expect(people.status == .ok && ready.status == .ok)
-                #expect(Date().timeIntervalSince(started) < 2, "another company's page and /readyz answer at once")
+                // Before, each save held one of the pool's four connections for the provider's
+                // timeout: other companies waited for the pool and got 503. Now they answer at
+                // once (a few seconds at most on a machine busy with other tests).
+                #expect(Date().timeIntervalSince(started) < 10, "another company's page and /readyz answer at once")
             }
             let answers = await saves.value
             #expect(answers.allSatisfy { $0?.status == .unprocessableEntity })
+            // Never more than the company's share at once: most saves are told at once that
+            // Roster is busy (a save arriving after the first calls timed out may call again).
+            #expect(provider.mostAtOnce <= OIDCDirectory.maxCallsPerCompany)
             let busy = answers.filter { $0?.body.contains("as many identity providers as it may") == true }
-            #expect(busy.count == 50 - OIDCDirectory.maxCallsPerCompany)
-            #expect(answers.filter { $0?.body.contains("could not read the provider") == true }.count
-                    == OIDCDirectory.maxCallsPerCompany)
+            #expect(busy.count >= 50 - 4 * OIDCDirectory.maxCallsPerCompany, "\(busy.count) told busy")
+            let unreachable = answers.filter { $0?.body.contains("could not read the provider") == true }.count
+            #expect(busy.count + unreachable == 50 && provider.requests == unreachable)
             try await server.close()
         }
     }

@@ -152,7 +152,17 @@ func withWorld<T: Sendable>(
                                                                    on: connection).get()
                     var fields = upload.fields
                     fields.invoiceNumber = "FV-\(month)"
-                    _ = try await CorrectionMutations.correct(stored.invoice, version: 1, to: fields, by: admin, on: connection)
+                    if admin.id != user {
+                        _ = try await CorrectionMutations.correct(stored.invoice, version: 1, to: fields, by: admin, on: connection)
+                    } else {
+                        // Globex's only admin may not correct their own invoice (`OwnInvoiceRule`): the
+                        // row a second admin's correction would write.
+                        try await connection.query("""
+                            INSERT INTO invoice_corrections (tenant_id, invoice_id, document_id, actor_id, field, old_value, new_value)
+                            VALUES (\(connection.tenant), \(stored.invoice), \(stored.document), \(admin.id), 'invoice-number', NULL,
+                                    \(fields.invoiceNumber))
+                            """)
+                    }
                     // The admin's billing address as a supplier (no account: nobody's payments change).
                     try await connection.query("""
                         INSERT INTO supplier_details (tenant_id, user_id, billing_address, updated_by)

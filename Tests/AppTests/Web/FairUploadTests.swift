@@ -186,8 +186,9 @@ import Vapor
         let theirs = try await boss.postFile(Paths.uploadInvoice("globex"), fields: ["month": "2024-10"],
                                              file: TestPDF.invoice(["Faktura"]), filename: "boss.pdf", csrfFrom: bossForm)
         #expect(theirs.status == .seeOther, "another company's upload goes through: \(theirs.body.prefix(300))")
-        // Not after a trickle's deadline: at once, but for reading two PDFs (slower while other tests run).
-        #expect(Date().timeIntervalSince(started) < 30)
+        // Not after a trickle's deadline (10 minutes): at once, but for reading two PDFs, which a
+        // machine busy with other tests makes slow.
+        #expect(Date().timeIntervalSince(started) < 120)
 
         // A byte every 200 ms is far below 16 kB/s: within a window and a quarter, every
         // trickle has its answer and its place is back.

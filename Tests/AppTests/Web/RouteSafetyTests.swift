@@ -107,8 +107,8 @@ import Vapor
                     #expect(asAdmin.status == .forbidden, "POST \(path) as admin without a valid token: \(asAdmin.status)")
                     #expect(asAdmin.body.contains("This form has expired"))
                     let asVisitor = try await post(&visitor, form)
-                    // An upload route turns visitors away before it reads a body (and so a token).
-                    let refusal: HTTPStatus = route.userInfo[RouteOption.ownTransactions] != nil ? .unauthorized : .forbidden
+                    // A file route turns visitors away before it reads a body (and so a token).
+                    let refusal: HTTPStatus = files ? .unauthorized : .forbidden
                     #expect(asVisitor.status == refusal, "POST \(path) as visitor without a valid token: \(asVisitor.status)")
                 }
             }

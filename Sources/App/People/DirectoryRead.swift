@@ -46,7 +46,11 @@ struct DirectoryRead: PageRead {
     static let sql = PageSQL(name: "roster_page_directory", teams: true, filters: 5, window: PeopleQueries.pageSize + 1) { shape in
         """
         CROSS JOIN LATERAL (
-            SELECT ($4::timestamptz AT TIME ZONE sh.time_zone)::date AS today, fold_name($6::text) AS pattern OFFSET 0) d
+            SELECT ($4::timestamptz AT TIME ZONE sh.time_zone)::date AS today, fold_name($6::text) AS pattern,
+                   -- Every parameter is named in every shape, so its type is known when it is
+                   -- sent unnamed and NULL (behind a pooler: `PreparedStatementRuns`).
+                   $7::uuid AS team, $8::text AS kind, $9::boolean AS active
+            OFFSET 0) d
         CROSS JOIN LATERAL (
             SELECT \(layout.columns(0, "0", ""))
             UNION ALL (

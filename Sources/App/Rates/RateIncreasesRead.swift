@@ -50,7 +50,10 @@ struct RateIncreasesRead: PageRead {
         """
         CROSS JOIN LATERAL (
             SELECT $5::date AS lower,
-                   coalesce(($5::date + interval '1 month')::date, ($4::timestamptz AT TIME ZONE sh.time_zone)::date + 1) AS upper
+                   coalesce(($5::date + interval '1 month')::date, ($4::timestamptz AT TIME ZONE sh.time_zone)::date + 1) AS upper,
+                   -- Every parameter is named in every shape, so its type is known when it is
+                   -- sent unnamed and NULL (behind a pooler: `PreparedStatementRuns`).
+                   $6::uuid AS team
             OFFSET 0) d
         CROSS JOIN LATERAL (
             SELECT \(layout.columns(0, "0", ""))

@@ -53,7 +53,10 @@ struct TimeMonthRead: PageRead {
 
     static let sql = PageSQL(name: "roster_page_time_month", filters: 1, window: nil) { shape in """
         CROSS JOIN LATERAL (
-            SELECT coalesce($4::date, date_trunc('month', $5::timestamptz AT TIME ZONE sh.time_zone)::date) AS first OFFSET 0) pf
+            SELECT coalesce($4::date, date_trunc('month', $5::timestamptz AT TIME ZONE sh.time_zone)::date) AS first,
+                   -- Named in both shapes, so its type is known when it is sent unnamed and NULL.
+                   $6::uuid AS person
+            OFFSET 0) pf
         CROSS JOIN LATERAL (SELECT pf.first, (pf.first + interval '1 month')::date - 1 AS last OFFSET 0) pm
         CROSS JOIN LATERAL (SELECT \(Permissions.reachSQL(of: "sh.user_roles", for: .viewTime)) AS reach OFFSET 0) pr
         -- The person, when the viewer may see their time: the viewer, or the one `$6` names.

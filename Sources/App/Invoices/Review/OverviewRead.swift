@@ -41,7 +41,10 @@ struct OverviewRead: PageRead {
         return """
         CROSS JOIN LATERAL (
             SELECT coalesce($4::date, date_trunc('month', $5::timestamptz AT TIME ZONE sh.time_zone)::date) AS month,
-                   fold_name($9::text) AS pattern
+                   fold_name($9::text) AS pattern,
+                   -- Every parameter is named in every shape, so its type is known when it is
+                   -- sent unnamed and NULL (behind a pooler: `PreparedStatementRuns`).
+                   $6::text AS state, $7::uuid AS team
             OFFSET 0) pm
         CROSS JOIN LATERAL (
             SELECT \(layout.columns(0, "0", "to_char(pm.month, 'YYYY-MM')"))

@@ -47,10 +47,10 @@ public enum SignInRequestQueries {
         let row = try await db.query("""
             SELECT (SELECT count(*) FROM sign_in_requests
                     WHERE tenant_id = \(db.tenant) AND client = \(client) AND requested_at > \(since) AND allowed)::int,
-                   (SELECT count(*) FILTER (WHERE client = \(client)) FROM sign_in_requests
-                    WHERE tenant_id = \(db.tenant) AND lower(email) = lower(\(email)) AND requested_at > \(since) AND allowed)::int,
-                   (SELECT count(*) FROM sign_in_requests
-                    WHERE tenant_id = \(db.tenant) AND lower(email) = lower(\(email)) AND requested_at > \(since) AND allowed)::int
+                   address.from_client, address.in_all
+            FROM (SELECT count(*) FILTER (WHERE client = \(client))::int AS from_client, count(*)::int AS in_all
+                  FROM sign_in_requests
+                  WHERE tenant_id = \(db.tenant) AND lower(email) = lower(\(email)) AND requested_at > \(since) AND allowed) address
             """).collect()[0]
         let (fromClient, fromClientForEmail, forEmail) = try row.decode((Int, Int, Int).self)
         let decision = SignInThrottle.decide(earlierFromClient: fromClient, earlierFromClientForEmail: fromClientForEmail,

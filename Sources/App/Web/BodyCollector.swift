@@ -49,7 +49,7 @@ enum BodyCollector {
         var buffer = ByteBuffer()
         var received = 0
         var finished = false
-        var timers: [Scheduled<Void>] = []
+        var deadline: Scheduled<Void>?
         var rateCheck: RepeatedTask?
         /// Bytes received at each check, the newest last: the window's start is the oldest kept.
         var samples: [Int] = []
@@ -60,7 +60,7 @@ enum BodyCollector {
         }
 
         func start(on loop: any EventLoop, deadline: TimeAmount, minimumRate: MinimumRate?) {
-            timers.append(loop.scheduleTask(in: deadline) { [self] in finish(.failure(Abort(.requestTimeout))) })
+            self.deadline = loop.scheduleTask(in: deadline) { [self] in finish(.failure(Abort(.requestTimeout))) }
             guard let rate = minimumRate, rate.bytesPerSecond > 0, rate.window.nanoseconds > 0 else { return }
             // Four checks a window: a body is cut at most a quarter of a window after it fell behind.
             let step = TimeAmount.nanoseconds(Swift.max(1, rate.window.nanoseconds / 4))
@@ -96,7 +96,7 @@ enum BodyCollector {
         func finish(_ result: Result<ByteBuffer, any Error>) {
             guard !finished else { return }
             finished = true
-            timers.forEach { $0.cancel() }
+            deadline?.cancel()
             rateCheck?.cancel()
             rateCheck = nil
             if case .failure = result { buffer = ByteBuffer() }
